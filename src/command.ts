@@ -1,0 +1,116 @@
+import type {
+  APIActionRowComponent,
+  APIApplicationCommandOptionChoice,
+  APIComponentInMessageActionRow,
+  APIEmbed,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  RESTPostAPIContextMenuApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Logger } from 'pino';
+import type { AppServices } from './services/index.js';
+
+/**
+ * The transport-neutral contract between the commands and whatever delivers interactions to them
+ * (discord.js in production, the terminal CLI, tests). Handlers only see these types, so the same
+ * code answers Discord and the CLI.
+ */
+
+export interface Attachment {
+  name: string;
+  data: Buffer;
+  description?: string;
+}
+
+export type ActionRow = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+export interface MessagePayload {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: ActionRow[];
+  files?: Attachment[];
+}
+
+export interface Reply extends MessagePayload {
+  /** Only the invoking user sees the message. Ignored when the interaction was already deferred. */
+  ephemeral?: boolean;
+}
+
+export interface Invoker {
+  id: string;
+  username: string;
+  /** The user's Discord client locale, e.g. `en-US`, `fr`. */
+  locale: string;
+}
+
+export interface ChannelInfo {
+  id: string;
+  kind: 'guild' | 'thread' | 'dm';
+  /** Age-restricted ("NSFW") channel; a thread reports its parent's flag. Always false in DMs. */
+  ageRestricted: boolean;
+}
+
+export interface OptionValues {
+  subcommand: string | null;
+  getString(name: string): string | null;
+  getBoolean(name: string): boolean | null;
+  getInteger(name: string): number | null;
+}
+
+interface BaseContext {
+  interactionId: string;
+  user: Invoker;
+  channel: ChannelInfo;
+  log: Logger;
+}
+
+export interface ChatInputContext extends BaseContext {
+  options: OptionValues;
+  /**
+   * Acknowledges the interaction so the final reply may come up to 15 minutes later. Call it before
+   * anything that may wait on an upstream or a limiter queue. Ephemerality is fixed here.
+   */
+  defer(options: { ephemeral: boolean }): Promise<void>;
+}
+
+export interface MessageContextContext extends BaseContext {
+  targetMessage: { id: string; content: string };
+  defer(options: { ephemeral: boolean }): Promise<void>;
+}
+
+export interface AutocompleteContext extends BaseContext {
+  options: OptionValues;
+  focused: { name: string; value: string };
+}
+
+export interface ComponentContext extends BaseContext {
+  customId: string;
+  /** Selected values for select menus; empty for buttons. */
+  values: string[];
+  /** The message the component is attached to. */
+  message: { id: string; createdTimestamp: number; ownerId: string | null };
+  /** Acknowledges the press; the message is then edited in place by the returned update. */
+  deferUpdate(): Promise<void>;
+}
+
+/** What a component handler wants done: edit the message it sits on, or send a new reply. */
+export type ComponentResult = { update: MessagePayload } | { reply: Reply };
+
+export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
+
+export interface ChatInputCommand {
+  kind: 'chat';
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  execute(ctx: ChatInputContext, app: AppServices): Promise<Reply>;
+  autocomplete?(ctx: AutocompleteContext, app: AppServices): Promise<AutocompleteChoice[]>;
+  /** custom_id prefix (before the first `:`) that routes components to this command. */
+  componentPrefix?: string;
+  handleComponent?(ctx: ComponentContext, app: AppServices): Promise<ComponentResult>;
+}
+
+export interface MessageContextCommand {
+  kind: 'message';
+  data: RESTPostAPIContextMenuApplicationCommandsJSONBody;
+  execute(ctx: MessageContextContext, app: AppServices): Promise<Reply>;
+}
+
+export type Command = ChatInputCommand | MessageContextCommand;

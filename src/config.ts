@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const snowflake = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)').optional())
+  .optional();
+
+const portMessage = 'must be a port number (0-65535)';
+
+const schema = z.object({
+  DISCORD_TOKEN: optionalSecret,
+  DEV_GUILD_ID: snowflake,
+  DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
+  GEOJS_URL: httpUrl.default('https://get.geojs.io'),
+  WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
+  WALLHAVEN_API_KEY: optionalSecret,
+  YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.coerce.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional())
+    .optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface Config {
+  discordToken: string | undefined;
+  devGuildId: string | undefined;
+  discordApiUrl: string;
+  geojsUrl: string;
+  wallhavenUrl: string;
+  wallhavenApiKey: string | undefined;
+  ygoprodeckUrl: string;
+  dataDir: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  metricsPort: number | undefined;
+  prettyLogs: boolean;
+}
+
+export interface LoadConfigOptions {
+  /** Names of variables that must be present for this entry point (e.g. DISCORD_TOKEN for `start`). */
+  require?: (keyof z.infer<typeof schema>)[];
+}
+
+/**
+ * Validates the environment and reports every problem at once. Messages name the variable and what is
+ * wrong with it, never the value, so a mistyped secret is not echoed to a terminal or a log.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const parsed = schema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0] ?? 'environment');
+      problems.push(`${variable}: ${issue.message}`);
+    }
+  }
+  for (const name of options.require ?? []) {
+    if (!env[name]?.trim()) {
+      problems.push(`${name}: is required (see .env.example)`);
+    }
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const data = parsed.data;
+  return {
+    discordToken: data.DISCORD_TOKEN,
+    devGuildId: data.DEV_GUILD_ID,
+    discordApiUrl: data.DISCORD_API_URL,
+    geojsUrl: data.GEOJS_URL,
+    wallhavenUrl: data.WALLHAVEN_URL,
+    wallhavenApiKey: data.WALLHAVEN_API_KEY,
+    ygoprodeckUrl: data.YGOPRODECK_URL,
+    dataDir: data.DATA_DIR,
+    logLevel: data.LOG_LEVEL,
+    metricsPort: data.METRICS_PORT,
+    prettyLogs: data.NODE_ENV !== 'production' && process.stdout.isTTY === true,
+  };
+}
+
+/** The secret values of a config, for log scrubbing and leak tests. */
+export function secretsOf(config: Config): string[] {
+  return [config.discordToken, config.wallhavenApiKey].filter((s): s is string => s !== undefined);
+}
