@@ -40,9 +40,9 @@ const schema = z.object({
   METRICS_PORT: z
     .string()
     .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.coerce.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional())
-    .optional(),
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
+    .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional()),
   NODE_ENV: z.string().optional(),
 });
 

@@ -1,0 +1,59 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * One Prometheus registry per app instance (not prom-client's global one), so tests and the CLI can
+ * build several apps in one process without "metric already registered" errors.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    interactions: new Counter({
+      name: 'almanac_interactions_total',
+      help: 'Interactions handled, by command and outcome',
+      labelNames: ['command', 'kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    interactionLatency: new Histogram({
+      name: 'almanac_interaction_duration_seconds',
+      help: 'Time from receiving an interaction to its final answer',
+      labelNames: ['command', 'kind'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+      registers: [registry],
+    }),
+    upstreamRequests: new Counter({
+      name: 'almanac_upstream_requests_total',
+      help: 'Requests sent to upstream APIs, by upstream and result',
+      labelNames: ['upstream', 'result'] as const,
+      registers: [registry],
+    }),
+    upstreamLatency: new Histogram({
+      name: 'almanac_upstream_request_duration_seconds',
+      help: 'Upstream request latency',
+      labelNames: ['upstream'] as const,
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+      registers: [registry],
+    }),
+    cacheLookups: new Counter({
+      name: 'almanac_cache_lookups_total',
+      help: 'Cache lookups by cache and status (hit, miss, stale)',
+      labelNames: ['cache', 'status'] as const,
+      registers: [registry],
+    }),
+    limiterQueued: new Gauge({
+      name: 'almanac_limiter_queued',
+      help: 'Jobs waiting in an upstream limiter queue',
+      labelNames: ['upstream'] as const,
+      registers: [registry],
+    }),
+    limiterRejected: new Counter({
+      name: 'almanac_limiter_rejected_total',
+      help: 'Requests refused by an upstream limiter (queue full, paused or circuit open)',
+      labelNames: ['upstream', 'reason'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,67 @@
+import type { Dispatcher } from 'undici';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import { VERSION } from '../version.js';
+import { createLocalCacheFactory, type CacheFactory } from './cache.js';
+import type { UpstreamHealth } from './health.js';
+import { createLocalLimiterFactory, type LimiterFactory } from './limiter.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Everything a command handler may use. Built once per process by `createServices`. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+  version: string;
+  startedAt: number;
+  /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
+  gatewayPing(): number | null;
+  /** Each upstream's health, for /status. */
+  upstreamHealth(): UpstreamHealth[];
+  /** Releases sockets, timers and limiters. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  clock?: Clock;
+  /** HTTP dispatcher for every upstream (tests may inject a MockAgent). */
+  dispatcher?: Dispatcher;
+  limiterFactory?: LimiterFactory;
+  cacheFactory?: CacheFactory;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  gatewayPing?: () => number | null;
+}
+
+export async function createServices(deps: ServiceDeps, overrides: ServiceOverrides = {}): Promise<AppServices> {
+  const clock = overrides.clock ?? { now: () => new Date() };
+  const limiterFactory = overrides.limiterFactory ?? createLocalLimiterFactory(deps.metrics);
+  const cacheFactory = overrides.cacheFactory ?? createLocalCacheFactory(deps.metrics);
+  void limiterFactory;
+  void cacheFactory;
+  const closers: (() => Promise<void>)[] = [];
+  const healthReporters: (() => UpstreamHealth)[] = [];
+
+  return {
+    config: deps.config,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    clock,
+    version: VERSION,
+    startedAt: Date.now(),
+    gatewayPing: deps.gatewayPing ?? (() => null),
+    upstreamHealth: () => healthReporters.map((report) => report()),
+    async close() {
+      await Promise.allSettled(closers.map((close) => close()));
+    },
+  };
+}

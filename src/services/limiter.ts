@@ -1,0 +1,140 @@
+import Bottleneck from 'bottleneck';
+import type { Metrics } from '../metrics.js';
+import { UpstreamError, type UpstreamName } from './upstream-error.js';
+
+export interface LimiterOptions {
+  upstream: UpstreamName;
+  /** Minimum spacing between request starts. A true sliding bound, unlike a reservoir refresh. */
+  minTimeMs: number;
+  maxConcurrent: number;
+  /** Queue bound: past it a caller gets a `busy` error at once instead of waiting. */
+  maxQueued: number;
+  /** A job still running after this long frees its slot (it is timed out by the HTTP layer first). */
+  jobExpirationMs: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+}
+
+export interface LimiterState {
+  queued: number;
+  running: number;
+  pausedUntil: number | null;
+  pauseReason: string | null;
+}
+
+/**
+ * Every upstream request goes through `schedule`, including retries and the second hop of a redirect,
+ * so the limit holds whatever path a request takes. A 429 or a block pauses the whole upstream; while
+ * paused, new work is refused at once with the remaining time instead of piling up.
+ */
+export interface UpstreamLimiter {
+  readonly upstream: UpstreamName;
+  schedule<T>(job: () => Promise<T>): Promise<T>;
+  /** Stops sending for `ms` (Retry-After, or a circuit opened after a block). */
+  pause(ms: number, reason: string): void;
+  /** How long a job scheduled now would wait before it starts, roughly. */
+  expectedWaitMs(): number;
+  state(): LimiterState;
+  stop(): Promise<void>;
+}
+
+function assertPositive(name: string, value: number, allowZero = false): void {
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new TypeError(`createLimiter: option "${name}" must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`);
+  }
+}
+
+export type LimiterFactory = (options: LimiterOptions) => UpstreamLimiter;
+
+/**
+ * The in-process limiter (Bottleneck, local datastore). Services receive a factory so a shared
+ * backend (Bottleneck's Redis datastore) can be plugged in without touching them.
+ */
+export function createLocalLimiterFactory(metrics?: Metrics): LimiterFactory {
+  return (options) => createLocalLimiter(options, metrics);
+}
+
+export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): UpstreamLimiter {
+  assertPositive('minTimeMs', options.minTimeMs, true);
+  assertPositive('maxConcurrent', options.maxConcurrent);
+  assertPositive('maxQueued', options.maxQueued, true);
+  assertPositive('jobExpirationMs', options.jobExpirationMs);
+  const now = options.now ?? Date.now;
+  const { upstream } = options;
+
+  const bottleneck = new Bottleneck({
+    minTime: options.minTimeMs,
+    maxConcurrent: options.maxConcurrent,
+    highWater: options.maxQueued,
+    strategy: Bottleneck.strategy.OVERFLOW,
+  });
+  let pausedUntil: number | null = null;
+  let pauseReason: string | null = null;
+  let resumeTimer: NodeJS.Timeout | undefined;
+
+  const queuedGauge = metrics?.limiterQueued.labels(upstream);
+  const updateGauge = () => queuedGauge?.set(bottleneck.counts().QUEUED);
+  bottleneck.on('queued', updateGauge);
+  bottleneck.on('executing', updateGauge);
+
+  const remainingPauseMs = () => (pausedUntil === null ? 0 : Math.max(0, pausedUntil - now()));
+
+  const limiter: UpstreamLimiter = {
+    upstream,
+    async schedule(job) {
+      const pausedFor = remainingPauseMs();
+      if (pausedFor > 0) {
+        metrics?.limiterRejected.labels(upstream, 'paused').inc();
+        throw new UpstreamError(upstream, 'rate_limited', `${upstream} paused: ${pauseReason ?? 'rate limited'}`, {
+          retryAfterMs: pausedFor,
+        });
+      }
+      try {
+        return await bottleneck.schedule({ expiration: options.jobExpirationMs }, job);
+      } catch (error) {
+        if (error instanceof Bottleneck.BottleneckError) {
+          metrics?.limiterRejected.labels(upstream, 'queue_full').inc();
+          throw new UpstreamError(upstream, 'busy', `${upstream} limiter: ${error.message}`, {
+            retryAfterMs: limiter.expectedWaitMs(),
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+    pause(ms, reason) {
+      const until = now() + ms;
+      if (pausedUntil !== null && pausedUntil >= until) return;
+      pausedUntil = until;
+      pauseReason = reason;
+      // A zero reservoir holds jobs already queued; they run once the pause ends.
+      void bottleneck.updateSettings({ reservoir: 0 });
+      clearTimeout(resumeTimer);
+      resumeTimer = setTimeout(() => {
+        pausedUntil = null;
+        pauseReason = null;
+        void bottleneck.updateSettings({ reservoir: null });
+      }, ms);
+      resumeTimer.unref();
+    },
+    expectedWaitMs() {
+      const counts = bottleneck.counts();
+      const ahead = counts.QUEUED + counts.RUNNING;
+      return remainingPauseMs() + Math.ceil(ahead / options.maxConcurrent) * options.minTimeMs;
+    },
+    state() {
+      const counts = bottleneck.counts();
+      return {
+        queued: counts.QUEUED,
+        running: counts.RUNNING + counts.EXECUTING,
+        pausedUntil: remainingPauseMs() > 0 ? pausedUntil : null,
+        pauseReason: remainingPauseMs() > 0 ? pauseReason : null,
+      };
+    },
+    async stop() {
+      clearTimeout(resumeTimer);
+      await bottleneck.stop({ dropWaitingJobs: true });
+    },
+  };
+  return limiter;
+}
