@@ -57,7 +57,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     metrics: deps.metrics,
     clock,
     version: VERSION,
-    startedAt: Date.now(),
+    startedAt: clock.now().getTime(),
     gatewayPing: deps.gatewayPing ?? (() => null),
     upstreamHealth: () => healthReporters.map((report) => report()),
     async close() {

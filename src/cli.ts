@@ -1,0 +1,183 @@
+import { parseArgs } from 'node:util';
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
+} from 'discord.js';
+import { commands } from '../commands/index.js';
+import type { Command, OptionValues, Reply } from './command.js';
+import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
+import { describeFailure } from './render/errors.js';
+import { renderAsJson, renderAsText } from './render/text.js';
+import { createServices } from './services/index.js';
+
+const EXIT_USAGE = 2;
+
+function commandWord(command: Command): string {
+  return command.data.name;
+}
+
+function usage(): string {
+  const lines = ['Usage: npm run cli -- <command> [subcommand] [--option value ...] [--json]', '', 'Commands:'];
+  for (const command of commands) {
+    if (command.kind === 'message') {
+      lines.push(`  "${command.data.name}" --message <text>`);
+      continue;
+    }
+    const options = (command.data.options ?? []) as APIApplicationCommandOption[];
+    const subcommands = options.filter((option) => option.type === ApplicationCommandOptionType.Subcommand);
+    if (subcommands.length === 0) lines.push(`  ${command.data.name}${describeOptions(options as APIApplicationCommandBasicOption[])}`);
+    for (const sub of subcommands) {
+      lines.push(`  ${command.data.name} ${sub.name}${describeOptions((sub.options ?? []) as APIApplicationCommandBasicOption[])}`);
+    }
+  }
+  lines.push('', 'Add --json to print the exact Discord message payload.');
+  return lines.join('\n');
+}
+
+function describeOptions(options: APIApplicationCommandBasicOption[]): string {
+  return options.map((option) => (option.required ? ` --${option.name} <${option.name}>` : ` [--${option.name} <${option.name}>]`)).join('');
+}
+
+class UsageError extends Error {}
+
+interface ParsedInvocation {
+  command: Command;
+  subcommand: string | null;
+  values: Map<string, string | number | boolean>;
+  message: string | undefined;
+  json: boolean;
+}
+
+/** Parses argv against the registered command definitions, exactly as Discord would validate them. */
+export function parseInvocation(argv: string[]): ParsedInvocation {
+  const { values: flags, positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
+  const json = flags.json === true;
+  const [name, maybeSub] = positionals;
+  const command = commands.find((candidate) => commandWord(candidate) === name);
+  if (!name || !command) throw new UsageError(name ? `Unknown command "${name}".` : 'No command given.');
+  const optionFlags = Object.entries(flags).filter(([flag]) => flag !== 'json');
+
+  if (command.kind === 'message') {
+    const message = flags.message;
+    if (typeof message !== 'string') throw new UsageError(`"${name}" needs --message <text>.`);
+    const unknown = optionFlags.find(([flag]) => flag !== 'message');
+    if (unknown) throw new UsageError(`Unknown option --${unknown[0]} for "${name}".`);
+    return { command, subcommand: null, values: new Map(), message, json };
+  }
+
+  let options = (command.data.options ?? []) as APIApplicationCommandOption[];
+  let subcommand: string | null = null;
+  const subcommands = options.filter((option) => option.type === ApplicationCommandOptionType.Subcommand);
+  if (subcommands.length > 0) {
+    const sub = subcommands.find((candidate) => candidate.name === maybeSub);
+    if (!sub) throw new UsageError(maybeSub ? `Unknown subcommand "${name} ${maybeSub}".` : `"${name}" needs a subcommand.`);
+    subcommand = sub.name;
+    options = sub.options ?? [];
+  } else if (maybeSub !== undefined) {
+    throw new UsageError(`"${name}" takes no subcommand.`);
+  }
+  const basic = options as APIApplicationCommandBasicOption[];
+  const values = new Map<string, string | number | boolean>();
+  for (const [flag, raw] of optionFlags) {
+    const option = basic.find((candidate) => candidate.name === flag);
+    if (!option) throw new UsageError(`Unknown option --${flag} for "${[name, subcommand].filter(Boolean).join(' ')}".`);
+    values.set(flag, coerce(option, raw));
+  }
+  for (const option of basic) {
+    if (option.required && !values.has(option.name)) throw new UsageError(`Missing required option --${option.name}.`);
+  }
+  return { command, subcommand, values, message: undefined, json };
+}
+
+function coerce(option: APIApplicationCommandBasicOption, raw: string | boolean | undefined): string | number | boolean {
+  switch (option.type) {
+    case ApplicationCommandOptionType.Boolean:
+      if (raw === true || raw === 'true') return true;
+      if (raw === 'false') return false;
+      throw new UsageError(`--${option.name} must be true or false.`);
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number: {
+      const number = Number(raw);
+      if (typeof raw !== 'string' || !Number.isFinite(number)) throw new UsageError(`--${option.name} must be a number.`);
+      return number;
+    }
+    default:
+      if (typeof raw !== 'string') throw new UsageError(`--${option.name} needs a value.`);
+      if ('choices' in option && option.choices && !option.choices.some((choice) => choice.value === raw)) {
+        throw new UsageError(`--${option.name} must be one of: ${option.choices.map((choice) => choice.value).join(', ')}.`);
+      }
+      return raw;
+  }
+}
+
+function optionReader(subcommand: string | null, values: Map<string, string | number | boolean>): OptionValues {
+  const typed = <T>(name: string, type: string): T | null => {
+    const value = values.get(name);
+    return typeof value === type ? (value as T) : null;
+  };
+  return {
+    subcommand,
+    getString: (name) => typed<string>(name, 'string'),
+    getBoolean: (name) => typed<boolean>(name, 'boolean'),
+    getInteger: (name) => typed<number>(name, 'number'),
+  };
+}
+
+async function run(argv: string[]): Promise<number> {
+  let invocation: ParsedInvocation;
+  try {
+    invocation = parseInvocation(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage()}`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Fix these settings (see .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
+      return 1;
+    }
+    throw error;
+  }
+  // Logs go to stderr so that --json output on stdout stays parseable.
+  const logger = createLogger({
+    level: process.env.LOG_LEVEL ? config.logLevel : 'warn',
+    secrets: secretsOf(config),
+    destination: { write: (line: string) => process.stderr.write(line) },
+  });
+  const app = await createServices({ config, logger, metrics: createMetrics() });
+  const base = {
+    interactionId: 'cli',
+    user: { id: 'cli', username: 'cli', locale: 'en-US' },
+    channel: { id: 'cli', kind: 'guild' as const, ageRestricted: false },
+    log: logger,
+    defer: async () => undefined,
+  };
+  let reply: Reply;
+  try {
+    const { command } = invocation;
+    reply =
+      command.kind === 'message'
+        ? await command.execute({ ...base, targetMessage: { id: 'cli', content: invocation.message ?? '' } }, app)
+        : await command.execute({ ...base, options: optionReader(invocation.subcommand, invocation.values) }, app);
+  } catch (error) {
+    logger.error({ err: error }, 'command failed');
+    reply = { content: describeFailure(error), ephemeral: true };
+    console.log(invocation.json ? renderAsJson(reply) : renderAsText(reply));
+    await app.close();
+    return 1;
+  }
+  console.log(invocation.json ? renderAsJson(reply) : renderAsText(reply));
+  await app.close();
+  return 0;
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,45 @@
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { createLogger } from './logger.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Almanac cannot start. Fix these settings (see .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) });
+  const app = await createApp({ config, logger });
+
+  let signalled = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    logger.info({ signal }, 'shutting down');
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.fatal({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+  try {
+    await app.start();
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not log in to Discord');
+    await app.stop();
+    process.exit(1);
+  }
+}
+
+await main();

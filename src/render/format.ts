@@ -1,0 +1,71 @@
+/** Small text helpers shared by the renderers: Discord's limits and readable numbers. */
+
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  total: 6000,
+  embedsPerMessage: 10,
+  content: 2000,
+} as const;
+
+/** Cuts `text` to `max` characters at a word boundary when one is near, ending with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3_600);
+  const minutes = Math.floor((totalSeconds % 3_600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [days && `${days}d`, hours && `${hours}h`, minutes && `${minutes}m`, `${seconds}s`].filter(Boolean);
+  return parts.slice(0, 3).join(' ');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function formatInteger(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** A Discord timestamp tag, rendered in each viewer's own time zone. */
+export function discordTimestamp(date: Date | number, style: 't' | 'T' | 'd' | 'D' | 'f' | 'F' | 'R' = 'f'): string {
+  const ms = typeof date === 'number' ? date : date.getTime();
+  return `<t:${Math.floor(ms / 1000)}:${style}>`;
+}
+
+/** Total characters Discord counts towards the 6,000 limit across a message's embeds. */
+export function embedCharacterCount(embed: {
+  title?: string;
+  description?: string;
+  fields?: { name: string; value: string }[];
+  footer?: { text: string };
+  author?: { name: string };
+}): number {
+  return (
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    (embed.author?.name.length ?? 0) +
+    (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
+  );
+}

@@ -1,0 +1,56 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Reply } from '../command.js';
+import type { UpstreamHealth } from '../services/health.js';
+import { upstreamLabel } from '../services/upstream-error.js';
+import { discordTimestamp, formatBytes, formatDuration } from './format.js';
+
+export interface StatusData {
+  version: string;
+  uptimeMs: number;
+  gatewayPingMs: number | null;
+  rssBytes: number;
+  upstreams: UpstreamHealth[];
+}
+
+const STATUS_COLOUR = 0x5865f2;
+
+function hitRatio(health: UpstreamHealth): string {
+  const totals = health.caches.reduce(
+    (sum, cache) => ({ hits: sum.hits + cache.hits + cache.stale, lookups: sum.lookups + cache.hits + cache.stale + cache.misses }),
+    { hits: 0, lookups: 0 },
+  );
+  return totals.lookups === 0 ? 'no lookups yet' : `${Math.round((totals.hits / totals.lookups) * 100)} % of ${totals.lookups}`;
+}
+
+function upstreamField(health: UpstreamHealth): APIEmbedField {
+  const lines: string[] = [];
+  if (health.limiter.pausedUntil !== null) {
+    lines.push(`⏸️ paused until ${discordTimestamp(health.limiter.pausedUntil, 'T')} (${health.limiter.pauseReason ?? 'rate limited'})`);
+  }
+  const lastOk = health.lastSuccessAt === null ? 'never' : discordTimestamp(health.lastSuccessAt, 'R');
+  const latency = health.lastLatencyMs === null ? '' : ` · ${health.lastLatencyMs} ms`;
+  lines.push(`Last success: ${lastOk}${latency}`);
+  if (health.lastFailureAt !== null) {
+    lines.push(`Last failure: ${discordTimestamp(health.lastFailureAt, 'R')} (${health.lastFailure ?? 'error'})`);
+  }
+  lines.push(`Queue: ${health.limiter.queued} waiting, ${health.limiter.running} running`);
+  lines.push(`Cache hits: ${hitRatio(health)}`);
+  for (const [key, value] of Object.entries(health.details)) lines.push(`${key}: ${value}`);
+  const healthy = health.limiter.pausedUntil === null && (health.lastFailureAt === null || (health.lastSuccessAt ?? 0) > health.lastFailureAt);
+  return { name: `${healthy ? '🟢' : '🟠'} ${upstreamLabel(health.upstream)}`, value: lines.join('\n').slice(0, 1024), inline: false };
+}
+
+export function renderStatus(data: StatusData): Reply {
+  const embed: APIEmbed = {
+    title: 'Almanac status',
+    color: STATUS_COLOUR,
+    fields: [
+      { name: 'Version', value: data.version, inline: true },
+      { name: 'Uptime', value: formatDuration(data.uptimeMs), inline: true },
+      { name: 'Gateway latency', value: data.gatewayPingMs === null || data.gatewayPingMs < 0 ? 'not connected' : `${data.gatewayPingMs} ms`, inline: true },
+      { name: 'Memory', value: formatBytes(data.rssBytes), inline: true },
+      ...data.upstreams.map(upstreamField),
+    ],
+  };
+  return { embeds: [embed], ephemeral: true };
+}
