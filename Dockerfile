@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+
+# Build stage: compile TypeScript with the full toolchain.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY commands ./commands
+RUN npm run build
+
+# Runtime stage: production dependencies and compiled output only, as the unprivileged node user.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    METRICS_PORT=9464
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 9464
+HEALTHCHECK --interval=30s --timeout=3s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.METRICS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/src/index.js"]
