@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   ApplicationCommandOptionType,
   type APIApplicationCommandBasicOption,
@@ -51,9 +50,33 @@ interface ParsedInvocation {
   json: boolean;
 }
 
+/**
+ * Splits argv into positionals and `--name value` / `--name=value` flags. A flag with no value
+ * (followed by another flag or nothing) is `true`, which suits boolean options such as `--public`.
+ */
+function tokenize(argv: string[]): { flags: Record<string, string | boolean>; positionals: string[] } {
+  const flags: Record<string, string | boolean> = {};
+  const positionals: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index]!;
+    if (!token.startsWith('--')) {
+      positionals.push(token);
+      continue;
+    }
+    const [name, inlineValue] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const next = argv[index + 1];
+    if (inlineValue !== undefined) flags[name] = inlineValue;
+    else if (name !== 'json' && next !== undefined && !next.startsWith('--')) {
+      flags[name] = next;
+      index++;
+    } else flags[name] = true;
+  }
+  return { flags, positionals };
+}
+
 /** Parses argv against the registered command definitions, exactly as Discord would validate them. */
 export function parseInvocation(argv: string[]): ParsedInvocation {
-  const { values: flags, positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
+  const { flags, positionals } = tokenize(argv);
   const json = flags.json === true;
   const [name, maybeSub] = positionals;
   const command = commands.find((candidate) => commandWord(candidate) === name);

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, secretsOf } from '../../src/config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv, require: Parameters<typeof loadConfig>[1] = {}): string[] {
+  try {
+    loadConfig(env, require);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      discordApiUrl: 'https://discord.com/api',
+      geojsUrl: 'https://get.geojs.io',
+      wallhavenUrl: 'https://wallhaven.cc',
+      ygoprodeckUrl: 'https://db.ygoprodeck.com',
+      dataDir: './data',
+      logLevel: 'info',
+      metricsPort: undefined,
+      wallhavenApiKey: undefined,
+    });
+  });
+
+  it('reports every problem at once, one line each, naming the variable', () => {
+    const problems = problemsOf(
+      { GEOJS_URL: 'ftp://example.com', METRICS_PORT: 'ninety', LOG_LEVEL: 'loud', DEV_GUILD_ID: '123' },
+      { require: ['DISCORD_TOKEN'] },
+    );
+    expect(problems).toHaveLength(5);
+    for (const variable of ['GEOJS_URL', 'METRICS_PORT', 'LOG_LEVEL', 'DEV_GUILD_ID', 'DISCORD_TOKEN']) {
+      expect(problems.filter((line) => line.startsWith(`${variable}:`))).toHaveLength(1);
+    }
+    expect(problems.find((line) => line.startsWith('DISCORD_TOKEN'))).toContain('.env.example');
+  });
+
+  it('never echoes a value, secret or not', () => {
+    const problems = problemsOf({ DISCORD_API_URL: 'not a url canary-value-1234', METRICS_PORT: '99999' });
+    expect(problems.join('\n')).not.toContain('canary-value-1234');
+    expect(problems.join('\n')).not.toContain('99999');
+  });
+
+  it('treats empty optional values as unset and trims trailing slashes from URLs', () => {
+    const config = loadConfig({ WALLHAVEN_API_KEY: '  ', METRICS_PORT: '', DEV_GUILD_ID: '', GEOJS_URL: 'http://127.0.0.1:9/' });
+    expect(config.wallhavenApiKey).toBeUndefined();
+    expect(config.metricsPort).toBeUndefined();
+    expect(config.devGuildId).toBeUndefined();
+    expect(config.geojsUrl).toBe('http://127.0.0.1:9');
+  });
+
+  it('lists the secrets for log scrubbing', () => {
+    const config = loadConfig({ DISCORD_TOKEN: 'token-value-123', WALLHAVEN_API_KEY: 'key-value-456', METRICS_PORT: '9464' });
+    expect(secretsOf(config)).toEqual(['token-value-123', 'key-value-456']);
+    expect(config.metricsPort).toBe(9464);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { runEntryPoint } from '../helpers/run-script.js';
+
+describe('npm start without a token', () => {
+  it('exits 1 naming the variable and .env.example', async () => {
+    const result = await runEntryPoint('src/index.ts', [], { METRICS_PORT: 'abc' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DISCORD_TOKEN');
+    expect(result.stderr).toContain('.env.example');
+    expect(result.stderr).toContain('METRICS_PORT');
+    expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+  });
+});
+
+describe('npm run cli', () => {
+  it('prints a valid Discord message payload for `status --json`', async () => {
+    const result = await runEntryPoint('src/cli.ts', ['status', '--json']);
+    expect(result.code).toBe(0);
+    const payload = JSON.parse(result.stdout) as { embeds: { title: string; fields: { name: string }[] }[]; flags: number };
+    expect(payload.embeds).toHaveLength(1);
+    expect(payload.embeds[0]!.title).toBe('Almanac status');
+    expect(payload.embeds[0]!.fields.map((field) => field.name)).toEqual(expect.arrayContaining(['Version', 'Uptime']));
+    expect(payload.flags).toBe(64);
+  });
+
+  it('prints a readable rendering without --json', async () => {
+    const result = await runEntryPoint('src/cli.ts', ['status']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('== Almanac status ==');
+    expect(result.stdout).toMatch(/Version: \d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    [['nope'], 'Unknown command "nope"'],
+    [['status', '--bogus', 'x'], 'Unknown option --bogus'],
+    [['status', 'extra'], 'takes no subcommand'],
+    [[], 'No command given'],
+  ])('refuses %j with a usage message and exit 2', async (args, message) => {
+    const result = await runEntryPoint('src/cli.ts', args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('Usage: npm run cli --');
+  });
+});

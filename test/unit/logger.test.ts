@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, scrubSecrets } from '../../src/logger.js';
+import { LogCapture } from '../helpers/log-capture.js';
+
+const TOKEN = 'canary.discord-token.ABCDEFGH12345678';
+const KEY = 'canary-wallhaven-key-0123456789';
+
+describe('logger', () => {
+  it('scrubs secret values wherever they appear: message, nested fields, errors', () => {
+    const capture = new LogCapture();
+    const logger = createLogger({ level: 'info', secrets: [TOKEN, KEY], destination: capture });
+    logger.info(`token is ${TOKEN}`);
+    logger.info({ upstream: { url: `https://wallhaven.cc/api/v1/search?apikey=${KEY}` } }, 'nested');
+    logger.error({ err: new Error(`failed with ${KEY}`) }, 'error object');
+    logger.child({ interactionId: '1' }).warn({ deep: { deeper: [TOKEN] } }, 'child');
+    expect(capture.lines).toHaveLength(4);
+    expect(capture.text).not.toContain(TOKEN);
+    expect(capture.text).not.toContain(KEY);
+    expect(capture.text.match(/\[REDACTED\]/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('redacts secret-bearing paths even when the value is not a known secret', () => {
+    const capture = new LogCapture();
+    const logger = createLogger({ level: 'info', destination: capture });
+    logger.info({ headers: { 'x-api-key': 'whatever-key', authorization: 'Bot abc' }, token: 't' }, 'request');
+    const [entry] = capture.entries();
+    expect(entry).toMatchObject({ headers: { 'x-api-key': '[REDACTED]', authorization: '[REDACTED]' }, token: '[REDACTED]' });
+  });
+
+  it('does not scrub short strings that are not real secrets', () => {
+    expect(scrubSecrets('a short value', ['short'])).toBe('a short value');
+  });
+});
