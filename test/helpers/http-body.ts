@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+
+export interface UploadedFile {
+  /** The form field the file came in, e.g. `files[0]`. */
+  field: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface ParsedBody {
+  /** The parsed body of an `application/json` request. */
+  json?: unknown;
+  /** The text fields of a `multipart/form-data` request. */
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/**
+ * Reads and parses a request body for a fake server: JSON, or `multipart/form-data` (parsed by the
+ * fetch `Response` implementation built into Node, so the fake needs no parser of its own). Any other
+ * content type is read and ignored.
+ */
+export async function readRequestBody(request: IncomingMessage): Promise<ParsedBody> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const contentType = request.headers['content-type'] ?? '';
+  if (raw.length === 0) return { fields: {}, files: [] };
+  if (contentType.startsWith('multipart/form-data')) return parseMultipart(raw, contentType);
+  if (contentType.includes('json')) return { json: JSON.parse(raw.toString('utf8')), fields: {}, files: [] };
+  return { fields: {}, files: [] };
+}
+
+async function parseMultipart(raw: Buffer, contentType: string): Promise<ParsedBody> {
+  const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  const parsed: ParsedBody = { fields: {}, files: [] };
+  for (const [field, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parsed.fields[field] = value;
+    } else {
+      parsed.files.push({
+        field,
+        name: value.name,
+        contentType: value.type,
+        data: Buffer.from(await value.arrayBuffer()),
+      });
+    }
+  }
+  return parsed;
+}
