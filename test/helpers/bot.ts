@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
+import { loadConfig, secretsOf, type Config } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { destroyClientWhenSettled } from './discord-client.js';
+import { LogCapture } from './log-capture.js';
+
+/** Canary secrets: any test may assert they never leave the process. */
+export const CANARY_TOKEN = 'canary-discord-token.MTAxMDEwMTAxMDEw.secretpart0123456789';
+export const CANARY_WALLHAVEN_KEY = 'canary-wallhaven-key-9f8e7d6c5b4a';
+
+export interface TestBot {
+  discord: FakeDiscord;
+  app: App;
+  config: Config;
+  logs: LogCapture;
+  stop(): Promise<void>;
+}
+
+export interface StartBotOptions {
+  /** Extra environment, e.g. upstream URLs of the fakes. */
+  env?: NodeJS.ProcessEnv;
+  commands?: AppOptions['commands'];
+  overrides?: AppOptions['overrides'];
+  drainTimeoutMs?: number;
+}
+
+/**
+ * Starts the real app wiring (the same `createApp` the entry point uses) against a fresh fake
+ * Discord, with every log line captured, and a temporary DATA_DIR.
+ */
+export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
+  const discord = await startFakeDiscord({ token: CANARY_TOKEN });
+  const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
+  const config = loadConfig({
+    DISCORD_TOKEN: CANARY_TOKEN,
+    DISCORD_API_URL: discord.apiUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    // Closed ports: a test that forgets to point an upstream at a fake fails instead of going online.
+    GEOJS_URL: 'http://127.0.0.1:9',
+    WALLHAVEN_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_URL: 'http://127.0.0.1:9',
+    ...options.env,
+  });
+  const logs = new LogCapture();
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs });
+  const app = await createApp({
+    config,
+    logger,
+    commands: options.commands,
+    overrides: options.overrides,
+    discordRest: { retries: 2, timeout: 5_000 },
+    drainTimeoutMs: options.drainTimeoutMs,
+  });
+  await app.start();
+  return {
+    discord,
+    app,
+    config,
+    logs,
+    async stop() {
+      await destroyClientWhenSettled(app.client);
+      await app.stop();
+      await discord.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every byte the bot sent to Discord (REST bodies, query strings and uploaded files) as text. */
+export function everythingSentToDiscord(discord: FakeDiscord): string {
+  return discord.calls
+    .map((call) =>
+      [
+        call.path,
+        call.query.toString(),
+        JSON.stringify(call.json ?? null),
+        ...(call.files ?? []).map((file) => file.data.toString('latin1')),
+      ].join('\n'),
+    )
+    .join('\n');
+}
