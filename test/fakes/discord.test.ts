@@ -19,7 +19,7 @@ import {
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { destroyClientWhenSettled } from '../helpers/discord-client.js';
-import { startFakeDiscord, type FakeDiscord } from './discord.js';
+import { startFakeDiscord, type FakeDiscord, type InteractionExchange } from './discord.js';
 
 const TOKEN = 'fake-bot-token';
 
@@ -29,6 +29,10 @@ function newClient(fake: FakeDiscord): Client {
     // One retry and a short timeout keep a misbehaving fake from stalling the suite.
     rest: { api: fake.apiUrl, retries: 1, timeout: 5_000 },
   });
+}
+
+function callbackPath(exchange: InteractionExchange): string {
+  return `/interactions/${exchange.id}/${exchange.token}/callback`;
 }
 
 async function logIn(client: Client): Promise<void> {
@@ -57,7 +61,8 @@ function describeChannel(interaction: ChatInputCommandInteraction) {
 /** A miniature bot: just enough behaviour to drive every kind of exchange through the fake. */
 async function answer(interaction: Interaction): Promise<void> {
   if (interaction.isAutocomplete()) {
-    await interaction.respond([{ name: `Dark Magician (${interaction.options.getFocused()})`, value: 'dark-magician' }]);
+    const typed = interaction.options.getFocused();
+    await interaction.respond([{ name: `Dark Magician (${typed})`, value: 'dark-magician' }]);
   } else if (interaction.isButton()) {
     await interaction.update({ content: `pressed ${interaction.customId} by ${interaction.user.id}`, components: [] });
   } else if (interaction.isStringSelectMenu()) {
@@ -157,12 +162,15 @@ describe('fake Discord driven by the real discord.js client', () => {
     const exchange = await fake.chatInput({ name: 'ping' });
 
     const callback = await exchange.callback();
-    expect(callback).toMatchObject({ type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'pong' } });
+    expect(callback).toMatchObject({
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: { content: 'pong' },
+    });
     expect(callback.data?.flags).toBe(MessageFlags.Ephemeral);
     const final = await exchange.final();
     expect(final).toMatchObject({ content: 'pong', ephemeral: true, author: { id: fake.botUserId } });
 
-    const call = fake.calls.find((candidate) => candidate.path === `/interactions/${exchange.id}/${exchange.token}/callback`);
+    const call = fake.calls.find((candidate) => candidate.path === callbackPath(exchange));
     expect(call?.headers.authorization).toBeUndefined();
     expect(call?.query.get('with_response')).toBe('false');
   });
@@ -210,7 +218,9 @@ describe('fake Discord driven by the real discord.js client', () => {
       {
         name: 'ratio',
         description: 'A number option',
-        options: [{ name: 'value', description: 'Any number', type: ApplicationCommandOptionType.Number, required: true }],
+        options: [
+          { name: 'value', description: 'Any number', type: ApplicationCommandOptionType.Number, required: true },
+        ],
       },
     ]);
     expect(registered.first()?.name).toBe('ratio');
@@ -257,7 +267,11 @@ describe('fake Discord driven by the real discord.js client', () => {
         typeof describeChannel
       >;
 
-    expect(await where('normal')).toMatchObject({ guildId: fake.guildId, channelType: ChannelType.GuildText, nsfw: false });
+    expect(await where('normal')).toMatchObject({
+      guildId: fake.guildId,
+      channelType: ChannelType.GuildText,
+      nsfw: false,
+    });
     expect(await where('ageRestricted')).toMatchObject({ channelId: fake.channels.ageRestricted, nsfw: true });
     expect(await where('thread')).toMatchObject({
       channelType: ChannelType.PublicThread,
@@ -268,7 +282,12 @@ describe('fake Discord driven by the real discord.js client', () => {
   });
 
   it('delivers a DM interaction with the user and no guild', async () => {
-    const exchange = await fake.chatInput({ name: 'where', channel: 'dm', user: { id: '1356000000000000555' }, locale: 'fr' });
+    const exchange = await fake.chatInput({
+      name: 'where',
+      channel: 'dm',
+      user: { id: '1356000000000000555' },
+      locale: 'fr',
+    });
 
     expect(JSON.parse((await exchange.final()).content)).toMatchObject({
       guildId: null,
@@ -304,7 +323,7 @@ describe('fake Discord driven by the real discord.js client', () => {
     const exchange = await fake.chatInput({ name: 'ping' });
 
     expect((await exchange.callback()).type).toBe(InteractionResponseType.ChannelMessageWithSource);
-    const attempts = fake.calls.filter((call) => call.path === `/interactions/${exchange.id}/${exchange.token}/callback`);
+    const attempts = fake.calls.filter((call) => call.path === callbackPath(exchange));
     expect(attempts.map((call) => call.status)).toEqual([429, 204]);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
   });
@@ -321,7 +340,7 @@ describe('fake Discord driven by the real discord.js client', () => {
 
     const exchange = await fake.chatInput({ name: 'ping' });
     await exchange.callback();
-    const again = await fetch(`${api}/interactions/${exchange.id}/${exchange.token}/callback`, {
+    const again = await fetch(`${api}${callbackPath(exchange)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: InteractionResponseType.ChannelMessageWithSource, data: { content: 'twice' } }),

@@ -144,7 +144,8 @@ export interface InteractionExchange {
 
 export type OptionValue = string | number | boolean;
 
-interface InteractionOrigin {
+/** Who starts an interaction and where; defaults: a plain member in the normal text channel. */
+export interface InteractionOrigin {
   user?: Partial<FakeUser>;
   channel?: FakeChannelName;
   /** The invoking user's client locale. */
@@ -298,6 +299,9 @@ interface MessageBody {
   attachments?: { id: string | number }[] | null;
 }
 
+/** A message before the fields a particular write sets. */
+type MessageSkeleton = Omit<FakeMessage, 'id' | 'content' | 'embeds' | 'attachments' | 'timestamp'>;
+
 interface Reply {
   status: number;
   headers?: Record<string, string>;
@@ -351,7 +355,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Discord sets the flag while a deferred reply shows "is thinking…". */
 function hasFlag(flags: number | undefined, flag: MessageFlags): boolean {
   return ((flags ?? 0) & flag) !== 0;
 }
@@ -374,7 +377,7 @@ class Exchange implements InteractionExchange {
   constructor(
     readonly payload: APIInteraction,
     /** What the messages this interaction creates look like before their content is set. */
-    readonly messageTemplate: Omit<FakeMessage, 'id' | 'content' | 'embeds' | 'attachments' | 'timestamp'>,
+    readonly messageTemplate: MessageSkeleton,
     /** The message a component sits on: `@original` for type 6/7 acknowledgements. */
     readonly sourceMessage: FakeMessage | undefined,
     private readonly changes: EventEmitter,
@@ -396,7 +399,10 @@ class Exchange implements InteractionExchange {
     return [...this.editWrites];
   }
 
-  waitForEdit(predicate: (edit: MessageWrite) => boolean = () => true, timeoutMs = DEFAULT_WAIT_MS): Promise<MessageWrite> {
+  waitForEdit(
+    predicate: (edit: MessageWrite) => boolean = () => true,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<MessageWrite> {
     return this.waitFor(() => this.editWrites.find(predicate), timeoutMs, 'matching @original edit');
   }
 
@@ -484,6 +490,8 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly faults: InjectedFault[] = [];
   /** Registered commands by `guildId/name` (`global/name` for global ones). */
   private readonly commands = new Map<string, APIApplicationCommand>();
+  /** Ids for commands invoked without being registered, stable across interactions. */
+  private readonly unregisteredCommandIds = new Map<string, string>();
   private readonly routes: Route[];
   private readonly dmChannelIds = new Map<string, string>();
   private readonly heartbeatIntervalMs: number;
@@ -515,9 +523,8 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   ready(): Promise<void> {
-    return this.waitFor(() => (this.identifyCount > 0 ? true : undefined), DEFAULT_WAIT_MS, 'no client identified').then(
-      () => undefined,
-    );
+    const identified = (): true | undefined => (this.identifyCount > 0 ? true : undefined);
+    return this.waitFor(identified, DEFAULT_WAIT_MS, 'no client identified').then(() => undefined);
   }
 
   connected(timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
@@ -743,7 +750,8 @@ class FakeDiscordServer implements FakeDiscord {
     };
   }
 
-  private guildChannels(): { normal: APITextChannel; ageRestricted: APITextChannel; thread: APIThreadChannel; normalThread: APIThreadChannel } {
+  private guildChannels(): Record<'normal' | 'ageRestricted', APITextChannel> &
+    Record<'thread' | 'normalThread', APIThreadChannel> {
     return {
       normal: this.textChannel(CHANNEL_IDS.normal, 'general', false, 0),
       ageRestricted: this.textChannel(CHANNEL_IDS.ageRestricted, 'age-restricted', true, 1),
@@ -863,10 +871,11 @@ class FakeDiscordServer implements FakeDiscord {
     const user = this.userFor(origin);
     const channelName = origin.channel ?? 'normal';
     if (channelName === 'dm') {
+      const channelId = this.channelIdFor('dm', user);
       return {
         user,
-        channel: { id: this.channelIdFor('dm', user), type: ChannelType.DM, last_message_id: null, flags: 0, recipients: [user] },
-        channel_id: this.channelIdFor('dm', user),
+        channel: { id: channelId, type: ChannelType.DM, last_message_id: null, flags: 0, recipients: [user] },
+        channel_id: channelId,
         context: InteractionContextType.BotDM,
         // A guild-installed app used in its bot's DM reports the guild install with the id "0".
         authorizing_integration_owners: { 0: '0' } satisfies APIAuthorizingIntegrationOwnersMap,
@@ -915,7 +924,7 @@ class FakeDiscordServer implements FakeDiscord {
       ...this.originFields(origin),
       ...(sourceMessage ? { message: sourceMessage } : {}),
       // Assembled from parts shared by every interaction kind, so TypeScript cannot correlate `type`
-      // with `data`; the discord.js tests below are what prove the shape.
+      // with `data`; discord.test.ts proves the shape against the real discord.js client.
     } as unknown as APIInteraction;
     const channelId = this.channelIdFor(origin.channel ?? 'normal', user);
     const exchange = new Exchange(
@@ -930,7 +939,7 @@ class FakeDiscordServer implements FakeDiscord {
     return exchange;
   }
 
-  private plainMessageFields(channelId: string, author: FakeUser): Omit<FakeMessage, 'id' | 'content' | 'embeds' | 'attachments' | 'timestamp'> {
+  private plainMessageFields(channelId: string, author: FakeUser): MessageSkeleton {
     return {
       channel_id: channelId,
       author,
@@ -950,7 +959,7 @@ class FakeDiscordServer implements FakeDiscord {
     payload: APIInteraction,
     channelId: string,
     user: FakeUser,
-  ): Omit<FakeMessage, 'id' | 'content' | 'embeds' | 'attachments' | 'timestamp'> {
+  ): MessageSkeleton {
     const data: unknown = payload.data;
     const commandName = isRecord(data) && typeof data.name === 'string' ? data.name : undefined;
     const isCommand = payload.type === InteractionType.ApplicationCommand;
@@ -971,16 +980,20 @@ class FakeDiscordServer implements FakeDiscord {
         authorizing_integration_owners: payload.authorizing_integration_owners,
         ...(payload.message ? { interacted_message_id: payload.message.id } : {}),
       } as FakeMessage['interaction_metadata'],
-      ...(isCommand && commandName ? { interaction: { id: payload.id, type: payload.type, name: commandName, user } } : {}),
+      // The deprecated `interaction` field still arrives, and older bot code reads it.
+      ...(isCommand && commandName
+        ? { interaction: { id: payload.id, type: payload.type, name: commandName, user } }
+        : {}),
     };
   }
 
   private commandId(name: string, type: ApplicationCommandType): string {
     const registered = [...this.commands.values()].find((command) => command.name === name && command.type === type);
     if (registered) return registered.id;
-    // Unregistered commands still need an id that stays the same across interactions.
-    const placeholder = this.registerCommands([{ name, type, description: '' } as RESTPostAPIApplicationCommandsJSONBody], undefined);
-    return placeholder[0]!.id;
+    const key = `${type}/${name}`;
+    const id = this.unregisteredCommandIds.get(key) ?? nextSnowflake();
+    this.unregisteredCommandIds.set(key, id);
+    return id;
   }
 
   private commandOptions(
@@ -1002,10 +1015,14 @@ class FakeDiscordServer implements FakeDiscord {
         }) as APIApplicationCommandInteractionDataOption,
     );
     if (subcommand === undefined) return options;
-    return [{ name: subcommand, type: ApplicationCommandOptionType.Subcommand, options }] as APIApplicationCommandInteractionDataOption[];
+    const subcommandOption = { name: subcommand, type: ApplicationCommandOptionType.Subcommand, options };
+    return [subcommandOption as APIApplicationCommandInteractionDataOption];
   }
 
-  private optionSchemas(commandName: string, subcommand: string | undefined): APIApplicationCommandOption[] | undefined {
+  private optionSchemas(
+    commandName: string,
+    subcommand: string | undefined,
+  ): APIApplicationCommandOption[] | undefined {
     const command = [...this.commands.values()].find(
       (candidate) => candidate.name === commandName && candidate.type === ApplicationCommandType.ChatInput,
     );
@@ -1016,7 +1033,10 @@ class FakeDiscordServer implements FakeDiscord {
     return sub && 'options' in sub ? sub.options : undefined;
   }
 
-  private registerCommands(bodies: RESTPostAPIApplicationCommandsJSONBody[], guildId: string | undefined): APIApplicationCommand[] {
+  private registerCommands(
+    bodies: RESTPostAPIApplicationCommandsJSONBody[],
+    guildId: string | undefined,
+  ): APIApplicationCommand[] {
     return bodies.map((body) => {
       const key = `${guildId ?? 'global'}/${body.name}`;
       const command = {
@@ -1037,7 +1057,11 @@ class FakeDiscordServer implements FakeDiscord {
 
   // ---- messages ------------------------------------------------------------------------------
 
-  private attachmentsFor(message: Pick<FakeMessage, 'channel_id' | 'attachments'>, body: MessageBody, files: UploadedFile[]): APIAttachment[] {
+  private attachmentsFor(
+    message: Pick<FakeMessage, 'channel_id' | 'attachments'>,
+    body: MessageBody,
+    files: UploadedFile[],
+  ): APIAttachment[] {
     if (body.attachments == null && files.length === 0) return message.attachments;
     const keptIds = new Set((body.attachments ?? []).map((attachment) => String(attachment.id)));
     const kept = message.attachments.filter((attachment) => keptIds.has(attachment.id));
@@ -1104,7 +1128,7 @@ class FakeDiscordServer implements FakeDiscord {
       route('GET', '/users/@me', true, () => ({ status: 200, body: BOT_USER })),
       route('GET', '/applications/@me', true, () => ({
         status: 200,
-        body: { id: APPLICATION_ID, name: BOT_USER.username, description: '', bot: BOT_USER, flags: 0, bot_public: true },
+        body: { id: APPLICATION_ID, name: BOT_USER.username, description: '', bot: BOT_USER, flags: 0 },
       })),
       route('GET', '/channels/:channel', true, (_call, { channel }) => this.getChannel(channel!)),
       route('PUT', '/applications/:app/commands', true, (call, { app }) => this.putCommands(call, app!, undefined)),
@@ -1132,30 +1156,45 @@ class FakeDiscordServer implements FakeDiscord {
   private async handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const at = Date.now();
     const url = new URL(request.url ?? '/', this.baseUrl);
+    const isApiPath = url.pathname.startsWith(`${API_PREFIX}/`);
     const call: RecordedCall = {
       method: request.method ?? 'GET',
-      path: url.pathname.startsWith(`${API_PREFIX}/`) ? decodeURIComponent(url.pathname.slice(API_PREFIX.length)) : url.pathname,
+      path: isApiPath ? decodeURIComponent(url.pathname.slice(API_PREFIX.length)) : url.pathname,
       query: url.searchParams,
       headers: request.headers,
       at,
       status: 0,
     };
-    let reply: Reply;
-    try {
-      const body = await readRequestBody(request);
-      const payloadJson = body.fields.payload_json;
-      call.json = payloadJson === undefined ? body.json : JSON.parse(payloadJson);
-      if (body.files.length > 0) call.files = body.files;
-      reply = this.takeInjectedResponse(call) ?? this.route(call, url.pathname.startsWith(`${API_PREFIX}/`));
-    } catch (error) {
-      reply = discordError(400, 50109, `The request body contains invalid JSON. (${String(error)})`);
-    }
+    const reply = (await this.readBodyInto(call, request)) ?? this.replyTo(call, isApiPath);
     call.status = reply.status;
     this.calls.push(call);
     const headers = { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers };
     response.writeHead(reply.status, headers);
     response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     this.changes.emit('change');
+  }
+
+  /** Fills in the call's JSON and files; answers with Discord's error when the body cannot be parsed. */
+  private async readBodyInto(call: RecordedCall, request: IncomingMessage): Promise<Reply | undefined> {
+    try {
+      const body = await readRequestBody(request);
+      // Multipart requests carry their JSON in the payload_json field.
+      const payloadJson = body.fields.payload_json;
+      call.json = payloadJson === undefined ? body.json : JSON.parse(payloadJson);
+      if (body.files.length > 0) call.files = body.files;
+      return undefined;
+    } catch (error) {
+      return discordError(400, 50109, `The request body contains invalid JSON. (${String(error)})`);
+    }
+  }
+
+  private replyTo(call: RecordedCall, isApiPath: boolean): Reply {
+    try {
+      return this.takeInjectedResponse(call) ?? this.route(call, isApiPath);
+    } catch (error) {
+      // Surfaces a bug in the fake as a failed request in the test instead of a hung one.
+      return discordError(500, 0, `fake Discord failed: ${String(error)}`);
+    }
   }
 
   private takeInjectedResponse(call: RecordedCall): Reply | undefined {
@@ -1199,14 +1238,16 @@ class FakeDiscordServer implements FakeDiscord {
     if (guildId !== undefined && guildId !== GUILD_ID) return discordError(404, 10004, 'Unknown Guild');
     if (!Array.isArray(call.json)) return discordError(400, 50035, 'Invalid Form Body');
     // A bulk overwrite replaces the whole scope.
-    for (const key of [...this.commands.keys()]) if (key.startsWith(`${guildId ?? 'global'}/`)) this.commands.delete(key);
+    const scope = `${guildId ?? 'global'}/`;
+    for (const key of [...this.commands.keys()]) if (key.startsWith(scope)) this.commands.delete(key);
     return { status: 200, body: this.registerCommands(call.json as RESTPostAPIApplicationCommandsJSONBody[], guildId) };
   }
 
   private listCommands(app: string, guildId: string | undefined): Reply {
     if (app !== APPLICATION_ID) return discordError(404, 10002, 'Unknown Application');
     const scope = `${guildId ?? 'global'}/`;
-    return { status: 200, body: [...this.commands].filter(([key]) => key.startsWith(scope)).map(([, command]) => command) };
+    const inScope = [...this.commands].filter(([key]) => key.startsWith(scope)).map(([, command]) => command);
+    return { status: 200, body: inScope };
   }
 
   private acknowledge(call: RecordedCall, id: string, token: string): Reply {
@@ -1229,6 +1270,7 @@ class FakeDiscordServer implements FakeDiscord {
         exchange.original = this.createMessage(exchange, messageBody, files);
         break;
       case InteractionResponseType.DeferredChannelMessageWithSource:
+        // Discord shows the deferred reply as "is thinking…" (the Loading flag) until the first edit.
         exchange.original = this.createMessage(exchange, messageBody, files, MessageFlags.Loading);
         break;
       case InteractionResponseType.DeferredMessageUpdate:
@@ -1319,7 +1361,8 @@ class FakeDiscordServer implements FakeDiscord {
       probe,
       timeoutMs,
       describeTimeout: () =>
-        `fake Discord: ${failure} within ${timeoutMs} ms (identifies: ${this.identifyCount}, resumes: ${this.resumeCount})`,
+        `fake Discord: ${failure} within ${timeoutMs} ms` +
+        ` (identifies: ${this.identifyCount}, resumes: ${this.resumeCount})`,
     });
   }
 }
