@@ -63,7 +63,8 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     config,
     logs,
     async stop() {
-      await destroyClientWhenSettled(app.client);
+      // A test may have stopped the app itself; only a live client can race a reconnect.
+      if (app.isReady()) await destroyClientWhenSettled(app.client);
       await app.stop();
       await discord.close();
       await rm(dataDir, { recursive: true, force: true });

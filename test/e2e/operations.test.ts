@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatInputCommand } from '../../src/command.js';
+import { commands } from '../../commands/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { CANARY_TOKEN, startTestBot, type TestBot } from '../helpers/bot.js';
+import { PROJECT_ROOT, runEntryPoint } from '../helpers/run-script.js';
+
+const slow: ChatInputCommand = {
+  kind: 'chat',
+  data: { name: 'slow', description: 'takes a while' },
+  async execute(ctx) {
+    await ctx.defer({ ephemeral: false });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return { content: 'done after all' };
+  },
+};
+
+describe('operations', () => {
+  let bot: TestBot | undefined;
+  let discord: FakeDiscord | undefined;
+
+  afterEach(async () => {
+    await bot?.stop();
+    await discord?.close();
+    bot = undefined;
+    discord = undefined;
+  });
+
+  it('serves /healthz, /readyz and /metrics with interaction counts', async () => {
+    bot = await startTestBot({ env: { METRICS_PORT: '0' } });
+    const port = bot.app.opsServer!.port;
+    await (await bot.discord.chatInput({ name: 'status' })).callback();
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${base}/readyz`)).text()).toBe('ready\n');
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/almanac_interactions_total\{command="status",kind="chat",outcome="ok"\} 1/);
+    expect(metrics).toContain('almanac_interaction_duration_seconds_bucket');
+    expect(metrics).toContain('process_resident_memory_bytes');
+    expect(metrics).not.toContain(CANARY_TOKEN);
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it('on stop, finishes interactions in flight and refuses new ones with a plain sentence', async () => {
+    bot = await startTestBot({ commands: [...commands, slow] });
+    const inFlight = await bot.discord.chatInput({ name: 'slow' });
+    await inFlight.callback();
+    const stopping = bot.app.stop();
+    const late = await bot.discord.chatInput({ name: 'status' });
+    expect((await late.final()).content).toBe('Almanac is restarting; please try again in a few seconds.');
+    expect((await inFlight.waitForEdit()).message.content).toBe('done after all');
+    await stopping;
+    expect(bot.app.isReady()).toBe(false);
+  });
+
+  it('npm start: SIGTERM makes the real entry point exit 0 promptly', async () => {
+    discord = await startFakeDiscord({ token: CANARY_TOKEN });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH, DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: '/tmp/almanac-sigterm-test', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await discord.ready();
+    await (await discord.chatInput({ name: 'status' })).callback();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(8_000);
+    expect(output).toContain('"msg":"stopped"');
+    expect(output).not.toContain(CANARY_TOKEN);
+  });
+
+  it('npm run register bulk-overwrites the guild commands when DEV_GUILD_ID is set, else global', async () => {
+    discord = await startFakeDiscord({ token: CANARY_TOKEN });
+    const env = { DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl };
+    const guild = await runEntryPoint('src/register.ts', [], { ...env, DEV_GUILD_ID: discord.guildId });
+    expect(guild.code).toBe(0);
+    expect(guild.stdout).toContain(`to guild ${discord.guildId}`);
+    const global = await runEntryPoint('src/register.ts', [], env);
+    expect(global.code).toBe(0);
+    const puts = discord.calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.path)).toEqual([
+      `/applications/${discord.applicationId}/guilds/${discord.guildId}/commands`,
+      `/applications/${discord.applicationId}/commands`,
+    ]);
+    const names = (puts[0]!.json as { name: string }[]).map((command) => command.name);
+    expect(names).toEqual(commands.map((command) => command.data.name));
+    expect(guild.stdout + guild.stderr + global.stdout + global.stderr).not.toContain(CANARY_TOKEN);
+  });
+});
