@@ -69,3 +69,43 @@ export function embedCharacterCount(embed: {
     (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
   );
 }
+
+/**
+ * Shrinks the longest texts (descriptions and field values) of a message's embeds until the total
+ * fits Discord's 6,000-character limit. Titles, names and footers are left alone: they are short
+ * and carry the identity of each embed.
+ */
+export function fitEmbedsToLimit<E extends APIEmbedLike>(embeds: E[], limit: number = EMBED_LIMITS.total): E[] {
+  const fitted = embeds.map((embed) => ({ ...embed, fields: embed.fields?.map((field) => ({ ...field })) }));
+  let excess = fitted.reduce((sum, embed) => sum + embedCharacterCount(embed), 0) - limit;
+  while (excess > 0) {
+    let longest: { get: () => string; set: (text: string) => void } | undefined;
+    let longestLength = 0;
+    for (const embed of fitted) {
+      if ((embed.description?.length ?? 0) > longestLength) {
+        longestLength = embed.description!.length;
+        longest = { get: () => embed.description!, set: (text) => (embed.description = text) };
+      }
+      for (const field of embed.fields ?? []) {
+        if (field.value.length > longestLength) {
+          longestLength = field.value.length;
+          longest = { get: () => field.value, set: (text) => (field.value = text) };
+        }
+      }
+    }
+    if (!longest || longestLength <= 16) break;
+    const target = Math.max(16, longestLength - Math.max(excess, Math.ceil(longestLength / 4)));
+    const shortened = truncate(longest.get(), target);
+    excess -= longestLength - shortened.length;
+    longest.set(shortened);
+  }
+  return fitted as E[];
+}
+
+interface APIEmbedLike {
+  title?: string;
+  description?: string;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  footer?: { text: string };
+  author?: { name: string };
+}

@@ -1,0 +1,121 @@
+import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
+import type { Reply } from '../command.js';
+import type { RejectedEntry } from '../ip/address-list.js';
+import type { GeoRecord } from '../services/geojs.js';
+import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
+import { zoneTime } from './zone-time.js';
+
+const KNOWN_COLOUR = 0x2b88d8;
+const UNKNOWN_COLOUR = 0x99aab5;
+
+/** 🇺🇸 from `US`: two regional indicator symbols. Empty for anything that is not two letters. */
+export function flagEmoji(countryCode: string): string {
+  if (!/^[A-Za-z]{2}$/.test(countryCode)) return '';
+  return [...countryCode.toUpperCase()].map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65)).join('');
+}
+
+function clean(text: string, max: number): string {
+  return truncate(escapeMarkdown(text), max);
+}
+
+function placeOf(record: GeoRecord): string | null {
+  const parts = [record.city, record.region].filter((part): part is string => Boolean(part));
+  if (record.country) parts.push(record.country.name);
+  if (parts.length === 0) return null;
+  const flag = record.country ? flagEmoji(record.country.code) : '';
+  return `${flag ? `${flag} ` : ''}${clean([...new Set(parts)].join(', '), 300)}`;
+}
+
+function networkOf(record: GeoRecord): string | null {
+  if (record.asn === undefined && !record.organization) return null;
+  const asn = record.asn === undefined ? null : `AS${record.asn}`;
+  return [asn, record.organization ? clean(record.organization, 200) : null].filter(Boolean).join(' · ');
+}
+
+function timeOf(record: GeoRecord, now: Date): string | null {
+  if (!record.timezone) return null;
+  const local = zoneTime(record.timezone, now);
+  if (!local) return null;
+  return `${record.timezone}\n${local.time} ${local.date} (${local.offsetLabel})\nYour time: ${discordTimestamp(now, 't')}`;
+}
+
+function coordinatesOf(record: GeoRecord): string | null {
+  if (record.latitude === undefined || record.longitude === undefined) return null;
+  const lat = record.latitude.toFixed(4);
+  const lon = record.longitude.toFixed(4);
+  const link = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=10/${lat}/${lon}`;
+  const radius = record.accuracyKm === undefined ? '' : ` (± ${record.accuracyKm} km)`;
+  return `[${lat}, ${lon}](${link})${radius}`;
+}
+
+/**
+ * What to say about an address GeoJS has no record for. `specialRange` names the range the address
+ * is in (private, loopback, documentation…), when it is in one.
+ */
+function unknownDescription(specialRange: string | null): string {
+  return specialRange
+    ? `This address is in a ${specialRange} range: it is not on the public internet, so it has no location.`
+    : 'GeoJS has no location for this address.';
+}
+
+export interface LookupResult {
+  address: string;
+  record: GeoRecord;
+  specialRange: string | null;
+}
+
+export function renderAddressEmbed(result: LookupResult, now: Date): APIEmbed {
+  const { record } = result;
+  const place = placeOf(record);
+  const fields: APIEmbedField[] = [];
+  const network = networkOf(record);
+  if (network) fields.push({ name: 'Network', value: network, inline: true });
+  const time = timeOf(record, now);
+  if (time) fields.push({ name: 'Time zone', value: time, inline: true });
+  const coordinates = coordinatesOf(record);
+  if (coordinates) fields.push({ name: 'Coordinates', value: coordinates, inline: false });
+  const description = place ?? (network ? 'No location known for this address; only its network.' : unknownDescription(result.specialRange));
+  return {
+    title: truncate(result.address, EMBED_LIMITS.title),
+    description,
+    color: record.known ? KNOWN_COLOUR : UNKNOWN_COLOUR,
+    ...(fields.length > 0 ? { fields } : {}),
+  };
+}
+
+export interface LookupView {
+  results: LookupResult[];
+  now: Date;
+  ephemeral: boolean;
+  /** Addresses found but not looked up because of the 10-address limit. */
+  skipped?: number;
+}
+
+/** One embed per address, in input order; a note when some addresses were skipped. */
+export function renderLookup(view: LookupView): Reply {
+  const embeds = fitEmbedsToLimit(view.results.slice(0, EMBED_LIMITS.embedsPerMessage).map((result) => renderAddressEmbed(result, view.now)));
+  const skipped = view.skipped ?? 0;
+  const content =
+    skipped > 0 ? `Looked up the first ${embeds.length} addresses; ${skipped} more ${skipped === 1 ? 'was' : 'were'} skipped (at most 10 at a time).` : undefined;
+  return { ...(content ? { content } : {}), embeds, ephemeral: view.ephemeral };
+}
+
+/** `8.8.8.8 · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)` */
+export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boolean): Reply {
+  const { record } = result;
+  const local = record.timezone ? zoneTime(record.timezone, now) : null;
+  const where = record.country ? `${flagEmoji(record.country.code)} ${clean(record.country.name, 100)}`.trim() : null;
+  if (!local || !record.timezone) {
+    const reason = record.known || where ? 'GeoJS does not know its time zone' : unknownDescription(result.specialRange).replace(/\.$/, '');
+    return { content: `\`${result.address}\`${where ? ` · ${where}` : ''} · ${reason}.`, ephemeral };
+  }
+  const parts = [`\`${result.address}\``, where, record.timezone, `${local.time} (${local.offsetLabel})`].filter(Boolean);
+  return { content: parts.join(' · '), ephemeral };
+}
+
+/** The refusal listing exactly which entries were rejected and why. */
+export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[] = []): string {
+  const lines = rejected.slice(0, 10).map(({ entry, reason }) => `• \`${truncate(entry.replace(/`/g, "'"), 60)}\`: ${reason}`);
+  if (rejected.length > 10) lines.push(`• …and ${rejected.length - 10} more`);
+  return truncate([`I can only look up IP addresses. Not looked up:`, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
+}

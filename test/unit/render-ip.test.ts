@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { flagEmoji, renderLookup, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
+import { embedCharacterCount, EMBED_LIMITS } from '../../src/render/format.js';
+import { zoneTime } from '../../src/render/zone-time.js';
+
+const NOW = new Date('2026-07-01T19:32:00Z');
+
+const google: LookupResult = {
+  address: '8.8.8.8',
+  specialRange: null,
+  record: { ip: '8.8.8.8', known: true, country: { code: 'US', name: 'United States' }, asn: 15169, organization: 'Google LLC', timezone: 'America/Chicago', latitude: 37.751, longitude: -97.822, accuracyKm: 1000 },
+};
+const privateAddress: LookupResult = { address: '10.0.0.1', specialRange: 'private network (RFC 1918)', record: { ip: '10.0.0.1', known: false } };
+const cloudflare: LookupResult = { address: '1.1.1.1', specialRange: null, record: { ip: '1.1.1.1', known: false, asn: 13335, organization: 'Cloudflare, Inc.' } };
+
+function longest(index: number): LookupResult {
+  const long = 'W'.repeat(400);
+  return {
+    address: `2001:db8:ffff:ffff:ffff:ffff:ffff:${index.toString(16).padStart(4, 'f')}`,
+    specialRange: null,
+    record: {
+      ip: 'x',
+      known: true,
+      country: { code: 'GB', name: long },
+      region: long,
+      city: long,
+      asn: 4_294_967_295,
+      organization: long,
+      timezone: 'America/Argentina/ComodRivadavia',
+      latitude: -89.99999,
+      longitude: -179.99999,
+      accuracyKm: 20_000,
+    },
+  };
+}
+
+describe('IP renderers', () => {
+  it('renders a known address with flag, network, time zone and coordinates', () => {
+    const [embed] = renderLookup({ results: [google], now: NOW, ephemeral: true }).embeds!;
+    expect(embed).toMatchSnapshot();
+    expect(embed!.description).toBe('🇺🇸 United States');
+    expect(embed!.fields?.find((field) => field.name === 'Network')?.value).toBe('AS15169 · Google LLC');
+    expect(embed!.fields?.find((field) => field.name === 'Time zone')?.value).toContain('14:32 Wed 1 Jul (UTC−05:00)');
+    expect(embed!.fields?.find((field) => field.name === 'Coordinates')?.value).toContain('https://www.openstreetmap.org/?mlat=37.7510&mlon=-97.8220');
+  });
+
+  it('explains a private address in plain words and shows no empty fields', () => {
+    const [embed] = renderLookup({ results: [privateAddress], now: NOW, ephemeral: true }).embeds!;
+    expect(embed!.description).toContain('private network (RFC 1918)');
+    expect(embed!.fields).toBeUndefined();
+    expect(JSON.stringify(embed)).not.toMatch(/nil|undefined|null|NaN/);
+  });
+
+  it('shows only the network for an address with an ASN but no location', () => {
+    const [embed] = renderLookup({ results: [cloudflare], now: NOW, ephemeral: false }).embeds!;
+    expect(embed!.description).toBe('No location known for this address; only its network.');
+    expect(embed!.fields).toEqual([{ name: 'Network', value: 'AS13335 · Cloudflare, Inc.', inline: true }]);
+  });
+
+  it("keeps Discord's limits for 10 addresses with the longest field values", () => {
+    const reply = renderLookup({ results: Array.from({ length: 10 }, (_, index) => longest(index)), now: NOW, ephemeral: true });
+    expect(reply.embeds).toHaveLength(10);
+    const total = reply.embeds!.reduce((sum, embed) => sum + embedCharacterCount(embed as never), 0);
+    expect(total).toBeLessThanOrEqual(EMBED_LIMITS.total);
+    for (const embed of reply.embeds!) {
+      expect(embed.title!.length).toBeLessThanOrEqual(EMBED_LIMITS.title);
+      expect(embed.description!.length).toBeLessThanOrEqual(EMBED_LIMITS.description);
+      for (const field of embed.fields ?? []) expect(field.value.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
+    }
+  });
+
+  it('writes the ops one-liner for /ip time', () => {
+    expect(renderTimeLine(google, new Date('2026-01-15T20:32:00Z'), false).content).toBe('`8.8.8.8` · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)');
+    expect(renderTimeLine(privateAddress, NOW, false).content).toBe(
+      '`10.0.0.1` · This address is in a private network (RFC 1918) range: it is not on the public internet, so it has no location.',
+    );
+  });
+
+  it('follows daylight saving time across the boundary', () => {
+    expect(zoneTime('America/Chicago', new Date('2026-03-08T07:59:00Z'))).toMatchObject({ time: '01:59', offsetLabel: 'UTC−06:00' });
+    expect(zoneTime('America/Chicago', new Date('2026-03-08T08:00:00Z'))).toMatchObject({ time: '03:00', offsetLabel: 'UTC−05:00' });
+    expect(zoneTime('Europe/London', new Date('2026-10-25T00:59:00Z'))).toMatchObject({ time: '01:59', offsetLabel: 'UTC+01:00' });
+    expect(zoneTime('Europe/London', new Date('2026-10-25T01:00:00Z'))).toMatchObject({ time: '01:00', offsetLabel: 'UTC±00:00' });
+    expect(zoneTime('Not/AZone', NOW)).toBeNull();
+  });
+
+  it('makes flags only from two-letter codes', () => {
+    expect(flagEmoji('gb')).toBe('🇬🇧');
+    expect(flagEmoji('USA')).toBe('');
+    expect(flagEmoji('')).toBe('');
+  });
+});
