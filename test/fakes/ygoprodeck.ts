@@ -1,0 +1,279 @@
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import type { RawCard } from '../../src/cards/card.js';
+import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } from './fake-server.js';
+
+/**
+ * A fake YGOPRODeck (API v7 and the image host on one origin), faithful to upstreams.md §3 and §5:
+ * the `data` wrapper, `misc=yes`, exact/fuzzy/id/language lookups, 400 JSON errors, `num`/`offset`
+ * meta arithmetic, `checkDBVer.php`, image routes, and the 20 requests/s limit that, once exceeded,
+ * blocks every later request for the rest of the test (as the real IP ban does for an hour).
+ */
+
+const DUMP_PATH = new URL('../fixtures/cardinfo-2025-04-25.json.br', import.meta.url);
+let dump: RawCard[] | undefined;
+
+/** The real full `cardinfo.php` dump of 2025-04-25 (13,703 cards, no `misc_info`), loaded once per process. */
+export function loadCardDump(): RawCard[] {
+  dump ??= JSON.parse(brotliDecompressSync(readFileSync(DUMP_PATH)).toString('utf8')) as RawCard[];
+  return dump;
+}
+
+/** Cards every default fake serves, each for a quirk the bot must handle. */
+export const QUIRK_CARD_IDS = {
+  normalMonster: 46986414, // Dark Magician
+  altArts: 89631139, // Blue-Eyes White Dragon: 8 artworks
+  linkNullDefLevel: 4731783, // A Bao A Qu, the Lightless Shadow: def null, level null
+  xyzNullLevel: 72409226, // Materiactor Exagard: an Xyz with level null
+  xyzRankZero: 65305468, // Number F0: Utopic Future: rank 0
+  questionAtk: 10678778, // Aegaion the Sea Castrum: atk -1
+  questionDef: 45871897, // Lost Guardian: def -1
+  pendulum: 15308295, // Abyss Actor - Comic Relief: pend_desc + monster_desc
+  pendulumWithoutMarkers: 5506791, // Majespecter Cat - Nekomata
+  token: 44052075, // Ancient Gear Token
+  skill: 300302022, // Ancient Fusion ("Skill - Dr. Vellian C")
+  skillEmptyRace: 300302044, // Believe in your Bro (race "")
+  trapEmptyRace: 20726052, // Maliss C GWC-06
+  continuousSpell: 34541863, // "A" Cell Breeding Device
+  ampersandName: 14558127, // Ash Blossom & Joyous Spring
+  slashName: 36614113, // D/D Ark
+  hashName: 38289717, // Crawling Dragon #2
+} as const;
+
+export type CardinfoBodyMode =
+  /** The whole database, as served normally. */
+  | 'full'
+  /** The first half of the bytes of the full body, as if the transfer had been cut. */
+  | 'truncated'
+  /** A valid body with only a tenth of the cards (upstream once served 304 cards, AlanOC91/YGOPRODeck#56). */
+  | 'few';
+
+export interface FakeYgoprodeckOptions {
+  /** Default: `representativeCards()`, 300 cards of the real dump covering every quirk. */
+  cards?: RawCard[];
+  version?: string;
+  /** The upstream's limit; the default is the real one (20 in any 1 s). Tests with a scaled-down limiter scale it too. */
+  rateLimit?: { windowMs: number; maxRequests: number };
+}
+
+const ALLOWED_CARDINFO_PARAMS = new Set(['name', 'fname', 'id', 'misc', 'language', 'num', 'offset', 'sort', 'attribute']);
+const LANGUAGES = new Set(['fr', 'de', 'it', 'pt']);
+const ATTRIBUTES = new Set(['dark', 'earth', 'fire', 'light', 'water', 'wind', 'divine']);
+const NO_MATCH = 'No card matching your query was found in the database.';
+const NO_MATCH_LEGACY_SUFFIX = ' Please see https://db.ygoprodeck.com/api-guide/ for syntax usage.';
+const IMAGE_ROUTE = /^\/images\/(cards|cards_small|cards_cropped)\/(\d+)\.jpg$/;
+
+export class FakeYgoprodeck {
+  readonly server: FakeServer;
+  cards: RawCard[];
+  version: string;
+  lastUpdate = '2025-04-25 08:09:03';
+  /** Set by the rate counter, or by a test, to answer every request with a block page. */
+  blocked = false;
+  blockStatus: 403 | 429 = 403;
+  /** Sent as `Retry-After` on block pages when set. */
+  blockRetryAfterSeconds: number | undefined;
+  /** The old no-match text, with the " Please see …" suffix. */
+  legacyNoMatchText = false;
+  cardinfoBody: CardinfoBodyMode = 'full';
+  rateLimit: { windowMs: number; maxRequests: number };
+
+  constructor(options: FakeYgoprodeckOptions = {}) {
+    this.cards = options.cards ?? representativeCards();
+    this.version = options.version ?? '1.00';
+    this.rateLimit = options.rateLimit ?? { windowMs: 1_000, maxRequests: 20 };
+    this.server = new FakeServer((request) => this.handle(request));
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** The image base to give the client (`imagesBaseUrl`). */
+  get imagesUrl(): string {
+    return `${this.server.url}/images`;
+  }
+
+  requestsTo(prefix: string): RecordedRequest[] {
+    return this.server.requestsTo(prefix);
+  }
+
+  /** Downloads of the whole database (`cardinfo.php` without a lookup parameter). */
+  fullDownloads(): RecordedRequest[] {
+    return this.requestsTo('/api/v7/cardinfo.php').filter((request) => !['name', 'fname', 'id'].some((key) => request.query.has(key)));
+  }
+
+  async close(): Promise<void> {
+    await this.server.close();
+  }
+
+  private handle(request: RecordedRequest): FakeResponse {
+    if (this.exceedsRateLimit(request)) this.blocked = true;
+    if (this.blocked) {
+      const retryAfter: Record<string, string> =
+        this.blockRetryAfterSeconds === undefined ? {} : { 'retry-after': String(this.blockRetryAfterSeconds) };
+      return htmlPage(this.blockStatus, this.blockStatus === 429 ? 'Too Many Requests' : 'Access denied', retryAfter);
+    }
+    if (request.path === '/api/v7/cardinfo.php') return this.cardinfo(request.query);
+    if (request.path === '/api/v7/checkDBVer.php') {
+      if ([...request.query.keys()].length > 0) return apiError('checkDBVer.php does not accept parameters.');
+      return json(200, [{ database_version: this.version, last_update: this.lastUpdate }]);
+    }
+    const image = IMAGE_ROUTE.exec(request.path);
+    if (image) return this.image(image[1]!, Number(image[2]));
+    return htmlPage(404, 'Not Found');
+  }
+
+  private exceedsRateLimit(request: RecordedRequest): boolean {
+    const since = request.at - this.rateLimit.windowMs;
+    const inWindow = this.server.requests.filter((earlier) => earlier.at > since && earlier.at <= request.at).length;
+    return inWindow > this.rateLimit.maxRequests;
+  }
+
+  private cardinfo(query: URLSearchParams): FakeResponse {
+    for (const key of query.keys()) {
+      if (!ALLOWED_CARDINFO_PARAMS.has(key)) return apiError(`You have an invalid parameter in your query: ${key}.`);
+    }
+    const language = query.get('language');
+    if (language !== null && !LANGUAGES.has(language)) {
+      return apiError(`Language value of ${language} is invalid. Please use a correct language value (fr, de, it, pt).`);
+    }
+    if (query.has('num') !== query.has('offset')) return apiError('You cannot use only num or offset. Please use both.');
+    if (query.has('name') && query.has('id')) return apiError('You cannot use both name and id in the same query.');
+    const attribute = query.get('attribute');
+    if (attribute !== null && !attribute.split(',').every((value) => ATTRIBUTES.has(value.toLowerCase()))) {
+      return apiError(
+        `Attribute value of ${attribute} is invalid. Please use a correct attribute value. Attribute accepts 'dark', 'earth', 'fire', 'light', 'water', 'wind' or 'divine' and is not case sensitive.`,
+      );
+    }
+
+    let cards = this.cards.filter((card) => matches(card, query));
+    if (query.get('sort') === 'name') cards = [...cards].sort((a, b) => a.name.localeCompare(b.name));
+    if (query.get('sort') === 'id') cards = [...cards].sort((a, b) => a.id - b.id);
+
+    const misc = query.get('misc') === 'yes';
+    let data: RawCard[] = cards.map((card) => (misc ? { ...card, misc_info: [syntheticMisc(card)] } : card));
+    if (language !== null) data = data.map((card) => translated(card, language));
+
+    let meta: Record<string, unknown> | undefined;
+    if (query.has('num')) {
+      const num = Number(query.get('num'));
+      const offset = Number(query.get('offset'));
+      if (!Number.isInteger(num) || num <= 0 || !Number.isInteger(offset) || offset < 0) {
+        return apiError('num and offset must be positive integers.');
+      }
+      const total = data.length;
+      data = data.slice(offset, offset + num);
+      const next = new URLSearchParams(query);
+      next.set('offset', String(offset + num));
+      meta = {
+        generated: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        current_rows: data.length,
+        total_rows: total,
+        rows_remaining: Math.max(0, total - offset - data.length),
+        total_pages: Math.floor(total / num),
+        pages_remaining: Math.max(0, Math.floor((total - offset) / num)),
+        ...(offset + num < total
+          ? { next_page: `https://db.ygoprodeck.com/api/v7/cardinfo.php?${next.toString()}`, next_page_offset: offset + num }
+          : {}),
+      };
+    }
+    if (data.length === 0) return apiError(this.legacyNoMatchText ? NO_MATCH + NO_MATCH_LEGACY_SUFFIX : NO_MATCH);
+
+    const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
+    if (isFullDownload && this.cardinfoBody === 'few') data = data.slice(0, Math.ceil(data.length / 10));
+    const response = json(200, meta ? { data, meta } : { data }, { 'access-control-allow-origin': '*' });
+    if (isFullDownload && this.cardinfoBody === 'truncated') {
+      const body = Buffer.from(response.body ?? '');
+      return { ...response, body: body.subarray(0, Math.floor(body.length / 2)) };
+    }
+    return response;
+  }
+
+  private image(folder: string, imageId: number): FakeResponse {
+    const exists = this.cards.some((card) => card.card_images?.some((image) => image.id === imageId));
+    if (!exists) return htmlPage(404, 'Not Found');
+    return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: fakeJpeg(`${folder}/${imageId}`) };
+  }
+}
+
+export async function startFakeYgoprodeck(options: FakeYgoprodeckOptions = {}): Promise<FakeYgoprodeck> {
+  const fake = new FakeYgoprodeck(options);
+  await fake.server.start();
+  return fake;
+}
+
+function matches(card: RawCard, query: URLSearchParams): boolean {
+  const names = query.get('name');
+  if (names !== null && !names.split('|').some((name) => name.toLowerCase() === card.name.toLowerCase())) return false;
+  const fname = query.get('fname');
+  if (fname !== null && !card.name.toLowerCase().includes(fname.toLowerCase())) return false;
+  const ids = query.get('id');
+  if (ids !== null && !ids.split(',').some((id) => Number(id) === card.id)) return false;
+  const attribute = query.get('attribute');
+  if (attribute !== null && !attribute.toLowerCase().split(',').includes(String(card.attribute).toLowerCase())) return false;
+  return true;
+}
+
+function apiError(message: string): FakeResponse {
+  return json(400, { error: message });
+}
+
+/**
+ * `misc_info` as `misc=yes` adds it, synthesised deterministically from the id: the dump has none.
+ * Formats contain a duplicate and the extra values the real data has; every 7th card has a beta
+ * name, some wrapped in quotes as upstream sometimes sends them.
+ */
+export function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number] & Record<string, unknown> {
+  const isSkill = card.frameType === 'skill';
+  return {
+    views: (card.id * 7919) % 1_000_000,
+    viewsweek: card.id % 5_000,
+    upvotes: card.id % 50,
+    downvotes: card.id % 7,
+    formats: isSkill ? ['Duel Links', 'Duel Links'] : ['TCG', 'OCG', 'Common Charity', 'TCG', 'Master Duel'],
+    tcg_date: '2002-03-08',
+    ocg_date: '1999-02-04',
+    konami_id: 4_000 + (card.id % 20_000),
+    has_effect: card.type.includes('Effect') ? 1 : 0,
+    md_rarity: 'Rare',
+    ...(card.id % 7 === 0 ? { beta_name: card.id % 2 === 0 ? `"${card.name} (beta)"` : `${card.name} (beta)` } : {}),
+  };
+}
+
+function translated(card: RawCard, language: string): RawCard {
+  const tag = language.toUpperCase();
+  return { ...card, name: `${card.name} (${tag})`, desc: `[${tag}] ${card.desc}`, name_en: card.name };
+}
+
+/** A small, valid JPEG (SOI, a comment naming the image, EOI), distinct per image. */
+export function fakeJpeg(label: string): Buffer {
+  const comment = Buffer.from(`fake ygoprodeck image ${label} `.padEnd(200, '.'));
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(comment.length + 2);
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe]), length, comment, Buffer.from([0xff, 0xd9])]);
+}
+
+/**
+ * `count` cards of the real dump: every quirk card above, at least 8 of every frame type, the
+ * banned ones first, then an even spread of the rest. Deterministic.
+ */
+export function representativeCards(count = 300): RawCard[] {
+  const all = loadCardDump();
+  const chosen = new Map<number, RawCard>();
+  const add = (card: RawCard | undefined) => {
+    if (card && chosen.size < count) chosen.set(card.id, card);
+  };
+  for (const id of Object.values(QUIRK_CARD_IDS)) add(all.find((card) => card.id === id));
+  add(all.find((card) => card.frameType === 'link' && card.level === 0));
+  add(all.find((card) => card.name.includes('%')));
+  add(all.find((card) => card.desc.includes('\r\n')));
+  add(all.find((card) => card.card_sets === undefined));
+  for (const card of all.filter((card) => card.banlist_info?.ban_tcg === 'Forbidden').slice(0, 10)) add(card);
+  for (const frameType of new Set(all.map((card) => card.frameType))) {
+    for (const card of all.filter((card) => card.frameType === frameType).slice(0, 8)) add(card);
+  }
+  const stride = Math.max(1, Math.floor(all.length / count));
+  for (let index = 0; chosen.size < count && index < all.length; index += stride) add(all[index]);
+  return [...chosen.values()];
+}
