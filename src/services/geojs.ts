@@ -6,6 +6,7 @@ import type { CacheFactory, UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp } from './http.js';
 import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
+import { baseUrlOption, numberOption } from './service-options.js';
 import { isUpstreamError, UpstreamError } from './upstream-error.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -289,14 +290,6 @@ interface PendingLookup {
   reject(error: unknown): void;
 }
 
-function positiveOption(name: string, value: number | undefined, fallback: number, allowZero = false): number {
-  const result = value ?? fallback;
-  if (!Number.isFinite(result) || result < 0 || (!allowZero && result === 0)) {
-    throw new TypeError(`GeoService: option "${name}" must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${result}`);
-  }
-  return result;
-}
-
 /**
  * Geolocation by GeoJS. Each address is cached on its own; cache misses arriving within a few
  * milliseconds of each other are sent as one `/v1/ip/geo.json?ip=a,b,…` request. The per-address
@@ -318,14 +311,14 @@ export class GeoService {
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(options: GeoServiceOptions) {
-    this.requestTimeoutMs = positiveOption('requestTimeoutMs', options.requestTimeoutMs, 6_000);
-    this.batchWindowMs = positiveOption('batchWindowMs', options.batchWindowMs, 5, true);
-    this.maxBatchSize = positiveOption('maxBatchSize', options.maxBatchSize, 50);
+    this.requestTimeoutMs = numberOption('GeoService', 'requestTimeoutMs', options.requestTimeoutMs, 6_000);
+    this.batchWindowMs = numberOption('GeoService', 'batchWindowMs', options.batchWindowMs, 5, true);
+    this.maxBatchSize = numberOption('GeoService', 'maxBatchSize', options.maxBatchSize, 50);
     this.retryOnce = options.retryOnce ?? true;
     const limits = { ...GEOJS_LIMITS, ...options.limits };
     this.http = new UpstreamHttp({
       upstream: 'geojs',
-      baseUrl: options.baseUrl,
+      baseUrl: baseUrlOption('GeoService', options.baseUrl),
       pathPrefixes: ['/v1/ip/geo.json'],
       dispatcher: options.dispatcher,
       maxBodyBytes: 512 * 1024,
@@ -339,8 +332,8 @@ export class GeoService {
     });
     this.cache = options.cacheFactory<GeoRecord>({
       name: 'geojs-ip',
-      max: positiveOption('cacheMaxEntries', options.cacheMaxEntries, 10_000),
-      ttlMs: positiveOption('cacheTtlMs', options.cacheTtlMs, GEOJS_CACHE_TTL_MS),
+      max: numberOption('GeoService', 'cacheMaxEntries', options.cacheMaxEntries, 10_000),
+      ttlMs: numberOption('GeoService', 'cacheTtlMs', options.cacheTtlMs, GEOJS_CACHE_TTL_MS),
       load: (address) => this.joinBatch(address),
       now: options.now,
     });

@@ -4,8 +4,10 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createLocalCacheFactory, type CacheFactory } from './cache.js';
+import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import { createLocalLimiterFactory, type LimiterFactory } from './limiter.js';
+import { WallhavenService } from './wallhaven.js';
 
 export interface Clock {
   now(): Date;
@@ -21,6 +23,8 @@ export interface AppServices {
   startedAt: number;
   /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
   gatewayPing(): number | null;
+  geo: GeoService;
+  wallhaven: WallhavenService;
   /** Each upstream's health, for /status. */
   upstreamHealth(): UpstreamHealth[];
   /** Releases sockets, timers and limiters. */
@@ -46,10 +50,16 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const clock = overrides.clock ?? { now: () => new Date() };
   const limiterFactory = overrides.limiterFactory ?? createLocalLimiterFactory(deps.metrics);
   const cacheFactory = overrides.cacheFactory ?? createLocalCacheFactory(deps.metrics);
-  void limiterFactory;
-  void cacheFactory;
   const closers: (() => Promise<void>)[] = [];
   const healthReporters: (() => UpstreamHealth)[] = [];
+  const upstream = { limiterFactory, cacheFactory, dispatcher: overrides.dispatcher, metrics: deps.metrics };
+
+  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl });
+  closers.push(() => geo.close());
+  healthReporters.push(() => geo.health());
+  const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
+  closers.push(() => wallhaven.close());
+  healthReporters.push(() => wallhaven.health());
 
   return {
     config: deps.config,
@@ -59,6 +69,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     version: VERSION,
     startedAt: clock.now().getTime(),
     gatewayPing: deps.gatewayPing ?? (() => null),
+    geo,
+    wallhaven,
     upstreamHealth: () => healthReporters.map((report) => report()),
     async close() {
       await Promise.allSettled(closers.map((close) => close()));
