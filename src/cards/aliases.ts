@@ -13,7 +13,7 @@
  * - The target must be an exact card name in the database (a test checks every one).
  *
  * Keys are matched after the matcher's normalisation (case, punctuation and spaces are ignored),
- * so `maxx c`, `Maxx "C"` and `maxxc` are the same key.
+ * so `B.E.W.D.` finds the `bewd` entry. `maxx c` needs no entry: it is already Maxx "C"'s exact name.
  */
 export const DEFAULT_ALIASES: Readonly<Record<string, string>> = {
   // Classic monsters
@@ -45,7 +45,6 @@ export const DEFAULT_ALIASES: Readonly<Record<string, string>> = {
   ip: 'I:P Masquerena',
   // Hand traps
   ash: 'Ash Blossom & Joyous Spring',
-  'maxx c': 'Maxx "C"',
   droll: 'Droll & Lock Bird',
   imperm: 'Infinite Impermanence',
   veiler: 'Effect Veiler',

@@ -399,7 +399,8 @@ export class CardMatcher {
 
   /** Best matches first; [] for a query with no letters or digits. Never throws on any string. */
   search(query: string, limit = 25): CardMatch[] {
-    const count = Math.min(Math.max(Math.floor(limit), 0), this.cards.length);
+    // NaN (a bad option value) means none; Infinity means all.
+    const count = Math.min(Math.max(Math.floor(limit) || 0, 0), this.cards.length);
     if (count === 0) return [];
     const tokens = tokenizeCardText(query.slice(0, MAX_QUERY_CHARS))
       .slice(0, MAX_QUERY_TOKENS)

@@ -1,0 +1,270 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CARD_QUERIES, OLD_CARD_NAMES } from '../../bench/card-queries.js';
+import { DEFAULT_ALIASES } from '../../src/cards/aliases.js';
+import { CardMatcher, tokenizeCardText, type MatchableCard } from '../../src/cards/matcher.js';
+import { loadCardDump, type RawCard } from '../helpers/card-dump.js';
+
+let dump: RawCard[];
+let matcher: CardMatcher;
+let cardNames: Set<string>;
+
+beforeAll(() => {
+  dump = loadCardDump();
+  cardNames = new Set(dump.map((card) => card.name));
+  const oldNamesByCard = new Map<string, string[]>();
+  for (const [oldName, current] of Object.entries(OLD_CARD_NAMES)) {
+    oldNamesByCard.set(current, [...(oldNamesByCard.get(current) ?? []), oldName]);
+  }
+  matcher = new CardMatcher(
+    dump.map(({ id, name }): MatchableCard => ({ id, name, altNames: oldNamesByCard.get(name) })),
+  );
+});
+
+const topName = (query: string): string | undefined => matcher.search(query, 5)[0]?.name;
+
+describe('tokenizeCardText', () => {
+  it.each([
+    ['Blue-Eyes White Dragon', ['blue', 'eyes', 'white', 'dragon']],
+    ["Harpie's Feather Duster", ['harpies', 'feather', 'duster']],
+    ['Ash Blossom & Joyous Spring', ['ash', 'blossom', 'and', 'joyous', 'spring']],
+    ['Maxx "C"', ['maxx', 'c']],
+    ['K9 - ØØ Lupus', ['k9', 'oo', 'lupus']],
+    ['Chirubimé, Princess of Autumn Leaves', ['chirubime', 'princess', 'of', 'autumn', 'leaves']],
+    ['Evil★Twin Ki-sikil', ['evil', 'twin', 'ki', 'sikil']],
+    ['🐉 \u0000 \u202E', []],
+  ])('%s → %j', (text, words) => {
+    expect(tokenizeCardText(text)).toEqual(words);
+  });
+});
+
+describe('CardMatcher on the real dump', () => {
+  describe('tolerates case, punctuation, hyphens and diacritics', () => {
+    it.each([
+      ['blue eyes white dragon', 'Blue-Eyes White Dragon'],
+      ['BLUE-EYES WHITE DRAGON', 'Blue-Eyes White Dragon'],
+      ['blueeyes white dragon', 'Blue-Eyes White Dragon'],
+      ['maxx c', 'Maxx "C"'],
+      ['harpies feather duster', "Harpie's Feather Duster"],
+      ['ash blossom and joyous spring', 'Ash Blossom & Joyous Spring'],
+      ['k9 oo lupus', 'K9 - ØØ Lupus'],
+      ['doll monster miss madchen', 'Doll Monster Miss Mädchen'],
+      ['evil twin ki sikil', 'Evil★Twin Ki-sikil'],
+      ['number 39 utopia', 'Number 39: Utopia'],
+    ])('%s → %s', (query, expected) => {
+      expect(topName(query)).toBe(expected);
+    });
+  });
+
+  describe('tolerates typos', () => {
+    it.each([
+      ['dark magican', 'Dark Magician'],
+      ['mystical space typhon', 'Mystical Space Typhoon'],
+      ['drak magician girl', 'Dark Magician Girl'],
+      ['solemn judgement', 'Solemn Judgment'],
+      ['infinite impermenance', 'Infinite Impermanence'],
+      ['tragedia', 'Tragoedia'],
+    ])('%s → %s', (query, expected) => {
+      const [first] = matcher.search(query, 5);
+      expect(first?.name).toBe(expected);
+      expect(first?.kind).toBe('fuzzy');
+    });
+  });
+
+  describe('ignores word order and accepts partial words', () => {
+    it.each([
+      ['dragon white blue eyes', 'Blue-Eyes White Dragon'],
+      ['girl dark magician', 'Dark Magician Girl'],
+      ['zeus sky thunder', 'Divine Arsenal AA-ZEUS - Sky Thunder'],
+      ['halqifibrax', 'Crystron Halqifibrax'],
+      ['bagooska tapir', 'Number 41: Bagooska the Terribly Tired Tapir'],
+    ])('%s → %s (word match)', (query, expected) => {
+      const [first] = matcher.search(query, 5);
+      expect(first).toMatchObject({ name: expected, kind: 'word' });
+    });
+
+    it.each([
+      ['ash bloss', 'Ash Blossom & Joyous Spring'],
+      ['accesscode', 'Accesscode Talker'],
+      ['mystical space typ', 'Mystical Space Typhoon'],
+    ])('%s → %s (prefix match)', (query, expected) => {
+      const [first] = matcher.search(query, 5);
+      expect(first).toMatchObject({ name: expected, kind: 'prefix' });
+    });
+  });
+
+  describe('exact names and passcodes win outright', () => {
+    it('puts the exact name first and calls it clear', () => {
+      const results = matcher.search('dark magician', 10);
+      expect(results[0]).toMatchObject({ name: 'Dark Magician', kind: 'exact' });
+      expect(results.slice(1).map((match) => match.name)).toContain('Dark Magician Girl');
+      expect(matcher.best('Dark Magician')).toMatchObject({ match: { name: 'Dark Magician' }, clear: true });
+    });
+
+    it.each([
+      ['89631139', 'Blue-Eyes White Dragon'],
+      ['05318639', 'Mystical Space Typhoon'],
+      ['5318639', 'Mystical Space Typhoon'],
+      ['00000483', 'Parallel Teleport'],
+    ])('passcode %s → %s', (query, expected) => {
+      expect(matcher.search(query, 5)[0]).toMatchObject({ kind: 'id', name: expected });
+      expect(matcher.best(query)?.clear).toBe(true);
+    });
+
+    it('prefers the name with the same spacing when two names differ only in punctuation', () => {
+      expect(topName('Rai-Mei')).toBe('Rai-Mei');
+      expect(topName('Raimei')).toBe('Raimei');
+    });
+
+    it('does not treat an over-long number as a passcode', () => {
+      expect(matcher.search('8963113989631139', 5).every((match) => match.kind !== 'id')).toBe(true);
+    });
+  });
+
+  describe('aliases and old names', () => {
+    it.each([
+      ['mst', 'Mystical Space Typhoon'],
+      ['VFD', 'True King of All Calamities'],
+      ['bewd', 'Blue-Eyes White Dragon'],
+      ['imperm', 'Infinite Impermanence'],
+    ])('alias %s → %s', (query, expected) => {
+      expect(matcher.search(query, 5)[0]).toMatchObject({ kind: 'alias', name: expected });
+      expect(matcher.best(query)?.clear).toBe(true);
+    });
+
+    it.each([
+      ['critter', 'Sangan'],
+      ["Harpie's Brother", 'Sky Scout'],
+      ['Red-Eyes B. Dragon', 'Red-Eyes Black Dragon'],
+      ['varrelload dragon', 'Borreload Dragon'],
+    ])('old name %s → %s', (query, expected) => {
+      expect(matcher.search(query, 5)[0]).toMatchObject({ kind: 'alias', name: expected });
+    });
+
+    it('finds a mistyped old name through the fuzzy tier', () => {
+      expect(topName('varreload dragon')).toBe('Borreload Dragon');
+    });
+
+    it('every default alias names a card in the dump', () => {
+      const missing = Object.values(DEFAULT_ALIASES).filter((target) => !cardNames.has(target));
+      expect(missing).toEqual([]);
+      expect(Object.keys(DEFAULT_ALIASES).length).toBeGreaterThanOrEqual(40);
+    });
+
+    it('no alias key is itself a card name (the exact card would shadow it)', () => {
+      const compactNames = new Set(dump.map((card) => tokenizeCardText(card.name).join('')));
+      const shadowed = Object.keys(DEFAULT_ALIASES).filter((key) => compactNames.has(tokenizeCardText(key).join('')));
+      expect(shadowed).toEqual([]);
+    });
+
+    it('every old name in the evaluation table maps to a card and is not a current name', () => {
+      expect(Object.values(OLD_CARD_NAMES).filter((name) => !cardNames.has(name))).toEqual([]);
+      expect(Object.keys(OLD_CARD_NAMES).filter((name) => cardNames.has(name))).toEqual([]);
+    });
+  });
+
+  describe('ranking', () => {
+    it('orders tiers exact > prefix > word > fuzzy with non-increasing scores', () => {
+      const tier = { exact: 0, id: 0, alias: 0, prefix: 1, word: 2, fuzzy: 3 } as const;
+      const results = matcher.search('blue eyes white dragon', 25);
+      expect(results.map((match) => match.kind)).toContain('word');
+      expect(results.map((match) => match.kind)).toContain('fuzzy');
+      for (let i = 1; i < results.length; i++) {
+        const previous = results[i - 1]!;
+        const current = results[i]!;
+        expect(current.score).toBeLessThanOrEqual(previous.score);
+        expect(tier[current.kind]).toBeGreaterThanOrEqual(tier[previous.kind]);
+      }
+    });
+
+    it('returns each card once', () => {
+      const ids = matcher.search('dark magician', 25).map((match) => match.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('honours the limit', () => {
+      expect(matcher.search('dragon', 3)).toHaveLength(3);
+      expect(matcher.search('dragon')).toHaveLength(25);
+      expect(matcher.search('dragon', 0)).toEqual([]);
+      expect(matcher.search('dragon', Number.NaN)).toEqual([]);
+    });
+
+    it('is not clear when several names start with the query', () => {
+      expect(matcher.best('dark magician g')).toMatchObject({ clear: false });
+    });
+  });
+
+  it('answers at least 95 % of the labelled queries with the right card first', () => {
+    expect(CARD_QUERIES.length).toBeGreaterThanOrEqual(120);
+    expect(CARD_QUERIES.filter(({ expected }) => !cardNames.has(expected))).toEqual([]);
+    const misses = CARD_QUERIES.filter(({ query, expected }) => topName(query) !== expected);
+    expect(CARD_QUERIES.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(0.95 * CARD_QUERIES.length));
+  });
+
+  describe('adversarial input returns without throwing', () => {
+    it.each([
+      ['empty', ''],
+      ['whitespace', ' \t\r\n '],
+      ['6,000 characters', 'a'.repeat(6_000)],
+      ['6,000 characters of words', 'dark magician '.repeat(430)],
+      ['path traversal', '../../../etc/passwd'],
+      ['percent-encoded NUL', '%00'],
+      ['control characters', '\u0000\u0007\u001b[31m'],
+      ['emoji', '🐉🃏✨'],
+      ['RTL text', 'التنين الأبيض ذو العيون الزرقاء'],
+      ['RTL override', '\u202Enogard etihw'],
+      ['lone surrogate', '\uD800dragon'],
+      ['SQL', "' OR 1=1 --"],
+      ['regex metacharacters', '.*+?^${}()|[]\\'],
+    ])('%s', (_label, query) => {
+      const results = matcher.search(query);
+      expect(Array.isArray(results)).toBe(true);
+      expect(results.length).toBeLessThanOrEqual(25);
+      expect(() => matcher.best(query)).not.toThrow();
+    });
+
+    it('returns nothing for input without letters or digits', () => {
+      for (const query of ['', '   ', '../', '🐉', '\u0000']) {
+        expect(matcher.search(query)).toEqual([]);
+        expect(matcher.best(query)).toBeNull();
+      }
+    });
+  });
+});
+
+describe('CardMatcher on a hand-made list', () => {
+  const cards: MatchableCard[] = [
+    { id: 1, name: 'Sky Scout', altNames: ["Harpie's Brother"], konamiId: 4321 },
+    { id: 2, name: 'Dragon Alpha', popularity: 10 },
+    { id: 3, name: 'Dragon Alphabet Soup', popularity: 500 },
+    { id: 4, name: 'Dragon Alp' },
+  ];
+
+  it('maps a Konami id to its card', () => {
+    expect(new CardMatcher(cards).search('4321')[0]).toMatchObject({ id: 1, kind: 'id' });
+  });
+
+  it('breaks ties by popularity, then by shorter name', () => {
+    const names = new CardMatcher(cards).search('dragon al').map((match) => match.name);
+    expect(names).toEqual(['Dragon Alphabet Soup', 'Dragon Alpha', 'Dragon Alp']);
+    const withoutPopularity = cards.map(({ id, name }) => ({ id, name }));
+    expect(new CardMatcher(withoutPopularity).search('dragon al').map((match) => match.name)).toEqual([
+      'Dragon Alp',
+      'Dragon Alpha',
+      'Dragon Alphabet Soup',
+    ]);
+  });
+
+  it('uses a custom alias table and ignores aliases whose card is missing', () => {
+    const custom = new CardMatcher(cards, { ss: 'Sky Scout', mst: 'Mystical Space Typhoon' });
+    expect(custom.search('ss')[0]).toMatchObject({ id: 1, kind: 'alias' });
+    expect(custom.search('mst')).toEqual([]);
+  });
+
+  it('ranks a current name above an old name matching equally well', () => {
+    const renamed = new CardMatcher([
+      { id: 1, name: 'Sky Scout', altNames: ['Dragon Alpine'] },
+      { id: 2, name: 'Dragon Alpine Lake' },
+    ]);
+    expect(renamed.search('dragon alpi').map((match) => match.id)).toEqual([2, 1]);
+  });
+});
