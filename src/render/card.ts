@@ -1,0 +1,385 @@
+import {
+  ComponentType,
+  escapeMarkdown,
+  type APIEmbed,
+  type APIEmbedField,
+  type APISelectMenuOption,
+  type APIStringSelectComponent,
+} from 'discord.js';
+import {
+  CARD_LANGUAGES,
+  type BanlistFormat,
+  type Card,
+  type CardLanguage,
+  type LinkMarker,
+  type LocalizedCard,
+  type PriceSource,
+  type StatValue,
+} from '../cards/card.js';
+import type { ActionRow, Attachment, Reply } from '../command.js';
+import { EMBED_LIMITS, embedCharacterCount, truncate } from './format.js';
+
+/**
+ * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
+ * art, the "Did you mean" menu, the search list). Every text from upstream is escaped and every
+ * length is kept within Discord's limits here.
+ */
+
+/** Discord's limits on select menus and their options. */
+export const SELECT_LIMITS = { options: 25, label: 100, value: 100, description: 100, placeholder: 150, customId: 100 } as const;
+
+/** Components whose custom_id starts with this belong to `/card` (the router splits on the first `:`). */
+export const CARD_COMPONENT_PREFIX = 'card';
+const OPEN_ACTION = 'open';
+
+/** YGOPRODeck's frame types, grouped into the colours of the physical card frames. */
+const FRAME_COLOURS = {
+  normal: 0xfde68a,
+  effect: 0xff8b53,
+  ritual: 0x9db5cc,
+  fusion: 0xa086b7,
+  synchro: 0xf2f2f2,
+  // Colour 0 means "no colour" to Discord, so the black Xyz frame is a very dark grey.
+  xyz: 0x1f1f1f,
+  link: 0x00449e,
+  pendulum: 0x40b5a0,
+  spell: 0x1d9e74,
+  trap: 0xbc5a84,
+  token: 0xa0a0a0,
+  skill: 0x2f73b7,
+} as const;
+export type FrameColour = keyof typeof FRAME_COLOURS;
+const UNKNOWN_FRAME_COLOUR = 0x99aab5;
+
+/** The colour family of a frame type: every `*_pendulum` frame is a Pendulum frame. */
+export function frameColourOf(frameType: string): FrameColour | null {
+  if (frameType.endsWith('_pendulum')) return 'pendulum';
+  return frameType in FRAME_COLOURS ? (frameType as FrameColour) : null;
+}
+
+export function frameColour(frameType: string): number {
+  const family = frameColourOf(frameType);
+  return family === null ? UNKNOWN_FRAME_COLOUR : FRAME_COLOURS[family];
+}
+
+export const LANGUAGE_NAMES: Readonly<Record<CardLanguage, string>> = {
+  fr: 'Français',
+  de: 'Deutsch',
+  it: 'Italiano',
+  pt: 'Português',
+};
+
+const BANLIST_LABELS: Readonly<Record<BanlistFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT' };
+
+/** Price sources and their currencies: Cardmarket prices are euros, the American shops' dollars. */
+const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, { name: string; currency: 'USD' | 'EUR' }>> = {
+  tcgplayer: { name: 'TCGplayer', currency: 'USD' },
+  cardmarket: { name: 'Cardmarket', currency: 'EUR' },
+  ebay: { name: 'eBay', currency: 'USD' },
+  amazon: { name: 'Amazon', currency: 'USD' },
+  coolstuffinc: { name: 'CoolStuffInc', currency: 'USD' },
+};
+
+/** Arrows in reading order (top row, middle row, bottom row), whatever order upstream lists them in. */
+const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
+  ['Top-Left', '↖'],
+  ['Top', '↑'],
+  ['Top-Right', '↗'],
+  ['Left', '←'],
+  ['Right', '→'],
+  ['Bottom-Left', '↙'],
+  ['Bottom', '↓'],
+  ['Bottom-Right', '↘'],
+];
+
+/** Upstream text is shown as written: nothing in it may turn into formatting, lists or links. */
+function escapeText(text: string): string {
+  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
+}
+
+/** Escapes, then cuts to `max` characters without leaving a dangling escape before the ellipsis. */
+function fitText(text: string, max: number): string {
+  const escaped = escapeText(text);
+  if (escaped.length <= max) return escaped;
+  const cut = truncate(escaped, max);
+  return cut.replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
+}
+
+/** `…` becomes `"…"` in user-facing sentences, with anything that could format or ping neutralised. */
+export function quoteQuery(query: string): string {
+  const oneLine = query.replace(/\s+/g, ' ').trim();
+  return `“${fitText(oneLine, 80).replace(/@/g, '@\u200b')}”`;
+}
+
+// --- The card embed --------------------------------------------------------------------------------
+
+/** Attachment name of a card's art: `card-<id>.jpg` (or `.png`, the other format the image store keeps). */
+export function cardImageName(cardId: number, format: 'jpg' | 'png' = 'jpg'): string {
+  return `card-${cardId}.${format}`;
+}
+
+export interface CardImage {
+  format: 'jpg' | 'png';
+  data: Buffer;
+}
+
+export interface CardView {
+  card: Card | LocalizedCard;
+  /** The card art from the local image store; absent when it could not be had (the card shows without it). */
+  image?: CardImage | null;
+  /** Set when a translation was asked for and could not be had: the card is shown in English. */
+  translationUnavailable?: CardLanguage;
+}
+
+function isLocalized(card: Card | LocalizedCard): card is LocalizedCard {
+  return 'language' in card && (CARD_LANGUAGES as readonly string[]).includes((card as LocalizedCard).language);
+}
+
+function statText(value: StatValue): string {
+  return value === '?' ? '?' : String(value);
+}
+
+/** `DARK · Level 7 · ATK 2500 / DEF 2100`, `Link 3 ↙ ↓ ↘ · ATK 2300`, `Scale 4`: only what applies. */
+export function statLine(card: Card): string {
+  const parts: string[] = [];
+  if (card.attribute !== undefined) parts.push(card.attribute);
+  if (card.level !== undefined) parts.push(`Level ${card.level}`);
+  if (card.rank !== undefined) parts.push(`Rank ${card.rank}`);
+  if (card.linkRating !== undefined) {
+    const arrows = LINK_ARROWS.filter(([marker]) => card.linkMarkers?.includes(marker)).map(([, arrow]) => arrow);
+    parts.push([`Link ${card.linkRating}`, ...arrows].join(' '));
+  }
+  if (card.scale !== undefined) parts.push(`Scale ${card.scale}`);
+  if (card.atk !== undefined) {
+    // Link monsters have no DEF at all, which is not the same as an unknown ("?") DEF.
+    parts.push(card.def === undefined ? `ATK ${statText(card.atk)}` : `ATK ${statText(card.atk)} / DEF ${statText(card.def)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** `TCG Limited · OCG Forbidden`, or null when the card is unrestricted everywhere. */
+export function banlistLine(card: Card): string | null {
+  const entries = (Object.keys(BANLIST_LABELS) as BanlistFormat[])
+    .filter((format) => card.banlist[format] !== undefined)
+    .map((format) => `${BANLIST_LABELS[format]} ${card.banlist[format]}`);
+  return entries.length > 0 ? entries.join(' · ') : null;
+}
+
+const MONEY_FORMATS = {
+  USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  EUR: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+} as const;
+
+function money(amount: number, currency: 'USD' | 'EUR'): string {
+  return MONEY_FORMATS[currency].format(amount);
+}
+
+/**
+ * The cheapest dollar price and where, plus Cardmarket's euro price (a different currency is not
+ * "cheaper" or "dearer"), or null when no source knows a price.
+ */
+export function priceLine(card: Card): string | null {
+  let cheapest: { source: PriceSource; price: number } | undefined;
+  for (const [source, label] of Object.entries(PRICE_SOURCE_LABELS) as [PriceSource, (typeof PRICE_SOURCE_LABELS)[PriceSource]][]) {
+    const price = card.prices[source];
+    if (label.currency === 'USD' && price !== undefined && (cheapest === undefined || price < cheapest.price)) cheapest = { source, price };
+  }
+  const parts: string[] = [];
+  if (cheapest !== undefined) parts.push(`${money(cheapest.price, 'USD')} on ${PRICE_SOURCE_LABELS[cheapest.source].name}`);
+  if (card.prices.cardmarket !== undefined) parts.push(`${money(card.prices.cardmarket, 'EUR')} on Cardmarket`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+function printingsLine(card: Card): string {
+  const count = card.sets.length;
+  return count === 0 ? 'None listed' : `${count} printing${count === 1 ? '' : 's'}`;
+}
+
+/** The text boxes of a card, each with a heading when the card has two (Pendulum monsters). */
+function textSections(card: Card): { heading: string | null; text: string }[] {
+  const { pendulumEffect, monsterEffect, text } = card.description;
+  if (pendulumEffect === undefined && monsterEffect === undefined) return [{ heading: null, text }];
+  const sections: { heading: string | null; text: string }[] = [];
+  if (pendulumEffect !== undefined) sections.push({ heading: 'Pendulum Effect', text: pendulumEffect });
+  if (monsterEffect !== undefined) {
+    // A Normal Pendulum monster's lower box is flavour text, not an effect.
+    sections.push({ heading: card.frameType === 'normal_pendulum' ? 'Flavour Text' : 'Monster Effect', text: monsterEffect });
+  }
+  return sections;
+}
+
+/**
+ * The card text within `budget` characters. When it does not fit, the longest box is shortened
+ * first and a link to the full text on YGOPRODeck closes the description.
+ */
+function cardTextWithin(card: Card, budget: number): string {
+  const sections = textSections(card).map((section) => ({
+    heading: section.heading === null ? '' : `**${section.heading}**\n`,
+    text: escapeText(section.text),
+  }));
+  const join = () => sections.map((section) => section.heading + section.text).join('\n\n');
+  if (join().length <= budget) return join();
+  const more = card.ygoprodeckUrl === undefined ? '' : `\n[Full text on YGOPRODeck](${card.ygoprodeckUrl})`;
+  const available = Math.max(0, budget - more.length);
+  let excess = join().length - available;
+  while (excess > 0) {
+    const longest = sections.reduce((best, section) => (section.text.length > best.text.length ? section : best));
+    const target = Math.max(1, longest.text.length - excess);
+    const shortened = fitTextEscaped(longest.text, target);
+    if (shortened.length >= longest.text.length) break;
+    excess -= longest.text.length - shortened.length;
+    longest.text = shortened;
+  }
+  return truncate(join(), available) + more;
+}
+
+/** `fitText` for text that is already escaped. */
+function fitTextEscaped(escaped: string, max: number): string {
+  if (escaped.length <= max) return escaped;
+  return truncate(escaped, max).replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
+}
+
+function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLanguage | undefined): string {
+  const parts: string[] = [];
+  if (isLocalized(card)) {
+    parts.push(LANGUAGE_NAMES[card.language]);
+    if (card.englishName !== card.name) parts.push(`English name: ${card.englishName}`);
+  } else if (translationUnavailable !== undefined) {
+    parts.push(`No ${LANGUAGE_NAMES[translationUnavailable]} text available right now; shown in English`);
+  }
+  parts.push(`Passcode ${String(card.id).padStart(8, '0')}`);
+  return truncate(parts.join(' · '), EMBED_LIMITS.footer);
+}
+
+/** The card's embed; `imageName` is the attachment that carries its art, when there is one. */
+export function renderCardEmbed(card: Card | LocalizedCard, options: { imageName?: string; translationUnavailable?: CardLanguage } = {}): APIEmbed {
+  const fields: APIEmbedField[] = [];
+  if (card.archetype !== undefined) fields.push({ name: 'Archetype', value: fitText(card.archetype, 200), inline: true });
+  const banlist = banlistLine(card);
+  if (banlist !== null) fields.push({ name: 'Ban list', value: banlist, inline: true });
+  const price = priceLine(card);
+  if (price !== null) fields.push({ name: 'Price', value: price, inline: true });
+  fields.push({ name: 'Printings', value: printingsLine(card), inline: true });
+
+  const header = [`**${fitText(card.typeLine, 200)}**`, statLine(card)].filter((line) => line !== '').join('\n');
+  const embed: APIEmbed = {
+    title: fitText(card.name, EMBED_LIMITS.title),
+    color: frameColour(card.frameType),
+    fields,
+    footer: { text: footerOf(card, options.translationUnavailable) },
+  };
+  if (card.ygoprodeckUrl !== undefined) embed.url = card.ygoprodeckUrl;
+  if (options.imageName !== undefined) embed.image = { url: `attachment://${options.imageName}` };
+  const used = embedCharacterCount({ ...embed, description: header });
+  const budget = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - used) - header.length - 2;
+  const text = cardTextWithin(card, budget);
+  embed.description = text === '' ? header : `${header}\n\n${text}`;
+  return embed;
+}
+
+/** `/card show`'s answer: the embed and, when the image store had it, the art as an attachment. */
+export function renderCard(view: CardView): Reply {
+  const image = view.image ?? null;
+  const imageName = image === null ? undefined : cardImageName(view.card.id, image.format);
+  const embed = renderCardEmbed(view.card, {
+    ...(imageName === undefined ? {} : { imageName }),
+    ...(view.translationUnavailable === undefined ? {} : { translationUnavailable: view.translationUnavailable }),
+  });
+  const files: Attachment[] =
+    image === null || imageName === undefined ? [] : [{ name: imageName, data: image.data, description: truncate(`Card art of ${view.card.name}`, 1024) }];
+  return { embeds: [embed], ...(files.length > 0 ? { files } : {}) };
+}
+
+// --- Menus -----------------------------------------------------------------------------------------
+
+/**
+ * `card:open`, or `card:open:<language>` when the menu was made for a translated `/card show`, so a
+ * pick opens in that language whoever makes it. The chosen option's value is the card's passcode.
+ */
+export function openMenuCustomId(language?: CardLanguage): string {
+  return language === undefined ? `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}` : `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}:${language}`;
+}
+
+export type CardComponentAction = { action: 'open'; language?: CardLanguage };
+
+/** Reads a `/card` custom_id; null for anything this command never made. */
+export function parseCardCustomId(customId: string): CardComponentAction | null {
+  const [prefix, action, language, ...rest] = customId.split(':');
+  if (prefix !== CARD_COMPONENT_PREFIX || action !== OPEN_ACTION || rest.length > 0) return null;
+  if (language === undefined) return { action: 'open' };
+  return (CARD_LANGUAGES as readonly string[]).includes(language) ? { action: 'open', language: language as CardLanguage } : null;
+}
+
+function cardOption(card: Card): APISelectMenuOption {
+  return {
+    label: truncate(card.name, SELECT_LIMITS.label),
+    value: String(card.id),
+    description: truncate(card.typeLine, SELECT_LIMITS.description),
+  };
+}
+
+/** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
+function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined): ActionRow {
+  const seen = new Set<number>();
+  const options: APISelectMenuOption[] = [];
+  for (const card of cards) {
+    if (seen.has(card.id) || options.length >= SELECT_LIMITS.options) continue;
+    seen.add(card.id);
+    options.push(cardOption(card));
+  }
+  const menu: APIStringSelectComponent = {
+    type: ComponentType.StringSelect,
+    custom_id: openMenuCustomId(language),
+    placeholder: truncate(placeholder, SELECT_LIMITS.placeholder),
+    min_values: 1,
+    max_values: 1,
+    options,
+  };
+  return { type: ComponentType.ActionRow, components: [menu] };
+}
+
+/** The sentence for a name that matches no card at all. */
+export function noMatchMessage(query: string): string {
+  return `No card matches ${quoteQuery(query)}. Check the spelling, or try \`/card search\`.`;
+}
+
+/** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
+export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage): Reply {
+  if (candidates.length === 0) return { content: noMatchMessage(query), ephemeral: true };
+  return {
+    content: `No card is named exactly ${quoteQuery(query)}. Did you mean one of these?`,
+    components: [openMenu(candidates, 'Pick a card to show it', language)],
+    ephemeral: true,
+  };
+}
+
+export interface SearchView {
+  query: string;
+  /** Human-readable filters in use, e.g. `["Spell", "LIGHT", "Archetype: Sky Striker"]`. */
+  filters: string[];
+  /** The best matches, best first (at most 25 are shown). */
+  cards: readonly Card[];
+  /** How many cards matched in all, when more than are shown. */
+  total: number;
+  language?: CardLanguage;
+}
+
+/** One line of the search list: `**Name** · Type line · stats`. */
+function searchLine(card: Card, index: number): string {
+  const stats = statLine(card);
+  return truncate(`${index + 1}. **${fitText(card.name, 100)}** · ${fitText(card.typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
+}
+
+/** `/card search`'s answer: a numbered list and a menu that opens any of the cards. */
+export function renderSearchResults(view: SearchView): Reply {
+  const shown = view.cards.slice(0, SELECT_LIMITS.options);
+  const filters = view.filters.length > 0 ? ` (${view.filters.join(', ')})` : '';
+  const count = view.total > shown.length ? `${shown.length} best of ${view.total} matches` : `${shown.length} match${shown.length === 1 ? '' : 'es'}`;
+  const embed: APIEmbed = {
+    title: `Cards matching ${quoteQuery(view.query)}`,
+    description: truncate(shown.map(searchLine).join('\n'), EMBED_LIMITS.description),
+    color: FRAME_COLOURS.spell,
+    footer: { text: truncate(`${count}${filters}`, EMBED_LIMITS.footer) },
+  };
+  return { embeds: [embed], components: [openMenu(shown, 'Open one of these cards', view.language)], ephemeral: true };
+}
