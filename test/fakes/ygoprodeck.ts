@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import type { RawCard } from '../../src/cards/card.js';
@@ -65,6 +66,8 @@ const IMAGE_ROUTE = /^\/images\/(cards|cards_small|cards_cropped)\/(\d+)\.jpg$/;
 
 export class FakeYgoprodeck {
   readonly server: FakeServer;
+  /** Emits `request` with each recorded request, for tests that wait on traffic (see waitForCondition). */
+  readonly events = new EventEmitter();
   cards: RawCard[];
   version: string;
   lastUpdate = '2025-04-25 08:09:03';
@@ -108,6 +111,7 @@ export class FakeYgoprodeck {
   }
 
   private handle(request: RecordedRequest): FakeResponse {
+    this.events.emit('request', request);
     if (this.exceedsRateLimit(request)) this.blocked = true;
     if (this.blocked) {
       const retryAfter: Record<string, string> =

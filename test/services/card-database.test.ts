@@ -1,0 +1,329 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CardDatabase,
+  SNAPSHOT_FILE,
+  readSnapshot,
+  writeSnapshot,
+  type CardDatabaseOptions,
+  type CardDatabaseReload,
+  type SnapshotHeader,
+} from '../../src/services/card-database.js';
+import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
+import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+
+let fake: FakeYgoprodeck;
+let dataDir: string;
+let client: YgoprodeckClient;
+const databases: CardDatabase[] = [];
+
+beforeEach(async () => {
+  fake = await startFakeYgoprodeck();
+  dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
+  client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
+});
+
+afterEach(async () => {
+  await Promise.all(databases.splice(0).map((database) => database.close()));
+  await client.close();
+  await fake.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const snapshotPath = () => join(dataDir, 'cards', SNAPSHOT_FILE);
+const versionChecks = () => fake.requestsTo('/api/v7/checkDBVer.php').length;
+
+/** The fake serves 300 cards; production refuses fewer than 5,000. */
+function database(options: Partial<CardDatabaseOptions> = {}): CardDatabase {
+  const created = new CardDatabase({ client, dataDir, minCards: 100, ...options });
+  databases.push(created);
+  return created;
+}
+
+/** A started database that has downloaded (or loaded) version `fake.version`. */
+async function readyDatabase(options: Partial<CardDatabaseOptions> = {}): Promise<CardDatabase> {
+  const created = database(options);
+  await created.start();
+  await created.refresh();
+  expect(created.ready).toBe(true);
+  return created;
+}
+
+function waitForRequests(count: () => number, atLeast: number): Promise<number> {
+  return waitForCondition({
+    emitter: fake.events,
+    events: ['request'],
+    probe: () => (count() >= atLeast ? count() : undefined),
+    timeoutMs: 10_000,
+    describeTimeout: () => `expected ${atLeast} requests, saw ${count()}`,
+  });
+}
+
+function snapshotHeader(body: Buffer, version: string): SnapshotHeader {
+  return {
+    format: 'almanac-cardinfo/1',
+    databaseVersion: version,
+    downloadedAt: Date.now(),
+    cardCount: 1,
+    bytes: body.length,
+    sha256: createHash('sha256').update(body).digest('hex'),
+  };
+}
+
+describe('first start', () => {
+  it('answers through the API until the first load', async () => {
+    const db = database();
+    expect(db.ready).toBe(false);
+    expect(db.byName('Dark Magician')).toBeUndefined();
+    expect(await db.lookupRemote('Dark Magician')).toMatchObject({ id: QUIRK_CARD_IDS.normalMonster });
+    expect(await db.lookupRemote(QUIRK_CARD_IDS.token)).toMatchObject({ name: 'Ancient Gear Token' });
+    expect(fake.fullDownloads()).toHaveLength(0);
+  });
+
+  it('downloads the database once when there is no snapshot, writes it and announces the new set', async () => {
+    const db = database();
+    const reloads: CardDatabaseReload[] = [];
+    db.onReload((reload) => reloads.push(reload));
+    await db.start();
+    const outcome = await db.refresh();
+    expect(outcome).toEqual({ updated: true, version: '1.00' });
+    expect(fake.fullDownloads()).toHaveLength(1);
+    expect(reloads).toEqual([{ version: '1.00', previousVersion: null, size: 300, source: 'download' }]);
+    expect([db.version, db.size, db.all().length]).toEqual(['1.00', 300, 300]);
+    expect(db.loadedAt).toBeTypeOf('number');
+    const snapshot = await readSnapshot(snapshotPath());
+    expect(snapshot.header).toMatchObject({ databaseVersion: '1.00', cardCount: 300, lastUpdate: fake.lastUpdate });
+    expect(snapshot.cards).toHaveLength(300);
+  });
+
+  it('refuses a first download with fewer cards than the minimum', async () => {
+    fake.cardinfoBody = 'few';
+    const db = database();
+    await db.start();
+    await expect(db.refresh()).rejects.toMatchObject({ kind: 'bad_response', message: expect.stringContaining('refused as corrupt') });
+    expect(db.ready).toBe(false);
+    await expect(readFile(snapshotPath())).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(db.details()).toMatchObject({ cardDatabase: 'remote lookups only', cardDatabaseLastError: 'bad_response' });
+  });
+});
+
+describe('restart with a snapshot', () => {
+  it('loads the snapshot at start without downloading again', async () => {
+    await readyDatabase();
+    const downloads = fake.fullDownloads().length;
+    const checks = versionChecks();
+    const db = database();
+    const reloads: CardDatabaseReload[] = [];
+    db.onReload((reload) => reloads.push(reload));
+    await db.start();
+    expect(db.ready).toBe(true);
+    expect(reloads).toEqual([{ version: '1.00', previousVersion: null, size: 300, source: 'snapshot' }]);
+    expect(await db.refresh()).toEqual({ updated: false, version: '1.00' });
+    expect(fake.fullDownloads()).toHaveLength(downloads);
+    expect(versionChecks()).toBeGreaterThan(checks);
+    expect(db.details()).toMatchObject({ cardDatabase: 'local', cardDatabaseVersion: '1.00', cardDatabaseSize: 300 });
+    expect(db.details().cardDatabaseLoadMs).toBeTypeOf('number');
+  });
+
+  it('loads a snapshot of the full real database (13,703 cards)', async () => {
+    const body = Buffer.from(JSON.stringify({ data: loadCardDump() }));
+    await writeSnapshot(join(dataDir, 'cards'), snapshotHeader(body, '99.00'), body);
+    fake.version = '99.00';
+    const db = database();
+    await db.start();
+    expect([db.ready, db.size, db.version]).toEqual([true, 13_703, '99.00']);
+    expect(db.byName('blue-eyes white dragon')?.imageIds).toHaveLength(8);
+    console.log(`full-dump snapshot (${body.length} bytes) loaded in ${db.details().cardDatabaseLoadMs} ms`);
+  });
+});
+
+describe('version changes', () => {
+  it('a new checkDBVer.php version triggers exactly one download, however many refreshes overlap', async () => {
+    const db = await readyDatabase();
+    const reloads: CardDatabaseReload[] = [];
+    db.onReload((reload) => reloads.push(reload));
+    fake.version = '2.00';
+    fake.cards = fake.cards.slice(0, 290);
+    const outcomes = await Promise.all([db.refresh(), db.refresh(), db.refresh(), db.refresh()]);
+    expect(outcomes).toEqual(Array(4).fill({ updated: true, version: '2.00' }));
+    expect(fake.fullDownloads()).toHaveLength(2);
+    expect(reloads).toEqual([{ version: '2.00', previousVersion: '1.00', size: 290, source: 'download' }]);
+    expect(await db.refresh()).toEqual({ updated: false, version: '2.00' });
+    expect(fake.fullDownloads()).toHaveLength(2);
+    expect((await readSnapshot(snapshotPath())).header.databaseVersion).toBe('2.00');
+  });
+
+  it('polling downloads once per version change', async () => {
+    const db = await readyDatabase({ pollIntervalMs: 30 });
+    await waitForRequests(versionChecks, versionChecks() + 3);
+    expect(fake.fullDownloads()).toHaveLength(1);
+    fake.version = '2.00';
+    await waitForRequests(() => fake.fullDownloads().length, 2);
+    await waitForRequests(versionChecks, versionChecks() + 3);
+    expect(fake.fullDownloads()).toHaveLength(2);
+    expect(db.version).toBe('2.00');
+  });
+
+  it.each(['truncated', 'few'] as const)('a %s download leaves the previous snapshot in use, on disk and in memory', async (mode) => {
+    const db = await readyDatabase();
+    const before = await readFile(snapshotPath());
+    fake.version = '2.00';
+    fake.cardinfoBody = mode;
+    await expect(db.refresh()).rejects.toMatchObject({ kind: 'bad_response' });
+    expect([db.version, db.size]).toEqual(['1.00', 300]);
+    // Buffer.equals: a deep toEqual over the 400 KB snapshot takes a second.
+    expect((await readFile(snapshotPath())).equals(before)).toBe(true);
+    expect(await readdir(join(dataDir, 'cards'))).toEqual([SNAPSHOT_FILE]);
+    fake.cardinfoBody = 'full';
+    expect(await db.refresh()).toEqual({ updated: true, version: '2.00' });
+  });
+
+  it('a failed check (circuit open) changes nothing', async () => {
+    const db = await readyDatabase();
+    fake.blocked = true;
+    fake.version = '2.00';
+    await expect(db.refresh()).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(db.refresh()).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect([db.version, db.size, fake.fullDownloads().length]).toEqual(['1.00', 300, 1]);
+  });
+});
+
+describe('corrupt snapshots', () => {
+  const corruptions: [string, (path: string) => Promise<void>][] = [
+    ['not JSON at all', (path) => writeFile(path, 'garbage\n{"data":')],
+    ['cut in half', async (path) => writeFile(path, (await readFile(path)).subarray(0, 50_000))],
+    [
+      'a byte changed (checksum mismatch)',
+      async (path) => {
+        const file = await readFile(path);
+        file[file.length - 100] = 0x20;
+        await writeFile(path, file);
+      },
+    ],
+    [
+      'the wrong shape under a valid checksum',
+      async (path) => {
+        const body = Buffer.from(JSON.stringify({ cards: [] }));
+        await writeSnapshot(join(path, '..'), snapshotHeader(body, '1.00'), body);
+      },
+    ],
+    [
+      'a header from another format',
+      async (path) => {
+        const file = await readFile(path);
+        await writeFile(path, Buffer.concat([Buffer.from('{"format":"other/9"}'), file.subarray(file.indexOf(0x0a))]));
+      },
+    ],
+  ];
+
+  it.each(corruptions)('a snapshot that is %s is detected and replaced by a fresh download', async (_label, corrupt) => {
+    await readyDatabase();
+    await corrupt(snapshotPath());
+    const db = database();
+    await db.start();
+    expect(db.ready).toBe(false);
+    expect(await db.refresh()).toEqual({ updated: true, version: '1.00' });
+    expect(fake.fullDownloads()).toHaveLength(2);
+    expect((await readSnapshot(snapshotPath())).cards).toHaveLength(300);
+  });
+});
+
+describe('crash safety', () => {
+  const moduleUrl = new URL('../../src/services/card-database.ts', import.meta.url).href;
+
+  /** Runs writeSnapshot in a child process that SIGKILLs itself right after the first write to the temp file. */
+  async function crashWhileWriting(dir: string): Promise<NodeJS.Signals | null> {
+    const script = `
+      import { open } from 'node:fs/promises';
+      import { writeSnapshot } from ${JSON.stringify(moduleUrl)};
+      const probe = await open(${JSON.stringify(process.platform === 'win32' ? 'NUL' : '/dev/null')}, 'r');
+      const fileHandle = Object.getPrototypeOf(probe);
+      await probe.close();
+      const write = fileHandle.write;
+      fileHandle.write = async function (...args) {
+        const written = await write.apply(this, args);
+        process.kill(process.pid, 'SIGKILL');
+        return written;
+      };
+      const body = Buffer.alloc(4_000_000, 0x20);
+      await writeSnapshot(${JSON.stringify(dir)}, { format: 'almanac-cardinfo/1', databaseVersion: '2.00', downloadedAt: 0, cardCount: 1, bytes: body.length, sha256: '0'.repeat(64) }, body);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (_code, signal) => resolve(signal));
+    });
+  }
+
+  it('a process killed while writing the temp file leaves the previous snapshot loadable', async () => {
+    await readyDatabase();
+    const dir = join(dataDir, 'cards');
+    expect(await crashWhileWriting(dir)).toBe('SIGKILL');
+    const leftovers = (await readdir(dir)).filter((name) => name.endsWith('.tmp'));
+    expect(leftovers).toHaveLength(1);
+    const db = database();
+    await db.start();
+    expect([db.ready, db.version, db.size]).toEqual([true, '1.00', 300]);
+    expect(await readdir(dir)).toEqual([SNAPSHOT_FILE]);
+  });
+
+  it('a crash between the two renames (only the .bak left) still loads', async () => {
+    await readyDatabase();
+    const dir = join(dataDir, 'cards');
+    await rename(snapshotPath(), `${snapshotPath()}.bak`);
+    await writeFile(join(dir, `${SNAPSHOT_FILE}.123.abc.tmp`), '{"format":"almanac-cardinfo/1"');
+    const db = database();
+    await db.start();
+    expect([db.ready, db.version, db.size]).toEqual([true, '1.00', 300]);
+    fake.version = '2.00';
+    await db.refresh();
+    expect(await readdir(dir)).toEqual([SNAPSHOT_FILE]);
+    expect((await readSnapshot(snapshotPath())).header.databaseVersion).toBe('2.00');
+  });
+
+  it('a snapshot that cannot be written still updates the cards in memory', async () => {
+    await mkdir(join(dataDir, 'cards', SNAPSHOT_FILE), { recursive: true });
+    const db = database();
+    await db.start();
+    expect(await db.refresh()).toEqual({ updated: true, version: '1.00' });
+    expect(db.size).toBe(300);
+  });
+});
+
+describe('lookups', () => {
+  it('finds cards by id (alternate arts included) and by exact name, ignoring case', async () => {
+    const db = await readyDatabase();
+    expect(db.byId(QUIRK_CARD_IDS.altArts)?.name).toBe('Blue-Eyes White Dragon');
+    expect(db.byId(89631146)?.id).toBe(QUIRK_CARD_IDS.altArts);
+    expect(db.byId(1)).toBeUndefined();
+    expect(db.byName('  blue-EYES white dragon ')?.id).toBe(QUIRK_CARD_IDS.altArts);
+    expect(db.byName('Blue-Eyes')).toBeUndefined();
+    expect(db.byName('Ash Blossom & Joyous Spring')?.altNames).toEqual([]);
+  });
+
+  it('picks random cards, never an excluded one', async () => {
+    let draw = 0;
+    const sequence = [0, 0, 0, 0.5];
+    const db = await readyDatabase({ random: () => sequence[draw++ % sequence.length]! });
+    const first = db.all()[0]!;
+    expect(db.random()).toBe(first);
+    draw = 0;
+    expect(db.random(new Set([first.id]))).toBe(db.all()[150]);
+    const allButOne = new Set(db.all().map((card) => card.id));
+    allButOne.delete(db.all()[42]!.id);
+    expect(db.random(allButOne)).toBe(db.all()[42]);
+    expect(db.random(new Set(db.all().map((card) => card.id)))).toBeUndefined();
+    expect(database().random()).toBeUndefined();
+  });
+
+  it('validates its options, naming the bad one', () => {
+    expect(() => new CardDatabase({ client, dataDir, pollIntervalMs: 0 })).toThrow(/"pollIntervalMs"/);
+    expect(() => new CardDatabase({ client, dataDir, minCards: Number.NaN })).toThrow(/"minCards"/);
+    expect(() => new CardDatabase({ client, dataDir: ' ' })).toThrow(/"dataDir"/);
+  });
+});
