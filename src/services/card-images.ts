@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { pino, type Logger } from 'pino';
+import { writeDurably } from './card-database.js';
+import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';
+
+/**
+ * Card art, downloaded once and served from disk: YGOPRODeck blacklists IPs that hotlink
+ * `images.ygoprodeck.com`, so the bot attaches the file to its reply instead of linking it.
+ *
+ * Files live in `DATA_DIR/images/<full|small|cropped>/<imageId>.<jpg|png>`. The store is bounded by
+ * total size and evicts the least recently used image (its file times are bumped on every read,
+ * so the order survives restarts). Downloads go through the YGOPRODeck client, and so through its
+ * limiter and circuit: the image host counts toward the same request budget.
+ */
+
+export const CARD_IMAGE_DEFAULTS = {
+  /** About 7,000 full-size arts (≈150 KB each). */
+  maxTotalBytes: 1024 * 1024 * 1024,
+  /** A card art that does not exist upstream is not asked for again for this long. */
+  notFoundTtlMs: 60 * 60_000,
+} as const;
+
+/** Smaller than this is no card art (an error page, an empty body), whatever its first bytes say. */
+export const MIN_IMAGE_BYTES = 100;
+const FILE_NAME = /^(\d+)\.(jpg|png)$/;
+const TEMP_FILE = /^\..+\.tmp$/;
+
+export interface CardImageStoreOptions {
+  client: Pick<YgoprodeckClient, 'image'>;
+  /** `DATA_DIR`; images live in its `images/` folder. */
+  dataDir: string;
+  maxTotalBytes?: number;
+  notFoundTtlMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+interface StoredImage {
+  /** Path relative to the store's folder. */
+  file: string;
+  bytes: number;
+}
+
+export interface CardImageStats {
+  images: number;
+  bytes: number;
+  maxBytes: number;
+  downloads: number;
+}
+
+export class CardImageStore {
+  private readonly dir: string;
+  private readonly client: CardImageStoreOptions['client'];
+  private readonly maxTotalBytes: number;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  /** Stored images, least recently used first (a Map keeps insertion order). */
+  private readonly stored = new Map<string, StoredImage>();
+  private totalBytes = 0;
+  private downloads = 0;
+  private indexing: Promise<void> | undefined;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly missing: LRUCache<string, true>;
+
+  constructor(options: CardImageStoreOptions) {
+    if (typeof options.dataDir !== 'string' || options.dataDir.trim() === '') {
+      throw new TypeError('CardImageStore: option "dataDir" must be a non-empty path');
+    }
+    for (const name of ['maxTotalBytes', 'notFoundTtlMs'] as const) {
+      const value = options[name];
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+        throw new TypeError(`CardImageStore: option "${name}" must be a positive number, got ${value}`);
+      }
+    }
+    this.dir = join(options.dataDir, 'images');
+    this.client = options.client;
+    this.maxTotalBytes = options.maxTotalBytes ?? CARD_IMAGE_DEFAULTS.maxTotalBytes;
+    this.logger = options.logger ?? pino({ level: 'silent' });
+    this.now = options.now ?? Date.now;
+    const now = this.now;
+    this.missing = new LRUCache<string, true>({
+      max: 10_000,
+      ttl: options.notFoundTtlMs ?? CARD_IMAGE_DEFAULTS.notFoundTtlMs,
+      perf: { now },
+    });
+  }
+
+  /**
+   * The image's bytes: from disk when stored, otherwise downloaded once (concurrent requests for the
+   * same image share the download), validated and stored. Throws an `UpstreamError` when it cannot
+   * be had; callers then show the card without its image.
+   */
+  get(imageId: number, size: CardImageSize = 'full'): Promise<Buffer> {
+    if (!Number.isSafeInteger(imageId) || imageId <= 0) {
+      return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'an image id must be a positive integer'));
+    }
+    if (!CARD_IMAGE_SIZES.includes(size)) {
+      return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'unknown image size'));
+    }
+    const key = `${size}/${imageId}`;
+    let pending = this.inFlight.get(key);
+    if (pending === undefined) {
+      pending = this.load(key, imageId, size).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  stats(): CardImageStats {
+    return { images: this.stored.size, bytes: this.totalBytes, maxBytes: this.maxTotalBytes, downloads: this.downloads };
+  }
+
+  /** Facts for /status. */
+  details(): Record<string, string | number> {
+    return { cardImages: this.stored.size, cardImageBytes: this.totalBytes, cardImageDownloads: this.downloads };
+  }
+
+  private async load(key: string, imageId: number, size: CardImageSize): Promise<Buffer> {
+    await (this.indexing ??= this.index());
+    const stored = this.stored.get(key);
+    if (stored !== undefined) {
+      try {
+        const bytes = await readFile(join(this.dir, stored.file));
+        this.touch(key, stored);
+        return bytes;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // Removed behind our back: forget it and download it again.
+        this.forget(key, stored);
+      }
+    }
+    if (this.missing.has(key)) throw new UpstreamError('ygoprodeck', 'not_found', 'no such card image');
+    let bytes: Buffer;
+    try {
+      bytes = await this.client.image(imageId, size);
+      this.downloads++;
+    } catch (error) {
+      if (isUpstreamError(error, 'not_found')) this.missing.set(key, true);
+      throw error;
+    }
+    const type = imageType(bytes);
+    if (type === undefined) throw new UpstreamError('ygoprodeck', 'bad_response', 'card image is neither a JPEG nor a PNG');
+    try {
+      await this.store(key, size, `${imageId}.${type}`, bytes);
+    } catch (error) {
+      // The image is still good for this reply; it is downloaded again next time.
+      this.logger.warn({ err: error, imageId, size }, 'could not store a card image');
+    }
+    return bytes;
+  }
+
+  private async store(key: string, size: CardImageSize, name: string, bytes: Buffer): Promise<void> {
+    const folder = join(this.dir, size);
+    const path = join(folder, name);
+    const temp = join(folder, `.${name}.${randomUUID()}.tmp`);
+    await mkdir(folder, { recursive: true });
+    await writeDurably(temp, [bytes]);
+    try {
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    this.stored.set(key, { file: `${size}/${name}`, bytes: bytes.length });
+    this.totalBytes += bytes.length;
+    await this.evictBeyondLimit(key);
+  }
+
+  /** Marks an image as just used: last in eviction order, here and (by its file times) after a restart. */
+  private touch(key: string, image: StoredImage): void {
+    this.stored.delete(key);
+    this.stored.set(key, image);
+    const now = new Date(this.now());
+    void utimes(join(this.dir, image.file), now, now).catch(() => undefined);
+  }
+
+  private forget(key: string, image: StoredImage): void {
+    if (this.stored.delete(key)) this.totalBytes -= image.bytes;
+  }
+
+  private async evictBeyondLimit(keep?: string): Promise<void> {
+    for (const [key, image] of this.stored) {
+      if (this.totalBytes <= this.maxTotalBytes) break;
+      if (key === keep) continue;
+      this.forget(key, image);
+      await rm(join(this.dir, image.file), { force: true });
+    }
+  }
+
+  /** Rebuilds the in-memory index from disk, oldest use first, and drops temporary files left by a crash. */
+  private async index(): Promise<void> {
+    const found: (StoredImage & { key: string; usedAt: number })[] = [];
+    for (const size of CARD_IMAGE_SIZES) {
+      let names: string[];
+      try {
+        names = await readdir(join(this.dir, size));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const path = join(this.dir, size, name);
+        if (TEMP_FILE.test(name)) {
+          await rm(path, { force: true });
+          continue;
+        }
+        const match = FILE_NAME.exec(name);
+        if (!match) continue;
+        const info = await stat(path).catch(() => undefined);
+        if (!info?.isFile()) continue;
+        found.push({ key: `${size}/${match[1]}`, file: `${size}/${name}`, bytes: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) });
+      }
+    }
+    found.sort((left, right) => left.usedAt - right.usedAt);
+    for (const { key, file, bytes } of found) {
+      this.stored.set(key, { file, bytes });
+      this.totalBytes += bytes;
+    }
+    await this.evictBeyondLimit();
+  }
+}
+
+/** `jpg` or `png` by magic bytes, when the size is plausible for card art; undefined otherwise. */
+export function imageType(bytes: Buffer): 'jpg' | 'png' | undefined {
+  if (bytes.length < MIN_IMAGE_BYTES || bytes.length > MAX_IMAGE_BYTES) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  return undefined;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
