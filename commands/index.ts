@@ -1,5 +1,7 @@
 import type { Command } from '../src/command.js';
+import { ip } from './ip.js';
+import { locateIp } from './locate-ip.js';
 import { status } from './status.js';
 
 /** The command set, in the order `npm run register` sends it. */
-export const commands: readonly Command[] = [status];
+export const commands: readonly Command[] = [ip, locateIp, status];

@@ -54,7 +54,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const healthReporters: (() => UpstreamHealth)[] = [];
   const upstream = { limiterFactory, cacheFactory, dispatcher: overrides.dispatcher, metrics: deps.metrics };
 
-  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl });
+  // The app clock drives GeoJS's cache ages, so tests can age entries and see stale-if-error.
+  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, now: () => clock.now().getTime() });
   closers.push(() => geo.close());
   healthReporters.push(() => geo.health());
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });

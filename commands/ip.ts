@@ -1,0 +1,66 @@
+import { SlashCommandBuilder } from 'discord.js';
+import type { ChatInputCommand, ChatInputContext, Reply } from '../src/command.js';
+import { deferWhenSlow } from '../src/defer-when-slow.js';
+import { UserError } from '../src/errors.js';
+import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
+import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
+import { describeSpecialRange } from '../src/services/geojs.js';
+import type { AppServices } from '../src/services/index.js';
+
+/** Looks up validated, canonical addresses and pairs each with the range it belongs to. */
+export async function lookUpAddresses(addresses: string[], app: AppServices): Promise<LookupResult[]> {
+  const records = await app.geo.lookup(addresses);
+  return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
+}
+
+async function lookup(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const input = ctx.options.getString('addresses') ?? '';
+  // Ephemeral unless asked: a location is personal data.
+  const ephemeral = ctx.options.getBoolean('public') !== true;
+  const list = parseAddressList(input);
+  if (list.rejected.length > 0) throw new UserError(renderRejectedEntries(list.rejected));
+  if (list.skipped > 0) {
+    throw new UserError(`That is ${list.addresses.length + list.skipped} addresses; I look up at most ${MAX_ADDRESSES} at a time.`);
+  }
+  if (list.addresses.length === 0) throw new UserError('Give at least one IP address, for example `8.8.8.8` or `2001:4860:4860::8888`.');
+  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  return renderLookup({ results, now: app.clock.now(), ephemeral });
+}
+
+async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const input = ctx.options.getString('address') ?? '';
+  const ephemeral = ctx.options.getBoolean('public') === false;
+  const list = parseAddressList(input, 1);
+  if (list.rejected.length > 0) throw new UserError(renderRejectedEntries(list.rejected));
+  if (list.skipped > 0) throw new UserError('Give one address; `/ip lookup` takes up to 10.');
+  if (list.addresses.length === 0) throw new UserError('Give an IP address, for example `8.8.8.8`.');
+  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  return renderTimeLine(result!, app.clock.now(), ephemeral);
+}
+
+export const ip: ChatInputCommand = {
+  kind: 'chat',
+  data: new SlashCommandBuilder()
+    .setName('ip')
+    .setDescription('Where an IP address is, its network, and its local time')
+    .addSubcommand((sub) =>
+      sub
+        .setName('lookup')
+        .setDescription('Location, network and time zone of up to 10 IP addresses')
+        .addStringOption((option) =>
+          option.setName('addresses').setDescription('1–10 IPv4/IPv6 addresses, separated by commas or spaces').setRequired(true).setMaxLength(1000),
+        )
+        .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: only you see it)')),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('time')
+        .setDescription("The local time and UTC offset at an IP address's location")
+        .addStringOption((option) => option.setName('address').setDescription('An IPv4 or IPv6 address').setRequired(true).setMaxLength(100))
+        .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: yes)')),
+    )
+    .toJSON(),
+  execute(ctx, app) {
+    return ctx.options.subcommand === 'time' ? time(ctx, app) : lookup(ctx, app);
+  },
+};
