@@ -1,0 +1,382 @@
+import { randomInt } from 'node:crypto';
+import { SlashCommandBuilder } from 'discord.js';
+import type { ChannelInfo, ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, OptionValues, Reply } from '../src/command.js';
+import { deferWhenSlow } from '../src/defer-when-slow.js';
+import { UserError } from '../src/errors.js';
+import { describeFailure } from '../src/render/errors.js';
+import {
+  noResultsSentence,
+  renderRandomWallpaper,
+  renderSearchResult,
+  renderWallpaperDetail,
+  type PagerButtons,
+  type SearchSummary,
+} from '../src/render/wallpaper.js';
+import type { AppServices } from '../src/services/index.js';
+import { isUpstreamError } from '../src/services/upstream-error.js';
+import { MAX_QUERY_LENGTH, parseWallpaperId, type WallpaperSearch } from '../src/services/wallhaven-query.js';
+import { isPastLastPage, WALLHAVEN_RATE_LIMIT, type WallpaperPage, type WallpaperSummary } from '../src/services/wallhaven.js';
+import { purityAllowed } from '../src/wallpaper/gating.js';
+import {
+  activityTime,
+  decodePagerId,
+  DEFAULT_PAGE_SIZE,
+  encodePagerId,
+  LongQueryStore,
+  MAX_PAGE_SIZE,
+  MAX_RESULT_INDEX,
+  PAGER_PREFIX,
+  queryRefFor,
+  type PagerSearch,
+  type PagerState,
+} from '../src/wallpaper/pager-state.js';
+import {
+  CATEGORY_CHOICES,
+  parseCategories,
+  parsePurity,
+  parseQuery,
+  parseRatio,
+  parseResolution,
+  parseSorting,
+  RATIO_CHOICES,
+  resolutionSuggestions,
+  SORTING_CHOICES,
+  type ParseResult,
+} from '../src/wallpaper/search-options.js';
+
+/** A pager left alone this long stops paging: its next press disables the buttons. */
+export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
+/** A deferred answer that expected to wait at least this long in Wallhaven's queue says so. */
+const WAIT_NOTE_FROM_MS = 3_000;
+
+export const PAGER_EXPIRED_NOTE = 'These buttons expired after 10 minutes without use. Run `/wallpaper search` again to keep paging.';
+export const NOT_YOUR_PAGER = 'Only the person who ran this search can page through it. Run `/wallpaper search` to get your own.';
+export const UNKNOWN_PAGER = 'These buttons no longer work. Run `/wallpaper search` again.';
+export const FORGOTTEN_QUERY = 'This search was too long to keep in the buttons, and Almanac has since forgotten it. Run `/wallpaper search` again.';
+export const NO_MORE_RESULTS = 'There are no more results for this search: Wallhaven has fewer than it had a moment ago.';
+
+/** Queries longer than a custom_id can hold, by key (bounded; see `LongQueryStore`). */
+const longQueries = new LongQueryStore();
+
+function valueOf<T>(result: ParseResult<T>): T {
+  if (!result.ok) throw new UserError(result.reason);
+  return result.value;
+}
+
+/** Seeds are Wallhaven's `[a-zA-Z0-9]{6}`. Sending our own makes page 1 of a random search cacheable too. */
+function newSeed(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+function toServiceSearch(search: PagerSearch, query: string | undefined, page: number): WallpaperSearch {
+  return {
+    query,
+    categories: search.categories,
+    purity: { sfw: search.purity === 'sfw', sketchy: search.purity === 'sketchy', nsfw: search.purity === 'nsfw' },
+    sorting: search.sorting,
+    ...(search.ratio ? { ratios: [search.ratio] } : {}),
+    ...(search.atleast ? { atleast: search.atleast } : {}),
+    ...(search.seed ? { seed: search.seed } : {}),
+    page,
+  };
+}
+
+function summaryOf(search: PagerSearch, query: string | undefined): SearchSummary {
+  return {
+    query: query ?? null,
+    categories: search.categories,
+    purity: search.purity,
+    sorting: search.sorting,
+    ...(search.ratio ? { ratio: search.ratio } : {}),
+    ...(search.atleast ? { atleast: search.atleast } : {}),
+  };
+}
+
+/**
+ * Runs `work` (which may queue behind Wallhaven's limiter), deferring once it takes noticeably long.
+ * When the limiter expected a wait of several seconds, the answer carries a note saying why it was slow.
+ */
+async function withDeferral<T>(app: AppServices, defer: () => Promise<void>, work: () => Promise<T>): Promise<{ value: T; note?: string }> {
+  const expectedWaitMs = app.wallhaven.expectedWaitMs();
+  let deferred = false;
+  const value = await deferWhenSlow(
+    {
+      defer: () => {
+        deferred = true;
+        return defer();
+      },
+    },
+    work(),
+    { ephemeral: false },
+  );
+  if (!deferred || expectedWaitMs < WAIT_NOTE_FROM_MS) return { value };
+  const seconds = Math.ceil(expectedWaitMs / 1000);
+  return {
+    value,
+    note: `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: this one waited about ${seconds} s in the queue.`,
+  };
+}
+
+/** Wallhaven's `per_page` when it is usable, else the size paging assumed so far. */
+function pageSizeOf(page: WallpaperPage, fallback: number): number {
+  return Number.isInteger(page.perPage) && page.perPage >= 1 && page.perPage <= MAX_PAGE_SIZE ? page.perPage : fallback;
+}
+
+interface LocatedResult {
+  index: number;
+  item: WallpaperSummary;
+  page: WallpaperPage;
+  pageSize: number;
+  /** Whether a result follows this one. */
+  hasNext: boolean;
+}
+
+/**
+ * The result at absolute `index`, fetching only the page that holds it (pages are cached by the
+ * service). Wallhaven sometimes answers a short page before the last one; then paging forward skips
+ * to the next page and paging back lands on the short page's last result.
+ */
+async function locateResult(app: AppServices, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
+  const pageNumber = Math.floor(index / pageSize) + 1;
+  let page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber));
+  let size = pageSizeOf(page, pageSize);
+  let offset = index - (pageNumber - 1) * pageSize;
+  if (offset >= page.items.length && direction === 'next' && page.page < page.lastPage) {
+    page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber + 1));
+    size = pageSizeOf(page, pageSize);
+    index = pageNumber * pageSize;
+    offset = 0;
+  }
+  if (page.items.length === 0) return null;
+  if (offset >= page.items.length) {
+    offset = page.items.length - 1;
+    index = (pageNumber - 1) * pageSize + offset;
+  }
+  const onLastPage = page.page >= page.lastPage;
+  const hasNext = index + 1 < page.total && !(onLastPage && offset === page.items.length - 1) && index < MAX_RESULT_INDEX;
+  return { index, item: page.items[offset]!, page, pageSize: size, hasNext };
+}
+
+interface PagerView {
+  search: PagerSearch;
+  query: string | undefined;
+  located: LocatedResult;
+  lastActivityMs: number;
+  channel: ChannelInfo;
+  app: AppServices;
+  expired: boolean;
+  note?: string;
+}
+
+function renderPager(view: PagerView): Reply {
+  const { located, search } = view;
+  const state: Omit<PagerState, 'action'> = { search, index: located.index, pageSize: located.pageSize, lastActivityMs: view.lastActivityMs };
+  const buttons: PagerButtons = {
+    previousId: encodePagerId({ ...state, action: 'prev' }),
+    nextId: encodePagerId({ ...state, action: 'next' }),
+    previousDisabled: view.expired || located.index === 0,
+    nextDisabled: view.expired || !located.hasNext,
+  };
+  // Wallhaven filtered by purity already; this check keeps a wrong answer out of the wrong channel.
+  const decision = purityAllowed(located.item.purity, view.channel, view.app.wallhaven.nsfwAvailable);
+  return renderSearchResult({
+    item: decision.allowed ? located.item : { withheld: decision.reason },
+    search: summaryOf(search, view.query),
+    position: located.index + 1,
+    total: located.page.total,
+    buttons,
+    ...(view.note ? { note: view.note } : {}),
+  });
+}
+
+function readSearchOptions(options: OptionValues): { search: Omit<PagerSearch, 'query'>; query: string | undefined } {
+  const query = valueOf(parseQuery(options.getString('query')));
+  const search: Omit<PagerSearch, 'query'> = {
+    categories: valueOf(parseCategories(options.getString('category'))),
+    purity: valueOf(parsePurity(options.getString('purity'))),
+    sorting: valueOf(parseSorting(options.getString('sorting'), query !== undefined)),
+  };
+  const atleast = valueOf(parseResolution(options.getString('resolution')));
+  if (atleast) search.atleast = atleast;
+  const ratio = valueOf(parseRatio(options.getString('ratio')));
+  if (ratio) search.ratio = ratio;
+  if (search.sorting === 'random') search.seed = newSeed();
+  return { search, query };
+}
+
+async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const { search: filters, query } = readSearchOptions(ctx.options);
+  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  if (!decision.allowed) throw new UserError(decision.reason);
+  const lastActivityMs = activityTime(app.clock.now().getTime());
+  const search: PagerSearch = {
+    ...filters,
+    query: queryRefFor(query, filters, longQueries),
+  };
+  const { value: located, note } = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () =>
+    locateResult(app, search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
+  );
+  if (located === null || located.page.total === 0) throw new UserError(noResultsSentence(summaryOf(search, query)));
+  // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
+  if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
+  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, app, expired: false, ...(note ? { note } : {}) });
+}
+
+async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const parsed = parseWallpaperId(ctx.options.getString('id') ?? '');
+  if (!parsed.ok) throw new UserError(`That is not a wallpaper I can look up: ${parsed.reason}.`);
+  const hasKey = app.wallhaven.nsfwAvailable;
+  let result;
+  try {
+    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.detail(parsed.id));
+  } catch (error) {
+    if (isUpstreamError(error, 'not_found')) throw new UserError(`Wallhaven has no wallpaper with the id \`${parsed.id}\`.`);
+    if (isUpstreamError(error, 'unauthorized')) {
+      // Only NSFW wallpapers need a key: say first whether this channel could show one at all.
+      const channelDecision = purityAllowed('nsfw', ctx.channel, true);
+      if (!channelDecision.allowed) throw new UserError(channelDecision.reason);
+      throw new UserError(
+        hasKey
+          ? 'Wallhaven refused our API key for this wallpaper; the bot operator should check `WALLHAVEN_API_KEY`.'
+          : 'This wallpaper needs a Wallhaven API key (it is NSFW), and this bot has none configured.',
+      );
+    }
+    throw error;
+  }
+  const detail = result.value;
+  const decision = purityAllowed(detail.purity, ctx.channel, hasKey);
+  if (!decision.allowed) throw new UserError(decision.reason);
+  const reply = renderWallpaperDetail(detail);
+  return result.note ? { ...reply, content: result.note } : reply;
+}
+
+async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const query = valueOf(parseQuery(ctx.options.getString('query')));
+  const categories = valueOf(parseCategories(ctx.options.getString('category')));
+  let result;
+  try {
+    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.randomPick(query, categories));
+  } catch (error) {
+    if (isUpstreamError(error, 'not_found')) {
+      throw new UserError(noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }));
+    }
+    throw error;
+  }
+  const pick = result.value;
+  const decision = purityAllowed(pick.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  if (!decision.allowed) throw new UserError(decision.reason);
+  const reply = renderRandomWallpaper(pick, query ?? null);
+  return result.note ? { ...reply, content: result.note } : reply;
+}
+
+function ephemeral(content: string): ComponentResult {
+  return { reply: { content, ephemeral: true } };
+}
+
+async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
+  const state = decodePagerId(ctx.customId);
+  if (state === null) return ephemeral(UNKNOWN_PAGER);
+  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(NOT_YOUR_PAGER);
+  const { search } = state;
+  let query: string | undefined;
+  if (search.query.kind === 'text') query = search.query.text;
+  else if (search.query.kind === 'stored') {
+    query = longQueries.recall(search.query.key);
+    if (query === undefined) return ephemeral(FORGOTTEN_QUERY);
+  }
+  // The state came from our own buttons, but the channel may have changed its age restriction since.
+  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  if (!decision.allowed) return ephemeral(decision.reason);
+
+  const now = app.clock.now().getTime();
+  const expired = now - state.lastActivityMs > PAGER_IDLE_LIMIT_MS;
+  // An expired pager re-renders the result it shows, with its buttons disabled.
+  const direction = expired ? 'stay' : state.action;
+  const target = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
+  let result;
+  try {
+    result = await withDeferral(app, () => ctx.deferUpdate(), () => locateResult(app, search, query, target, state.pageSize, direction));
+  } catch (error) {
+    // Answered on the side, so the wallpaper on show stays and the user can press again.
+    if (isPastLastPage(error)) return ephemeral(NO_MORE_RESULTS);
+    if (isUpstreamError(error)) {
+      ctx.log.info({ err: error }, 'wallpaper page not loaded');
+      return ephemeral(describeFailure(error));
+    }
+    throw error;
+  }
+  if (result.value === null) return ephemeral(NO_MORE_RESULTS);
+  const note = expired ? PAGER_EXPIRED_NOTE : result.note;
+  return {
+    update: renderPager({
+      search,
+      query,
+      located: result.value,
+      lastActivityMs: expired ? state.lastActivityMs : activityTime(now),
+      channel: ctx.channel,
+      app,
+      expired,
+      ...(note ? { note } : {}),
+    }),
+  };
+}
+
+const choices = <T extends string>(values: readonly T[]) => values.map((value) => ({ name: value, value }));
+
+export const wallpaper: ChatInputCommand = {
+  kind: 'chat',
+  data: new SlashCommandBuilder()
+    .setName('wallpaper')
+    .setDescription('Search, show and pick wallpapers from Wallhaven')
+    // Usable everywhere for SFW; sketchy and NSFW are gated in code, per channel.
+    .setNSFW(false)
+    .addSubcommand((sub) =>
+      sub
+        .setName('search')
+        .setDescription('Search Wallhaven and page through the results one wallpaper at a time')
+        .addStringOption((option) => option.setName('query').setDescription('Tags or words, e.g. "mountains -snow" or "@username"').setMaxLength(MAX_QUERY_LENGTH))
+        .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES))
+        .addStringOption((option) =>
+          option
+            .setName('purity')
+            .setDescription('sfw (default); sketchy and nsfw only in age-restricted channels')
+            .addChoices({ name: 'sfw', value: 'sfw' }, { name: 'sketchy', value: 'sketchy' }, { name: 'nsfw', value: 'nsfw' }),
+        )
+        .addStringOption((option) => option.setName('resolution').setDescription('Minimum size, e.g. 1920x1080').setAutocomplete(true).setMaxLength(20))
+        .addStringOption((option) => option.setName('ratio').setDescription('Aspect ratio').addChoices(...choices(RATIO_CHOICES)))
+        .addStringOption((option) => option.setName('sorting').setDescription('Order of results (default: relevance with a query, else newest)').addChoices(...choices(SORTING_CHOICES))),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('show')
+        .setDescription("A wallpaper's details: uploader, tags and the full image")
+        .addStringOption((option) =>
+          option.setName('id').setDescription('Wallpaper id (e.g. 6dk8yq) or its wallhaven.cc/w/… or whvn.cc/… link').setRequired(true).setMaxLength(200),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('random')
+        .setDescription('A random SFW wallpaper')
+        .addStringOption((option) => option.setName('query').setDescription('Tags or words to pick from').setMaxLength(MAX_QUERY_LENGTH))
+        .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES)),
+    )
+    .toJSON(),
+  execute(ctx, app) {
+    switch (ctx.options.subcommand) {
+      case 'show':
+        return showWallpaper(ctx, app);
+      case 'random':
+        return randomWallpaper(ctx, app);
+      default:
+        return searchWallpapers(ctx, app);
+    }
+  },
+  // Never waits on an upstream: suggestions are a fixed list.
+  async autocomplete(ctx) {
+    return ctx.focused.name === 'resolution' ? resolutionSuggestions(ctx.focused.value) : [];
+  },
+  componentPrefix: PAGER_PREFIX,
+  handleComponent: page,
+};

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
+import type { WallpaperPurity } from '../services/wallhaven.js';
+import { MAX_DIMENSION, PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, type RatioChoice } from './search-options.js';
+
+/**
+ * The state of a `/wallpaper search` pager, carried in its buttons' custom_ids so that paging needs
+ * no server-side session and survives a restart. Discord caps a custom_id at 100 characters.
+ *
+ * Format (every number in base 36, lowercase):
+ *
+ *     wp:<action><filters:2><index>.<pageSize>.<atleast>.<seed>.<activity>.<query>
+ *
+ * - `action`   `p` (◀) or `n` (▶): both buttons carry the same state, so this also keeps their ids unique.
+ * - `filters`  categories (3 bits), purity level, sorting and ratio packed into one number, 2 digits.
+ * - `index`    the absolute, 0-based index of the result on show.
+ * - `pageSize` Wallhaven's `per_page`; empty for the usual 24 (an account's setting may change it).
+ * - `atleast`  minimum width and height, 3 digits each; empty without one.
+ * - `seed`     the random sorting's seed (6 letters and digits), so pages keep one order; empty otherwise.
+ * - `activity` when the pager was last used, in seconds since 2024-01-01 (buttons expire after idling).
+ * - `query`    empty without a query; `=` and the text itself when the whole id fits in 100 characters;
+ *              otherwise `#` and a 10-character key into a bounded in-process store (`LongQueryStore`).
+ *
+ * The query is last, so it needs no escaping. Its worst case leaves 64 characters for an inline query
+ * (`MIN_INLINE_QUERY_LENGTH`); longer queries (up to 200) travel by key, and those pagers stop working
+ * after a restart or once the store forgets the key: the buttons then say so. The invoking user is
+ * not stored: the message's interaction metadata already names them (`ctx.message.ownerId`).
+ */
+
+export const PAGER_PREFIX = 'wp';
+export const CUSTOM_ID_MAX_LENGTH = 100;
+/** Wallhaven's usual page size. */
+export const DEFAULT_PAGE_SIZE = 24;
+/** Wallhaven's pages are "not actually infinite"; nothing pages past this many results. */
+export const MAX_RESULT_INDEX = 10_000 * DEFAULT_PAGE_SIZE - 1;
+/** The largest page size a custom_id carries (2 digits); Wallhaven's account setting goes up to 64. */
+export const MAX_PAGE_SIZE = 99;
+const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
+/** 36^6 − 1 s: about 69 years after the epoch, and at most 6 characters. */
+const MAX_ACTIVITY_SECONDS = 36 ** 6 - 1;
+const STORED_KEY_LENGTH = 10;
+
+export type PagerAction = 'prev' | 'next';
+
+export type QueryRef = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'stored'; key: string };
+
+export interface PagerSearch {
+  categories: CategoryFilter;
+  purity: WallpaperPurity;
+  sorting: WallpaperSorting;
+  ratio?: RatioChoice;
+  atleast?: { width: number; height: number };
+  seed?: string;
+  query: QueryRef;
+}
+
+export interface PagerState {
+  action: PagerAction;
+  search: PagerSearch;
+  index: number;
+  pageSize: number;
+  /** Epoch ms, kept at whole-second precision. */
+  lastActivityMs: number;
+}
+
+const SEED_PATTERN = /^[a-zA-Z0-9]{6}$/;
+const STORED_KEY_PATTERN = /^[A-Za-z0-9_-]{10}$/;
+const FILTER_COMBINATIONS = 7 * PURITY_LEVELS.length * SORTING_CHOICES.length * (RATIO_CHOICES.length + 1);
+
+function base36(value: number, width = 0): string {
+  return value.toString(36).padStart(width, '0');
+}
+
+/** Strict base-36 parse: digits only, no sign, no leading zeros unless fixed `width`. */
+function parseBase36(text: string, width?: number): number | undefined {
+  if (width === undefined ? !/^(0|[1-9a-z][0-9a-z]*)$/.test(text) : !new RegExp(`^[0-9a-z]{${width}}$`).test(text)) return undefined;
+  const value = parseInt(text, 36);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+function packFilters(search: PagerSearch): number {
+  const { general, anime, people } = search.categories;
+  const categoryBits = (general ? 4 : 0) + (anime ? 2 : 0) + (people ? 1 : 0);
+  const ratio = search.ratio === undefined ? 0 : RATIO_CHOICES.indexOf(search.ratio) + 1;
+  let packed = categoryBits - 1;
+  packed = packed * PURITY_LEVELS.length + PURITY_LEVELS.indexOf(search.purity);
+  packed = packed * SORTING_CHOICES.length + SORTING_CHOICES.indexOf(search.sorting);
+  return packed * (RATIO_CHOICES.length + 1) + ratio;
+}
+
+function unpackFilters(packed: number): Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio'> | undefined {
+  if (packed >= FILTER_COMBINATIONS) return undefined;
+  const ratio = packed % (RATIO_CHOICES.length + 1);
+  let rest = Math.floor(packed / (RATIO_CHOICES.length + 1));
+  const sorting = SORTING_CHOICES[rest % SORTING_CHOICES.length]!;
+  rest = Math.floor(rest / SORTING_CHOICES.length);
+  const purity = PURITY_LEVELS[rest % PURITY_LEVELS.length]!;
+  const categoryBits = Math.floor(rest / PURITY_LEVELS.length) + 1;
+  const filters: Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio'> = {
+    categories: { general: (categoryBits & 4) !== 0, anime: (categoryBits & 2) !== 0, people: (categoryBits & 1) !== 0 },
+    purity,
+    sorting,
+  };
+  if (ratio > 0) filters.ratio = RATIO_CHOICES[ratio - 1]!;
+  return filters;
+}
+
+/** Why a state cannot be encoded, or undefined when it can (the length is checked separately). */
+function invalidReason(state: PagerState): string | undefined {
+  const { search } = state;
+  if (!search.categories.general && !search.categories.anime && !search.categories.people) return 'no category';
+  if (!(PURITY_LEVELS as readonly string[]).includes(search.purity)) return 'unknown purity';
+  if (!(SORTING_CHOICES as readonly string[]).includes(search.sorting)) return 'unknown sorting';
+  if (search.ratio !== undefined && !(RATIO_CHOICES as readonly string[]).includes(search.ratio)) return 'unknown ratio';
+  if (search.atleast !== undefined) {
+    const { width, height } = search.atleast;
+    if (![width, height].every((side) => Number.isInteger(side) && side >= 1 && side <= MAX_DIMENSION)) return 'atleast out of range';
+  }
+  if (search.seed !== undefined && !SEED_PATTERN.test(search.seed)) return 'malformed seed';
+  if (!Number.isInteger(state.index) || state.index < 0 || state.index > MAX_RESULT_INDEX) return 'index out of range';
+  if (!Number.isInteger(state.pageSize) || state.pageSize < 1 || state.pageSize > MAX_PAGE_SIZE) return 'page size out of range';
+  const seconds = (state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000;
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_ACTIVITY_SECONDS) return 'activity time not a whole second in range';
+  if (search.query.kind === 'stored' && !STORED_KEY_PATTERN.test(search.query.key)) return 'malformed query key';
+  if (search.query.kind === 'text' && search.query.text === '') return 'empty query text';
+  return undefined;
+}
+
+function queryField(query: QueryRef): string {
+  switch (query.kind) {
+    case 'none':
+      return '';
+    case 'text':
+      return `=${query.text}`;
+    case 'stored':
+      return `#${query.key}`;
+  }
+}
+
+/** The custom_id for `state`, whatever its length (see `encodePagerId` for the checked version). */
+function serialise(state: PagerState): string {
+  const { search } = state;
+  const head = `${PAGER_PREFIX}:${state.action === 'prev' ? 'p' : 'n'}${base36(packFilters(search), 2)}${base36(state.index)}`;
+  const atleast = search.atleast ? `${base36(search.atleast.width, 3)}${base36(search.atleast.height, 3)}` : '';
+  const pageSize = state.pageSize === DEFAULT_PAGE_SIZE ? '' : base36(state.pageSize);
+  const activity = base36((state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000);
+  return [head, pageSize, atleast, search.seed ?? '', activity, queryField(search.query)].join('.');
+}
+
+/** Rounds a time down to the precision a custom_id keeps. */
+export function activityTime(ms: number): number {
+  return ACTIVITY_EPOCH_MS + Math.floor((ms - ACTIVITY_EPOCH_MS) / 1000) * 1000;
+}
+
+/** The custom_id of one pager button. Throws on a state that cannot be encoded or does not fit. */
+export function encodePagerId(state: PagerState): string {
+  const reason = invalidReason(state);
+  if (reason !== undefined) throw new RangeError(`encodePagerId: ${reason}`);
+  const id = serialise(state);
+  if (id.length > CUSTOM_ID_MAX_LENGTH) throw new RangeError(`encodePagerId: ${id.length} characters, over Discord's ${CUSTOM_ID_MAX_LENGTH}`);
+  return id;
+}
+
+/** The state in a custom_id, or null for anything this format did not produce. Never throws. */
+export function decodePagerId(id: string): PagerState | null {
+  if (id.length > CUSTOM_ID_MAX_LENGTH) return null;
+  const match = /^wp:([pn])([0-9a-z]{2})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
+  if (!match) return null;
+  const [, action, filtersText, indexText, pageSizeText, atleastText, seed, activityText, queryText] = match;
+  const filters = unpackFilters(parseBase36(filtersText!, 2) ?? Infinity);
+  const index = parseBase36(indexText!);
+  const pageSize = pageSizeText === '' ? DEFAULT_PAGE_SIZE : parseBase36(pageSizeText!);
+  const activitySeconds = parseBase36(activityText!);
+  // A page size of 24 is always written as nothing: one state, one id.
+  const canonicalPageSize = pageSize !== undefined && (pageSize !== DEFAULT_PAGE_SIZE || pageSizeText === '');
+  if (!filters || index === undefined || !canonicalPageSize || activitySeconds === undefined) return null;
+  let query: QueryRef;
+  if (queryText === '') query = { kind: 'none' };
+  else if (queryText!.startsWith('=') && queryText!.length > 1) query = { kind: 'text', text: queryText!.slice(1) };
+  else if (queryText!.startsWith('#')) query = { kind: 'stored', key: queryText!.slice(1) };
+  else return null;
+  const search: PagerSearch = { ...filters, query };
+  if (atleastText !== undefined) {
+    search.atleast = { width: parseBase36(atleastText.slice(0, 3), 3)!, height: parseBase36(atleastText.slice(3), 3)! };
+  }
+  if (seed !== undefined) search.seed = seed;
+  const state: PagerState = {
+    action: action === 'p' ? 'prev' : 'next',
+    search,
+    index,
+    pageSize,
+    lastActivityMs: ACTIVITY_EPOCH_MS + activitySeconds * 1000,
+  };
+  return invalidReason(state) === undefined ? state : null;
+}
+
+/** The longest id `search` can produce over a pager's life, whatever its index, page size and time. */
+function longestId(search: PagerSearch): string {
+  return serialise({
+    action: 'next',
+    search,
+    index: MAX_RESULT_INDEX,
+    pageSize: MAX_PAGE_SIZE,
+    lastActivityMs: ACTIVITY_EPOCH_MS + MAX_ACTIVITY_SECONDS * 1000,
+  });
+}
+
+/**
+ * The shortest inline query any state leaves room for: with every optional field at its longest.
+ * Queries up to this length always travel inline, so their pagers always survive a restart.
+ */
+export const MIN_INLINE_QUERY_LENGTH =
+  CUSTOM_ID_MAX_LENGTH -
+  longestId({
+    categories: { general: true, anime: true, people: true },
+    purity: 'nsfw',
+    sorting: 'random',
+    ratio: 'portrait',
+    atleast: { width: MAX_DIMENSION, height: MAX_DIMENSION },
+    seed: 'ZZZZZZ',
+    query: { kind: 'text', text: '' },
+  }).length;
+
+/**
+ * Queries too long for a custom_id, by a short key derived from their text. Bounded in entries and
+ * time: a pager idle for 10 minutes is expired anyway, so 30 minutes after its last use its query
+ * may be forgotten.
+ */
+export class LongQueryStore {
+  private readonly texts: LRUCache<string, string>;
+
+  constructor(options: { max?: number; ttlMs?: number } = {}) {
+    const max = options.max ?? 5_000;
+    const ttl = options.ttlMs ?? 30 * 60_000;
+    if (!Number.isInteger(max) || max <= 0) throw new TypeError('LongQueryStore: option "max" must be a positive integer');
+    if (!(ttl > 0)) throw new TypeError('LongQueryStore: option "ttlMs" must be positive');
+    this.texts = new LRUCache({ max, ttl, updateAgeOnGet: true });
+  }
+
+  /** Stores `text` and returns its key; the same text always gets the same key. */
+  remember(text: string): string {
+    const key = createHash('sha256').update(text).digest('base64url').slice(0, STORED_KEY_LENGTH);
+    this.texts.set(key, text);
+    return key;
+  }
+
+  recall(key: string): string | undefined {
+    return this.texts.get(key);
+  }
+}
+
+/**
+ * How `text` travels in the buttons of a pager over `search`: inline when every id the pager can
+ * produce fits (the decision holds for its whole life, whatever page it reaches), else by a key into
+ * `store`.
+ */
+export function queryRefFor(text: string | undefined, search: Omit<PagerSearch, 'query'>, store: LongQueryStore): QueryRef {
+  if (text === undefined || text === '') return { kind: 'none' };
+  const inline: QueryRef = { kind: 'text', text };
+  return longestId({ ...search, query: inline }).length <= CUSTOM_ID_MAX_LENGTH ? inline : { kind: 'stored', key: store.remember(text) };
+}

@@ -1,0 +1,126 @@
+import { MAX_QUERY_LENGTH, type CategoryFilter, type WallpaperSorting } from '../services/wallhaven-query.js';
+import type { WallpaperPurity } from '../services/wallhaven.js';
+
+/**
+ * The `/wallpaper` options as users type them, checked before anything reaches the service: every
+ * refusal here is a plain sentence and costs no upstream request.
+ */
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/**
+ * The ratio choices the command offers, in a fixed order: a ratio travels in a button's custom_id as
+ * its index in this list, so entries may be appended but never reordered or removed.
+ */
+export const RATIO_CHOICES = ['16x9', '16x10', '21x9', '9x16', '4x3', 'landscape', 'portrait'] as const;
+export type RatioChoice = (typeof RATIO_CHOICES)[number];
+
+/** Same rule as `RATIO_CHOICES`: the index is part of the custom_id format. */
+export const SORTING_CHOICES = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const satisfies readonly WallpaperSorting[];
+
+export const PURITY_LEVELS = ['sfw', 'sketchy', 'nsfw'] as const satisfies readonly WallpaperPurity[];
+
+/** The category combinations offered as choices (a string option can hold one value). */
+export const CATEGORY_CHOICES = [
+  { name: 'General, anime and people (all)', value: 'all' },
+  { name: 'General', value: 'general' },
+  { name: 'Anime', value: 'anime' },
+  { name: 'People', value: 'people' },
+  { name: 'General and anime', value: 'general+anime' },
+  { name: 'General and people', value: 'general+people' },
+  { name: 'Anime and people', value: 'anime+people' },
+] as const;
+
+/** Minimum sizes offered by autocomplete; any other `WxH` may be typed. */
+export const COMMON_RESOLUTIONS = [
+  { size: '1280x720', label: 'HD' },
+  { size: '1366x768', label: 'laptop' },
+  { size: '1920x1080', label: 'Full HD' },
+  { size: '1920x1200', label: 'WUXGA' },
+  { size: '2560x1080', label: 'ultrawide' },
+  { size: '2560x1440', label: 'QHD' },
+  { size: '3440x1440', label: 'ultrawide QHD' },
+  { size: '3840x2160', label: '4K UHD' },
+  { size: '5120x2880', label: '5K' },
+  { size: '1080x1920', label: 'phone, portrait' },
+  { size: '1440x2560', label: 'phone QHD, portrait' },
+] as const;
+
+/** Wallhaven has nothing near this size; it bounds what a custom_id has to carry. */
+export const MAX_DIMENSION = 20_000;
+
+export function parseQuery(input: string | null): ParseResult<string | undefined> {
+  const text = input?.trim() ?? '';
+  if (text === '') return { ok: true, value: undefined };
+  if (text.length > MAX_QUERY_LENGTH) {
+    return { ok: false, reason: `That search is ${text.length} characters long; Wallhaven takes at most ${MAX_QUERY_LENGTH}.` };
+  }
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(text)) return { ok: false, reason: 'A search cannot contain line breaks or control characters.' };
+  return { ok: true, value: text };
+}
+
+export function parseCategories(input: string | null): ParseResult<CategoryFilter> {
+  const value = input?.trim().toLowerCase() || 'all';
+  if (value === 'all') return { ok: true, value: { general: true, anime: true, people: true } };
+  const parts = value.split(/[+,\s]+/).filter(Boolean);
+  const known = new Set(['general', 'anime', 'people']);
+  const unknown = parts.find((part) => !known.has(part));
+  if (unknown !== undefined || parts.length === 0) {
+    return { ok: false, reason: 'The category must be general, anime, people, or a combination of them.' };
+  }
+  return { ok: true, value: { general: parts.includes('general'), anime: parts.includes('anime'), people: parts.includes('people') } };
+}
+
+export function parsePurity(input: string | null): ParseResult<WallpaperPurity> {
+  const value = input?.trim().toLowerCase() || 'sfw';
+  if ((PURITY_LEVELS as readonly string[]).includes(value)) return { ok: true, value: value as WallpaperPurity };
+  return { ok: false, reason: 'The purity must be sfw, sketchy or nsfw.' };
+}
+
+/** Accepts `1920x1080`, `1920X1080`, `1920×1080` and `1920 x 1080`. */
+export function parseResolution(input: string | null): ParseResult<{ width: number; height: number } | undefined> {
+  const value = input?.trim() ?? '';
+  if (value === '') return { ok: true, value: undefined };
+  const match = /^(\d{1,6})\s*[x×X]\s*(\d{1,6})$/.exec(value);
+  const example = 'width×height in pixels, like `1920x1080`';
+  if (!match) return { ok: false, reason: `The resolution must be ${example}.` };
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  if (width < 1 || height < 1 || width > MAX_DIMENSION || height > MAX_DIMENSION) {
+    return { ok: false, reason: `The resolution must be ${example}, each side from 1 to ${MAX_DIMENSION}.` };
+  }
+  return { ok: true, value: { width, height } };
+}
+
+export function parseRatio(input: string | null): ParseResult<RatioChoice | undefined> {
+  const value = input?.trim().toLowerCase().replace(/[:×]/g, 'x') ?? '';
+  if (value === '') return { ok: true, value: undefined };
+  if ((RATIO_CHOICES as readonly string[]).includes(value)) return { ok: true, value: value as RatioChoice };
+  return { ok: false, reason: `The ratio must be one of ${RATIO_CHOICES.join(', ')}.` };
+}
+
+/** Without a choice: relevance for a text search (what the site does), newest first otherwise. */
+export function parseSorting(input: string | null, hasQuery: boolean): ParseResult<WallpaperSorting> {
+  const value = input?.trim().toLowerCase() ?? '';
+  if (value === '') return { ok: true, value: hasQuery ? 'relevance' : 'date_added' };
+  if ((SORTING_CHOICES as readonly string[]).includes(value)) return { ok: true, value: value as WallpaperSorting };
+  return { ok: false, reason: `The sorting must be one of ${SORTING_CHOICES.join(', ')}.` };
+}
+
+/** Autocomplete for `resolution`: the common sizes matching what was typed, the typed size first when valid. */
+export function resolutionSuggestions(typed: string): { name: string; value: string }[] {
+  const text = typed.trim().toLowerCase().replace(/[×\s]/g, 'x').replace(/x+/g, 'x');
+  const suggestions: { name: string; value: string }[] = [];
+  const parsed = parseResolution(typed);
+  if (parsed.ok && parsed.value) {
+    const size = `${parsed.value.width}x${parsed.value.height}`;
+    if (!COMMON_RESOLUTIONS.some((common) => common.size === size)) suggestions.push({ name: `at least ${size}`, value: size });
+  }
+  for (const common of COMMON_RESOLUTIONS) {
+    if (common.size.startsWith(text) || common.label.toLowerCase().includes(text)) {
+      suggestions.push({ name: `at least ${common.size} (${common.label})`, value: common.size });
+    }
+  }
+  return suggestions.slice(0, 25);
+}
