@@ -17,6 +17,11 @@ const WITHHELD_COLOUR = 0x99aab5;
 /** Discord refuses link buttons with longer URLs. */
 const MAX_LINK_URL = 512;
 
+/** Upstream text made inert: no formatting, and no masked links (`[text](url)`) of its own. */
+function escapeText(text: string): string {
+  return escapeMarkdown(text, { maskedLink: true });
+}
+
 /** The URL when it is https on a Wallhaven host, else undefined. */
 export function wallhavenHttpsUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -63,7 +68,7 @@ function sourceLink(source: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const host = escapeMarkdown(url.hostname.replace(/^www\./, ''));
+  const host = escapeText(url.hostname.replace(/^www\./, ''));
   const href = url.href.replace(/\(/g, '%28').replace(/\)/g, '%29');
   return href.length > MAX_LINK_URL ? host : `[${host}](${href})`;
 }
@@ -120,7 +125,7 @@ export interface SearchSummary {
 
 export function describeSearch(search: SearchSummary): string {
   const parts: string[] = [];
-  parts.push(search.query === null ? 'All wallpapers' : `“${escapeMarkdown(truncate(search.query, 200))}”`);
+  parts.push(search.query === null ? 'All wallpapers' : `“${escapeText(truncate(search.query, 200))}”`);
   const categories = (Object.keys(CATEGORY_LABELS) as (keyof CategoryFilter)[]).filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => CATEGORY_LABELS[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
@@ -175,7 +180,7 @@ export function renderSearchResult(view: SearchResultView): Reply {
 /** Tag names joined until the field is full, then how many more there are. */
 function tagList(detail: WallpaperDetail): string | undefined {
   if (detail.tags.length === 0) return undefined;
-  const names = detail.tags.map((tag) => escapeMarkdown(tag.name));
+  const names = detail.tags.map((tag) => escapeText(tag.name));
   let value = '';
   for (let index = 0; index < names.length; index++) {
     const next = value === '' ? names[index]! : `${value} · ${names[index]!}`;
@@ -216,7 +221,7 @@ export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
 /** One random wallpaper, large, with a link to its page. */
 export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null): Reply {
   const embed = baseEmbed(summary, largeImage(summary));
-  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for “${escapeMarkdown(truncate(query, 200))}”`;
+  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for “${escapeText(truncate(query, 200))}”`;
   const buttons = linkButton('Open on Wallhaven', summary.pageUrl);
   return {
     embeds: fitEmbedsToLimit([embed]),
@@ -232,6 +237,6 @@ export function noResultsSentence(search: SearchSummary): string {
   if (search.atleast) hints.push('a smaller minimum resolution');
   if (search.ratio) hints.push('no ratio');
   const suggestion = hints.length > 0 ? ` Try ${hints.join(', ')}.` : ' Try a broader search.';
-  const what = search.query === null ? 'these filters' : `“${escapeMarkdown(truncate(search.query, 100))}” with these filters`;
+  const what = search.query === null ? 'these filters' : `“${escapeText(truncate(search.query, 100))}” with these filters`;
   return `No wallpapers match ${what}.${suggestion}`;
 }
