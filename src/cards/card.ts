@@ -82,6 +82,39 @@ export interface Card {
   formats: string[];
 }
 
+/**
+ * The version of the `Card` shape and of what the normaliser puts in it. Stored card snapshots carry
+ * it; bump it whenever either changes, so snapshots written by older code are replaced.
+ */
+export const CARD_FORMAT_VERSION = 1;
+
+/**
+ * A cheap structural check of a `Card` read back from our own snapshot (whose checksum is already
+ * verified): it catches a snapshot of another shape, not every possible field error.
+ */
+export function isCard(value: unknown): value is Card {
+  const card = value as Partial<Card> | null;
+  return (
+    typeof card === 'object' &&
+    card !== null &&
+    Number.isSafeInteger(card.id) &&
+    typeof card.name === 'string' &&
+    typeof card.kind === 'string' &&
+    typeof card.frameType === 'string' &&
+    typeof card.typeLine === 'string' &&
+    typeof card.humanReadableType === 'string' &&
+    typeof card.description?.text === 'string' &&
+    typeof card.banlist === 'object' &&
+    typeof card.prices === 'object' &&
+    Array.isArray(card.sets) &&
+    Array.isArray(card.imageIds) &&
+    card.imageIds.length > 0 &&
+    Array.isArray(card.altNames) &&
+    typeof card.views === 'number' &&
+    Array.isArray(card.formats)
+  );
+}
+
 /** A card as YGOPRODeck serves it in another language: names and texts translated, the rest as in English. */
 export interface LocalizedCard extends Card {
   language: CardLanguage;
@@ -188,8 +221,8 @@ export function normaliseCards(raws: readonly unknown[]): CardListNormalisation 
 /** Normalises a `language=` response card; its `name_en` is required, as it is what ties it to the English card. */
 export function normaliseLocalizedCard(raw: unknown, language: CardLanguage): LocalizedCard | null {
   const result = normaliseCard(raw);
-  const englishName = (raw as { name_en?: unknown } | null)?.name_en;
   if (!result.ok) return null;
+  const englishName = (raw as { name_en?: unknown }).name_en;
   return {
     ...result.card,
     language,
@@ -203,6 +236,7 @@ function toCard(raw: ParsedRawCard): Card {
   const isXyz = raw.frameType.startsWith('xyz');
   const race = nonEmpty(raw.race);
   const misc = raw.misc_info?.[0];
+  const views = misc?.views;
   const card: Card = {
     id: raw.id,
     name: raw.name.trim(),
@@ -216,7 +250,7 @@ function toCard(raw: ParsedRawCard): Card {
     sets: (raw.card_sets ?? []).map(printing),
     imageIds: imageIds(raw),
     altNames: altNames(misc?.beta_name, raw.name),
-    views: misc?.views !== null && misc?.views !== undefined && misc.views >= 0 ? Math.round(misc.views) : 0,
+    views: isNonNegative(views) ? Math.round(views) : 0,
     formats: [...new Set((misc?.formats ?? []).map((format) => format.trim()).filter((format) => format !== ''))],
   };
   if (race !== undefined) card.race = race;
@@ -243,7 +277,8 @@ function toCard(raw: ParsedRawCard): Card {
   if (archetype !== undefined) card.archetype = archetype;
   const url = ygoprodeckUrl(raw.ygoprodeck_url);
   if (url !== undefined) card.ygoprodeckUrl = url;
-  if (misc?.konami_id !== null && misc?.konami_id !== undefined && misc.konami_id > 0) card.konamiId = misc.konami_id;
+  const konamiId = misc?.konami_id;
+  if (isNonNegative(konamiId) && konamiId > 0) card.konamiId = konamiId;
   const tcgDate = isoDate(misc?.tcg_date);
   if (tcgDate !== undefined) card.tcgDate = tcgDate;
   const ocgDate = isoDate(misc?.ocg_date);

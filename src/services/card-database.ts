@@ -3,20 +3,21 @@ import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
-import type { Card } from '../cards/card.js';
+import { CARD_FORMAT_VERSION, isCard, type Card } from '../cards/card.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
-import { parseCardinfoBody, type YgoprodeckClient } from './ygoprodeck.js';
+import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**
  * The whole YGOPRODeck card database, kept locally as YGOPRODeck asks: loaded from a snapshot in
- * `DATA_DIR/cards/` at start-up, downloaded once when there is none (or it is corrupt), and
- * downloaded again only when `checkDBVer.php` reports a new version.
+ * `DATA_DIR/cards/` at start-up, downloaded once when there is none (or it is corrupt, or written by
+ * an older card format), and downloaded again only when `checkDBVer.php` reports a new version.
  *
- * Snapshot format (`cardinfo.snapshot`): one JSON header line
- * `{"format","databaseVersion","lastUpdate","downloadedAt","cardCount","bytes","sha256"}`, then the
- * `cardinfo.php?misc=yes` body exactly as downloaded. Keeping the upstream body (rather than our
- * normalised cards) means a fix to the normaliser applies at the next start without a re-download;
- * the header's length and SHA-256 catch truncation and corruption before anything is parsed.
+ * Snapshot format (`cards.snapshot`): one JSON header line (`SnapshotHeader`: versions, counts,
+ * length and SHA-256 of the rest), then the normalised cards as a JSON array. Storing normalised
+ * cards rather than the upstream body makes the file smaller (15 MB instead of 20 MB) and start-up
+ * several times faster: no validation and normalisation of 13,700 raw cards by a not-yet-optimised
+ * process, only a checksum and a `JSON.parse`. The price is one re-download when
+ * `CARD_FORMAT_VERSION` changes. The checksum catches truncation and corruption before parsing.
  */
 
 export const CARD_DATABASE_DEFAULTS = {
@@ -30,17 +31,22 @@ export const CARD_DATABASE_DEFAULTS = {
   maxShrinkRatio: 0.1,
 } as const;
 
-const SNAPSHOT_FORMAT = 'almanac-cardinfo/1';
-export const SNAPSHOT_FILE = 'cardinfo.snapshot';
+const SNAPSHOT_FORMAT = 'almanac-cards';
+export const SNAPSHOT_FILE = 'cards.snapshot';
 const BACKUP_SUFFIX = '.bak';
-const TEMP_FILE = /^cardinfo\.snapshot\..+\.tmp$/;
+const TEMP_FILE = /^cards\.snapshot\..+\.tmp$/;
 
 const snapshotHeaderSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
+  /** `CARD_FORMAT_VERSION` of the code that wrote it. */
+  cardFormat: z.number().int(),
+  /** YGOPRODeck's `database_version`. */
   databaseVersion: z.string().min(1),
   lastUpdate: z.string().optional(),
   downloadedAt: z.number().int().nonnegative(),
   cardCount: z.number().int().positive(),
+  /** Cards of the download that failed validation and were left out. */
+  skippedCards: z.number().int().nonnegative(),
   bytes: z.number().int().positive(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
@@ -261,22 +267,25 @@ export class CardDatabase {
       if (download.skipped > 0) {
         this.logger.warn({ skipped: download.skipped, problems: download.problems }, 'card database: cards failed validation and were skipped');
       }
+      const body = Buffer.from(JSON.stringify(download.cards));
       const header: SnapshotHeader = {
         format: SNAPSHOT_FORMAT,
+        cardFormat: CARD_FORMAT_VERSION,
         databaseVersion: version,
         ...(lastUpdate === undefined ? {} : { lastUpdate }),
         downloadedAt: this.options.now(),
         cardCount: download.cards.length,
-        bytes: download.body.length,
-        sha256: sha256(download.body),
+        skippedCards: download.skipped,
+        bytes: body.length,
+        sha256: sha256(body),
       };
       try {
-        await writeSnapshot(this.dir, header, download.body);
+        await writeSnapshot(this.dir, header, body);
       } catch (error) {
         // The new set is still used; the old snapshot stays on disk and the next start downloads again.
         this.logger.error({ err: error }, 'card database: could not write the snapshot');
       }
-      this.install(download.cards, header, download.skipped, 'download');
+      this.install(download.cards, header, 'download');
       this.lastError = null;
       return { updated: true, version };
     } catch (error) {
@@ -291,18 +300,18 @@ export class CardDatabase {
     for (const path of [join(this.dir, SNAPSHOT_FILE), join(this.dir, SNAPSHOT_FILE + BACKUP_SUFFIX)]) {
       try {
         const snapshot = await readSnapshot(path);
-        this.install(snapshot.cards, snapshot.header, snapshot.skipped, 'snapshot');
+        this.install(snapshot.cards, snapshot.header, 'snapshot');
         this.lastLoadMs = Math.round(performance.now() - started);
         this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
         return;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        this.logger.warn({ err: error, path }, 'card database snapshot is corrupt; it will be replaced by a fresh download');
+        this.logger.warn({ err: error, path }, 'card database snapshot is unusable (corrupt or of an older format); it will be replaced by a fresh download');
       }
     }
   }
 
-  private install(cards: readonly Card[], header: SnapshotHeader, skipped: number, source: CardDatabaseReload['source']): void {
+  private install(cards: readonly Card[], header: SnapshotHeader, source: CardDatabaseReload['source']): void {
     const byId = new Map<number, Card>();
     const byName = new Map<string, Card>();
     for (const card of cards) {
@@ -321,7 +330,7 @@ export class CardDatabase {
       version: header.databaseVersion,
       downloadedAt: header.downloadedAt,
       loadedAt: this.options.now(),
-      skipped,
+      skipped: header.skippedCards,
     };
     const reload: CardDatabaseReload = { version: header.databaseVersion, previousVersion, size: cards.length, source };
     for (const listener of this.listeners) {
@@ -337,10 +346,9 @@ export class CardDatabase {
 export interface LoadedSnapshot {
   header: SnapshotHeader;
   cards: Card[];
-  skipped: number;
 }
 
-/** Reads and verifies one snapshot file; throws (ENOENT, or a description of the corruption) otherwise. */
+/** Reads and verifies one snapshot file; throws (ENOENT, or a description of the problem) otherwise. */
 export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
   const file = await readFile(path);
   const newline = file.indexOf(0x0a);
@@ -351,12 +359,17 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
   } catch (error) {
     throw new Error('snapshot header is invalid', { cause: error });
   }
+  if (header.cardFormat !== CARD_FORMAT_VERSION) {
+    throw new Error(`snapshot holds cards of format ${header.cardFormat}, this code reads format ${CARD_FORMAT_VERSION}`);
+  }
   const body = file.subarray(newline + 1);
   if (body.length !== header.bytes) throw new Error(`snapshot body has ${body.length} bytes, header says ${header.bytes}`);
   if (sha256(body) !== header.sha256) throw new Error('snapshot checksum mismatch');
-  const { cards, skipped } = parseCardinfoBody(body);
-  if (cards.length === 0) throw new Error('snapshot holds no valid card');
-  return { header, cards, skipped };
+  const cards: unknown = JSON.parse(body.toString('utf8'));
+  if (!Array.isArray(cards) || cards.length !== header.cardCount || !cards.every(isCard)) {
+    throw new Error('snapshot does not hold the cards its header announces');
+  }
+  return { header, cards };
 }
 
 /**

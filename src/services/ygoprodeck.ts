@@ -79,11 +79,6 @@ export interface DatabaseVersion {
   lastUpdate?: string;
 }
 
-export interface DatabaseDownload extends CardListNormalisation {
-  /** The response body exactly as received, for the on-disk snapshot. */
-  body: Buffer;
-}
-
 export interface YgoprodeckClientOptions {
   /** The API origin, e.g. `https://db.ygoprodeck.com` (the API lives under `/api/v7`). */
   baseUrl: string;
@@ -202,12 +197,11 @@ export class YgoprodeckClient {
   }
 
   /** The whole card database (`cardinfo.php?misc=yes`, ≈20 MB), validated card by card. */
-  async downloadDatabase(signal?: AbortSignal): Promise<DatabaseDownload> {
+  async downloadDatabase(signal?: AbortSignal): Promise<CardListNormalisation> {
     const url = this.api.url(`${API_PREFIX}cardinfo.php`, { misc: 'yes' });
-    return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) => ({
-      body: response.body,
-      ...parseCardinfoBody(response.body),
-    }));
+    return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
+      parseCardinfoBody(response.body),
+    );
   }
 
   /** One card image, as downloaded (callers validate and store it: nothing here caches images). */
@@ -348,8 +342,8 @@ export class YgoprodeckClient {
   }
 }
 
-/** Parses a `cardinfo.php` body (`{"data":[…]}`) into normalised cards; used for downloads and snapshots alike. */
-export function parseCardinfoBody(body: Buffer): CardListNormalisation {
+/** Parses a `cardinfo.php` body (`{"data":[…]}`) into normalised cards. */
+function parseCardinfoBody(body: Buffer): CardListNormalisation {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));

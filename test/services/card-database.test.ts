@@ -14,6 +14,7 @@ import {
   type SnapshotHeader,
 } from '../../src/services/card-database.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
@@ -64,15 +65,20 @@ function waitForRequests(count: () => number, atLeast: number): Promise<number> 
   });
 }
 
-function snapshotHeader(body: Buffer, version: string): SnapshotHeader {
-  return {
-    format: 'almanac-cardinfo/1',
-    databaseVersion: version,
+/** Writes a snapshot of `cards` (any JSON: tests write wrong shapes too) with a valid checksum. */
+async function writeCardsSnapshot(cards: unknown, overrides: Partial<SnapshotHeader> = {}): Promise<void> {
+  const body = Buffer.from(JSON.stringify(cards));
+  await writeSnapshot(join(dataDir, 'cards'), {
+    format: 'almanac-cards',
+    cardFormat: CARD_FORMAT_VERSION,
+    databaseVersion: '1.00',
     downloadedAt: Date.now(),
-    cardCount: 1,
+    cardCount: Array.isArray(cards) ? cards.length : 1,
+    skippedCards: 0,
     bytes: body.length,
     sha256: createHash('sha256').update(body).digest('hex'),
-  };
+    ...overrides,
+  }, body);
 }
 
 describe('first start', () => {
@@ -97,8 +103,15 @@ describe('first start', () => {
     expect([db.version, db.size, db.all().length]).toEqual(['1.00', 300, 300]);
     expect(db.loadedAt).toBeTypeOf('number');
     const snapshot = await readSnapshot(snapshotPath());
-    expect(snapshot.header).toMatchObject({ databaseVersion: '1.00', cardCount: 300, lastUpdate: fake.lastUpdate });
-    expect(snapshot.cards).toHaveLength(300);
+    expect(snapshot.header).toMatchObject({
+      format: 'almanac-cards',
+      cardFormat: CARD_FORMAT_VERSION,
+      databaseVersion: '1.00',
+      cardCount: 300,
+      skippedCards: 0,
+      lastUpdate: fake.lastUpdate,
+    });
+    expect(snapshot.cards).toEqual([...db.all()]);
   });
 
   it('refuses a first download with fewer cards than the minimum', async () => {
@@ -131,14 +144,14 @@ describe('restart with a snapshot', () => {
   });
 
   it('loads a snapshot of the full real database (13,703 cards)', async () => {
-    const body = Buffer.from(JSON.stringify({ data: loadCardDump() }));
-    await writeSnapshot(join(dataDir, 'cards'), snapshotHeader(body, '99.00'), body);
+    const cards = normaliseCards(loadCardDump()).cards;
+    await writeCardsSnapshot(cards, { databaseVersion: '99.00' });
     fake.version = '99.00';
     const db = database();
     await db.start();
     expect([db.ready, db.size, db.version]).toEqual([true, 13_703, '99.00']);
-    expect(db.byName('blue-eyes white dragon')?.imageIds).toHaveLength(8);
-    console.log(`full-dump snapshot (${body.length} bytes) loaded in ${db.details().cardDatabaseLoadMs} ms`);
+    expect(db.byName('blue-eyes white dragon')).toEqual(cards.find((card) => card.id === QUIRK_CARD_IDS.altArts));
+    console.log(`full-dump snapshot loaded in ${db.details().cardDatabaseLoadMs} ms`);
   });
 });
 
@@ -205,12 +218,18 @@ describe('corrupt snapshots', () => {
         await writeFile(path, file);
       },
     ],
+    ['not an array under a valid checksum', () => writeCardsSnapshot({ cards: [] })],
+    ['not cards under a valid checksum', () => writeCardsSnapshot([{ id: 1, name: 'Dark Magician' }])],
     [
-      'the wrong shape under a valid checksum',
-      async (path) => {
-        const body = Buffer.from(JSON.stringify({ cards: [] }));
-        await writeSnapshot(join(path, '..'), snapshotHeader(body, '1.00'), body);
+      'missing cards its header announces',
+      async () => {
+        const cards = (await readSnapshot(snapshotPath())).cards;
+        await writeCardsSnapshot(cards.slice(1), { cardCount: cards.length });
       },
+    ],
+    [
+      'written by an older card format',
+      async () => writeCardsSnapshot((await readSnapshot(snapshotPath())).cards, { cardFormat: CARD_FORMAT_VERSION - 1 }),
     ],
     [
       'a header from another format',
@@ -251,7 +270,7 @@ describe('crash safety', () => {
         return written;
       };
       const body = Buffer.alloc(4_000_000, 0x20);
-      await writeSnapshot(${JSON.stringify(dir)}, { format: 'almanac-cardinfo/1', databaseVersion: '2.00', downloadedAt: 0, cardCount: 1, bytes: body.length, sha256: '0'.repeat(64) }, body);
+      await writeSnapshot(${JSON.stringify(dir)}, { format: 'almanac-cards', cardFormat: 1, databaseVersion: '2.00', downloadedAt: 0, cardCount: 1, skippedCards: 0, bytes: body.length, sha256: '0'.repeat(64) }, body);
     `;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
     return new Promise((resolve, reject) => {
