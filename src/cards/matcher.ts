@@ -195,9 +195,9 @@ class WordIndex {
    * computed (cells outside it cannot be within maxEdits), and a subtree is skipped as soon as no
    * word in it can come within maxEdits.
    *
-   * With two edits allowed, only words sharing the first letter are walked (Lucene's FuzzyQuery
-   * `prefixLength`): long words are rarely mistyped at the start, and the two-edit walk over
-   * every word costs ~0.3 ms against ~0.02 ms.
+   * The second edit is only allowed in words that share the query's first letter: a two-edit
+   * walk over every word costs ~0.3 ms, ten times the one-edit walk, and long words are rarely
+   * mistyped twice including at the start (Lucene's FuzzyQuery `prefixLength` makes the same bet).
    */
   forEachSimilar(
     token: string,
@@ -207,30 +207,38 @@ class WordIndex {
     visit: (word: number, tokenScore: number) => void,
   ): void {
     const { words, sharedPrefix } = this;
-    const firstLetterOnly = maxEdits >= 2;
-    const end = firstLetterOnly ? this.lowerBound(String.fromCharCode(token.charCodeAt(0) + 1)) : words.length;
     const queryLength = token.length;
     const width = queryLength + 1;
     const { rows, prefixDistance, query } = scratch;
     for (let column = 0; column < queryLength; column++) query[column] = token.charCodeAt(column);
-    for (let column = 0; column <= queryLength; column++) rows[column] = column;
     prefixDistance[0] = queryLength;
+    const firstLetter = query[0];
+    // The budgets of the first-letter subtree being walked.
+    let edits = maxEdits;
+    let prefixEdits = maxPrefixEdits;
     const score = (fullDistance: number, bestPrefix: number, wordLength: number): number => {
       if (fullDistance === 0) return TOKEN_SCORE.exact;
       if (bestPrefix === 0) return prefixScore(queryLength, wordLength);
       let tokenScore = 0;
-      if (fullDistance <= maxEdits) tokenScore = fullDistance === 1 ? TOKEN_SCORE.typo1 : TOKEN_SCORE.typo2;
-      if (bestPrefix <= maxPrefixEdits) {
+      if (fullDistance <= edits) tokenScore = fullDistance === 1 ? TOKEN_SCORE.typo1 : TOKEN_SCORE.typo2;
+      if (bestPrefix <= prefixEdits) {
         tokenScore = Math.max(tokenScore, bestPrefix === 1 ? TOKEN_SCORE.typoPrefix1 : TOKEN_SCORE.typoPrefix2);
       }
       return tokenScore;
     };
 
     let validDepth = 0;
-    let index = firstLetterOnly ? this.lowerBound(token.charAt(0)) : 0;
-    while (index < end) {
+    let index = 0;
+    while (index < words.length) {
       const word = words[index] as string;
       let depth = Math.min(sharedPrefix[index] as number, validDepth);
+      if (depth === 0) {
+        const sameFirstLetter = word.charCodeAt(0) === firstLetter;
+        edits = sameFirstLetter ? maxEdits : Math.min(maxEdits, 1);
+        prefixEdits = sameFirstLetter ? maxPrefixEdits : Math.min(maxPrefixEdits, 1);
+        // Row 0 again, since the band edges of the previous subtree were marked in it.
+        for (let column = 0; column <= queryLength; column++) rows[column] = column;
+      }
       let deadAt = -1;
       while (depth < word.length) {
         depth++;
@@ -238,11 +246,11 @@ class WordIndex {
         const previousCharacter = depth > 1 ? word.charCodeAt(depth - 2) : -1;
         const row = depth * width;
         const above = row - width;
-        const low = depth > maxEdits ? depth - maxEdits : 1;
-        const high = depth + maxEdits < queryLength ? depth + maxEdits : queryLength;
+        const low = depth > edits ? depth - edits : 1;
+        const high = depth + edits < queryLength ? depth + edits : queryLength;
         // Cells just outside the band must read as "too far", not as stale values.
         rows[row + low - 1] = low === 1 ? depth : FAR;
-        if (high === depth + maxEdits) rows[above + high] = FAR;
+        if (high === depth + edits) rows[above + high] = FAR;
         let rowMin = low === 1 ? depth : FAR;
         for (let column = low; column <= high; column++) {
           const queryCharacter = query[column - 1] as number;
@@ -260,7 +268,7 @@ class WordIndex {
         }
         const queryEnd = high === queryLength ? (rows[row + queryLength] as number) : FAR;
         prefixDistance[depth] = Math.min(prefixDistance[depth - 1] as number, queryEnd);
-        if (rowMin > maxEdits) {
+        if (rowMin > edits) {
           deadAt = depth;
           break;
         }
@@ -268,7 +276,7 @@ class WordIndex {
       validDepth = depth;
 
       if (deadAt < 0) {
-        const inBand = Math.abs(word.length - queryLength) <= maxEdits;
+        const inBand = Math.abs(word.length - queryLength) <= edits;
         const fullDistance = inBand ? (rows[word.length * width + queryLength] as number) : FAR;
         const tokenScore = score(fullDistance, prefixDistance[word.length] as number, word.length);
         if (tokenScore > 0) visit(index, tokenScore);
@@ -279,12 +287,12 @@ class WordIndex {
       // whole query already matched a prefix of it, every word below is a (typo-)prefix match.
       const bestPrefix = prefixDistance[deadAt] as number;
       do {
-        if (bestPrefix <= maxPrefixEdits) {
+        if (bestPrefix <= prefixEdits) {
           const tokenScore = score(FAR, bestPrefix, (words[index] as string).length);
           if (tokenScore > 0) visit(index, tokenScore);
         }
         index++;
-      } while (index < end && (sharedPrefix[index] as number) >= deadAt);
+      } while (index < words.length && (sharedPrefix[index] as number) >= deadAt);
     }
   }
 }
@@ -317,8 +325,8 @@ export class CardMatcher {
   private readonly singleWords: WordIndex;
   /**
    * Each pair of adjacent words joined ("blueeyes", "darkmagician"), so a query that leaves out a
-   * space or hyphen still matches word by word. Exact and prefix lookups only: typo-searching
-   * them too would triple the walk for a rare case.
+   * space or hyphen still matches word by word. Typo-searched only for query words that match no
+   * single word: walking the pairs every time would triple the cost for a rare case.
    */
   private readonly joinedWords: WordIndex;
   /**
@@ -331,6 +339,8 @@ export class CardMatcher {
   // Scratch space reused by every search (JavaScript is single-threaded, so searches never overlap).
   private readonly bestKey: Float64Array;
   private readonly bestKind: Uint8Array;
+  /** Sorting buffer; preallocated because a broad query ("a") touches most cards. */
+  private readonly sortKeys: Float64Array;
   private readonly touchedCards: number[] = [];
   private readonly wordScores: Float32Array;
   private readonly entryStamp: Uint32Array;
@@ -388,11 +398,13 @@ export class CardMatcher {
 
     this.bestKey = new Float64Array(cards.length);
     this.bestKind = new Uint8Array(cards.length);
+    this.sortKeys = new Float64Array(cards.length);
     this.wordScores = new Float32Array(MAX_QUERY_TOKENS * this.entries.length);
     this.entryStamp = new Uint32Array(this.entries.length);
+    const longestWord = Math.max(this.singleWords.longestWord, this.joinedWords.longestWord);
     this.editScratch = {
-      rows: new Int32Array((this.singleWords.longestWord + 1) * (MAX_TOKEN_CHARS + 1)),
-      prefixDistance: new Int32Array(this.singleWords.longestWord + 1),
+      rows: new Int32Array((longestWord + 1) * (MAX_TOKEN_CHARS + 1)),
+      prefixDistance: new Int32Array(longestWord + 1),
       query: new Int32Array(MAX_TOKEN_CHARS),
     };
   }
@@ -484,20 +496,33 @@ export class CardMatcher {
     const entryCount = this.entries.length;
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     tokens.forEach((token, tokenIndex) => {
+      let wordScore = 0;
+      const recordEntry = (entry: number) => {
+        if (this.entryStamp[entry] !== this.stamp) {
+          this.entryStamp[entry] = this.stamp;
+          this.touchedEntries.push(entry);
+        }
+        const slot = tokenIndex * entryCount + entry;
+        if (wordScore > (this.wordScores[slot] as number)) this.wordScores[slot] = wordScore;
+      };
       const record = (index: WordIndex) => (word: number, tokenScore: number) => {
-        index.forEachEntry(word, (entry) => {
-          if (this.entryStamp[entry] !== this.stamp) {
-            this.entryStamp[entry] = this.stamp;
-            this.touchedEntries.push(entry);
-          }
-          const slot = tokenIndex * entryCount + entry;
-          if (tokenScore > (this.wordScores[slot] as number)) this.wordScores[slot] = tokenScore;
-        });
+        wordScore = tokenScore;
+        index.forEachEntry(word, recordEntry);
       };
       const { maxEdits, maxPrefixEdits } = editBudget(token.length);
-      if (maxEdits === 0) this.singleWords.forEachWithPrefix(token, record(this.singleWords));
-      else this.singleWords.forEachSimilar(token, maxEdits, maxPrefixEdits, this.editScratch, record(this.singleWords));
-      this.joinedWords.forEachWithPrefix(token, record(this.joinedWords));
+      const recordSingle = record(this.singleWords);
+      let bestSingle = 0;
+      const visitSingle = (word: number, tokenScore: number) => {
+        bestSingle = Math.max(bestSingle, tokenScore);
+        recordSingle(word, tokenScore);
+      };
+      if (maxEdits === 0) this.singleWords.forEachWithPrefix(token, visitSingle);
+      else this.singleWords.forEachSimilar(token, maxEdits, maxPrefixEdits, this.editScratch, visitSingle);
+      // A query word no closer than two typos to any card word is usually two words run together
+      // with a typo, often a letter next to the space bar typed for the space ("battleguardvcadet").
+      const runTogether = maxEdits > 0 && bestSingle < TOKEN_SCORE.typo1;
+      if (!runTogether) this.joinedWords.forEachWithPrefix(token, record(this.joinedWords));
+      else this.joinedWords.forEachSimilar(token, maxEdits, maxPrefixEdits, this.editScratch, record(this.joinedWords));
     });
 
     const totalWeight = tokens.reduce((sum, token) => sum + token.length, 0);
@@ -543,9 +568,15 @@ export class CardMatcher {
 
   private collect(limit: number): CardMatch[] {
     const count = this.cards.length;
-    const keys = Float64Array.from(this.touchedCards, (card) => this.bestKey[card] as number).sort().reverse();
+    const keys = this.sortKeys.subarray(0, this.touchedCards.length);
+    this.touchedCards.forEach((card, i) => {
+      // Negated so the ascending typed-array sort puts the best first.
+      keys[i] = -(this.bestKey[card] as number);
+    });
+    keys.sort();
     const results: CardMatch[] = [];
-    for (const key of keys.subarray(0, limit)) {
+    for (const negatedKey of keys.subarray(0, limit)) {
+      const key = -negatedKey;
       const score = Math.floor(key / count);
       const card = this.cardByTieRank[count - 1 - (key - score * count)] as number;
       const { id, name } = this.cards[card] as MatchableCard;

@@ -63,6 +63,10 @@ describe('CardMatcher on the real dump', () => {
       ['solemn judgement', 'Solemn Judgment'],
       ['infinite impermenance', 'Infinite Impermanence'],
       ['tragedia', 'Tragoedia'],
+      // A wrong first letter costs the second typo allowance, not the match.
+      ['whooting star', 'Shooting Star'],
+      // A letter next to the space bar typed instead of the space.
+      ['battleguardvcadet', 'Battleguard Cadet'],
     ])('%s → %s', (query, expected) => {
       const [first] = matcher.search(query, 5);
       expect(first?.name).toBe(expected);
