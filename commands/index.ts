@@ -1,8 +1,9 @@
 import type { Command } from '../src/command.js';
+import { card } from './card.js';
 import { ip } from './ip.js';
 import { locateIp } from './locate-ip.js';
 import { status } from './status.js';
 import { wallpaper } from './wallpaper.js';
 
 /** The command set, in the order `npm run register` sends it. */
-export const commands: readonly Command[] = [ip, locateIp, status, wallpaper];
+export const commands: readonly Command[] = [ip, locateIp, card, status, wallpaper];

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createLocalCacheFactory, type CacheFactory } from './cache.js';
+import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import { createLocalLimiterFactory, type LimiterFactory } from './limiter.js';
@@ -25,6 +26,7 @@ export interface AppServices {
   gatewayPing(): number | null;
   geo: GeoService;
   wallhaven: WallhavenService;
+  cards: CardService;
   /** Each upstream's health, for /status. */
   upstreamHealth(): UpstreamHealth[];
   /** Releases sockets, timers and limiters. */
@@ -37,6 +39,8 @@ export interface ServiceOverrides {
   dispatcher?: Dispatcher;
   limiterFactory?: LimiterFactory;
   cacheFactory?: CacheFactory;
+  /** Card art host (the environment has no variable for it: production uses YGOPRODeck's own). */
+  ygoprodeckImagesUrl?: string;
 }
 
 export interface ServiceDeps {
@@ -61,6 +65,16 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => wallhaven.health());
+  const cards = createCardService({
+    ...upstream,
+    baseUrl: deps.config.ygoprodeckUrl,
+    imagesBaseUrl: overrides.ygoprodeckImagesUrl,
+    dataDir: deps.config.dataDir,
+    logger: deps.logger,
+  });
+  await cards.start();
+  closers.push(() => cards.close());
+  healthReporters.push(() => cards.health());
 
   return {
     config: deps.config,
@@ -72,6 +86,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     wallhaven,
+    cards,
     upstreamHealth: () => healthReporters.map((report) => report()),
     async close() {
       await Promise.allSettled(closers.map((close) => close()));

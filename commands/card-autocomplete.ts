@@ -1,0 +1,27 @@
+import type { AutocompleteChoice, AutocompleteContext } from '../src/command.js';
+import { truncate } from '../src/render/format.js';
+import type { AppServices } from '../src/services/index.js';
+
+/** Discord's limits on one autocomplete answer. */
+const MAX_CHOICES = 25;
+const MAX_CHOICE_CHARS = 100;
+
+/**
+ * Suggestions for `/card show name` (card names; the value is the passcode, so the pick resolves
+ * exactly) and `/card search archetype`. Local only: autocomplete cannot be deferred, so it never
+ * waits on YGOPRODeck, and it suggests nothing while the card database is still loading.
+ */
+export function cardAutocomplete(ctx: AutocompleteContext, app: AppServices): AutocompleteChoice[] {
+  const { name, value } = ctx.focused;
+  if (name === 'name') {
+    return app.cards.suggest(value, MAX_CHOICES).map((card) => ({ name: truncate(card.name, MAX_CHOICE_CHARS), value: String(card.id) }));
+  }
+  if (name === 'archetype') {
+    // An archetype's value is its name, so one too long to be a value cannot be offered.
+    return app.cards
+      .archetypes(value, MAX_CHOICES)
+      .filter((archetype) => archetype.length <= MAX_CHOICE_CHARS)
+      .map((archetype) => ({ name: archetype, value: archetype }));
+  }
+  return [];
+}

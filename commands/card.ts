@@ -1,0 +1,196 @@
+import { SlashCommandBuilder } from 'discord.js';
+import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
+import type { ChatInputCommand, ChatInputContext, ComponentContext, Reply } from '../src/command.js';
+import { deferWhenSlow } from '../src/defer-when-slow.js';
+import { UserError } from '../src/errors.js';
+import {
+  CARD_COMPONENT_PREFIX,
+  LANGUAGE_NAMES,
+  noMatchMessage,
+  parseCardCustomId,
+  quoteQuery,
+  renderCard,
+  renderDidYouMean,
+  renderSearchResults,
+} from '../src/render/card.js';
+import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
+import type { AppServices } from '../src/services/index.js';
+import { cardAutocomplete } from './card-autocomplete.js';
+
+/** Longest a card name (68 characters today) or a search query may be. */
+const MAX_NAME_CHARS = 100;
+/**
+ * How long `/card search` and `/card random` wait for a card database that is still loading (a
+ * first start downloads ≈20 MB) before saying so; the interaction is deferred meanwhile.
+ */
+const DATABASE_WAIT_MS = 10_000;
+const DATABASE_LOADING = 'The card database is still loading; try again in a minute.';
+const ENGLISH = 'en';
+
+/** The text language: the option when given, else the user's Discord locale when YGOPRODeck has it. */
+export function cardLanguageFor(option: string | null, locale: string): CardLanguage | undefined {
+  const wanted = option ?? locale.split('-')[0]!.toLowerCase();
+  return (CARD_LANGUAGES as readonly string[]).includes(wanted) ? (wanted as CardLanguage) : undefined;
+}
+
+/** The card's embed and attached art, in `language` when asked; a missing translation or art never fails it. */
+async function cardReply(app: AppServices, card: Card, language: CardLanguage | undefined, log: ChatInputContext['log']): Promise<Reply> {
+  const translation =
+    language === undefined
+      ? null
+      : app.cards.localize(card, language).catch((error: unknown) => {
+          log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
+          return undefined;
+        });
+  const [translated, art] = await Promise.all([translation, app.cards.art(card)]);
+  return renderCard({
+    card: translated ?? card,
+    image: art,
+    ...(language !== undefined && translated === undefined ? { translationUnavailable: language } : {}),
+  });
+}
+
+async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
+  if (app.cards.ready) return;
+  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(DATABASE_LOADING);
+}
+
+async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const input = (ctx.options.getString('name') ?? '').trim();
+  if (input === '') throw new UserError('Give a card name, for example `Dark Magician`.');
+  const explicitLanguage = ctx.options.getString('language');
+  const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
+  // Local and immediate once the database is loaded; before that, an exact lookup upstream.
+  const resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
+  switch (resolution.kind) {
+    case 'none':
+      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${DATABASE_LOADING}`);
+    case 'choices':
+      return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language);
+    case 'card':
+      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log), { ephemeral: false });
+  }
+}
+
+function typeFilter(value: string | null): CardTypeFilter | undefined {
+  if (value === null) return undefined;
+  if (!(value in CARD_TYPE_FILTERS)) throw new UserError(`Unknown card type \`${value.slice(0, 30)}\`.`);
+  return value as CardTypeFilter;
+}
+
+function attributeFilter(value: string | null): CardAttribute | undefined {
+  if (value === null) return undefined;
+  const upper = value.toUpperCase();
+  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute \`${value.slice(0, 30)}\`.`);
+  return upper as CardAttribute;
+}
+
+async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const query = (ctx.options.getString('query') ?? '').trim();
+  if (query === '') throw new UserError('Give some words of a card name to search for.');
+  const filters: CardSearchFilters = {};
+  const labels: string[] = [];
+  const type = typeFilter(ctx.options.getString('type'));
+  if (type !== undefined) {
+    filters.type = type;
+    labels.push(CARD_TYPE_FILTERS[type]);
+  }
+  const attribute = attributeFilter(ctx.options.getString('attribute'));
+  if (attribute !== undefined) {
+    filters.attribute = attribute;
+    labels.push(attribute);
+  }
+  await waitForDatabase(ctx, app, true);
+  const archetypeInput = ctx.options.getString('archetype')?.trim();
+  if (archetypeInput) {
+    const archetype = app.cards.archetype(archetypeInput);
+    if (archetype === undefined) throw new UserError(`No archetype is named ${quoteQuery(archetypeInput)}; pick one from the suggestions.`);
+    filters.archetype = archetype;
+    labels.push(`Archetype: ${archetype}`);
+  }
+  const result = app.cards.search(query, filters, 25);
+  if (result.cards.length === 0) {
+    throw new UserError(`No card matches ${quoteQuery(query)}${labels.length > 0 ? ' with those filters' : ''}.`);
+  }
+  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total });
+}
+
+async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  await waitForDatabase(ctx, app, false);
+  const card = app.cards.random(ctx.channel.id);
+  if (card === undefined) throw new UserError(DATABASE_LOADING);
+  // English only: a random pick is served from the local database without any upstream lookup.
+  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });
+}
+
+/** A pick from a "Did you mean" or search menu: posts the card as `/card show` would. */
+async function openPicked(ctx: ComponentContext, app: AppServices): Promise<Reply> {
+  const action = parseCardCustomId(ctx.customId);
+  const [value] = ctx.values;
+  if (action === null || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError('This menu has expired. Run the command again.');
+  const card = app.cards.byId(Number(value));
+  if (card === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
+  const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log), { ephemeral: false });
+}
+
+export const card: ChatInputCommand = {
+  kind: 'chat',
+  data: new SlashCommandBuilder()
+    .setName('card')
+    .setDescription('Yu-Gi-Oh! card lookup')
+    .addSubcommand((sub) =>
+      sub
+        .setName('show')
+        .setDescription('A card with its text, stats, ban-list status, price and art')
+        .addStringOption((option) =>
+          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
+        )
+        .addStringOption((option) =>
+          option
+            .setName('language')
+            .setDescription('Language of the card text (default: yours, when available)')
+            .addChoices({ name: 'English', value: ENGLISH }, ...CARD_LANGUAGES.map((language) => ({ name: LANGUAGE_NAMES[language], value: language }))),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('search')
+        .setDescription('Up to 25 cards whose names match, to pick one from')
+        .addStringOption((option) => option.setName('query').setDescription('Words of the card name').setRequired(true).setMaxLength(MAX_NAME_CHARS))
+        .addStringOption((option) =>
+          option
+            .setName('type')
+            .setDescription('Only cards of this type')
+            .addChoices(...Object.entries(CARD_TYPE_FILTERS).map(([value, name]) => ({ name, value }))),
+        )
+        .addStringOption((option) =>
+          option
+            .setName('attribute')
+            .setDescription('Only monsters of this attribute')
+            .addChoices(...CARD_ATTRIBUTES.map((attribute) => ({ name: attribute, value: attribute }))),
+        )
+        .addStringOption((option) =>
+          option.setName('archetype').setDescription('Only cards of this archetype').setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
+        ),
+    )
+    .addSubcommand((sub) => sub.setName('random').setDescription('A random card'))
+    .toJSON(),
+  execute(ctx, app) {
+    switch (ctx.options.subcommand) {
+      case 'search':
+        return search(ctx, app);
+      case 'random':
+        return random(ctx, app);
+      default:
+        return show(ctx, app);
+    }
+  },
+  async autocomplete(ctx, app) {
+    return cardAutocomplete(ctx, app);
+  },
+  componentPrefix: CARD_COMPONENT_PREFIX,
+  async handleComponent(ctx, app) {
+    return { reply: await openPicked(ctx, app) };
+  },
+};

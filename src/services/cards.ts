@@ -1,0 +1,390 @@
+import { LRUCache } from 'lru-cache';
+import { pino, type Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import { DEFAULT_ALIASES } from '../cards/aliases.js';
+import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
+import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
+import type { Metrics } from '../metrics.js';
+import type { CacheFactory } from './cache.js';
+import { CardDatabase, type CardDatabaseOptions } from './card-database.js';
+import { CardImageStore, imageType } from './card-images.js';
+import type { UpstreamHealth } from './health.js';
+import type { LimiterFactory } from './limiter.js';
+import { isUpstreamError } from './upstream-error.js';
+import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
+
+/**
+ * Everything `/card` needs, behind one object: the local card database, the name matcher over it
+ * (rebuilt whenever the database reloads), the card art store and the translated texts. Matching,
+ * search and random picks are local and never wait on YGOPRODeck; only translations, card art not
+ * yet stored, and exact lookups while the database has never loaded go upstream.
+ */
+
+/** The `/card search` type filter: one card frame family each. */
+export const CARD_TYPE_FILTERS = {
+  monster: 'Monster',
+  normal: 'Normal Monster',
+  effect: 'Effect Monster',
+  ritual: 'Ritual Monster',
+  fusion: 'Fusion Monster',
+  synchro: 'Synchro Monster',
+  xyz: 'Xyz Monster',
+  link: 'Link Monster',
+  pendulum: 'Pendulum Monster',
+  tuner: 'Tuner Monster',
+  spell: 'Spell',
+  trap: 'Trap',
+  token: 'Token',
+  skill: 'Skill',
+} as const;
+export type CardTypeFilter = keyof typeof CARD_TYPE_FILTERS;
+
+/** The word of a monster's type line ("Fiend / Xyz / Effect") each monster filter looks for. */
+const TYPE_LINE_WORDS: Readonly<Partial<Record<CardTypeFilter, string>>> = {
+  normal: 'Normal',
+  effect: 'Effect',
+  ritual: 'Ritual',
+  fusion: 'Fusion',
+  synchro: 'Synchro',
+  xyz: 'Xyz',
+  link: 'Link',
+  pendulum: 'Pendulum',
+  tuner: 'Tuner',
+};
+
+export const CARD_ATTRIBUTES = ['DARK', 'DIVINE', 'EARTH', 'FIRE', 'LIGHT', 'WATER', 'WIND'] as const;
+export type CardAttribute = (typeof CARD_ATTRIBUTES)[number];
+
+export interface CardSearchFilters {
+  type?: CardTypeFilter;
+  attribute?: CardAttribute;
+  /** An archetype exactly as `archetype()` returns it. */
+  archetype?: string;
+}
+
+export interface CardSearchResult {
+  /** Best match first, at most the limit asked for. */
+  cards: Card[];
+  /** Every card that matched the query and the filters. */
+  total: number;
+}
+
+/**
+ * What a typed name leads to: one card (by passcode, exact name, or a match clearly better than the
+ * rest), a few candidates to choose from, or nothing at all.
+ */
+export type CardResolution =
+  | { kind: 'card'; card: Card; by: 'id' | 'name' | 'match' }
+  | { kind: 'choices'; candidates: Card[] }
+  | { kind: 'none' };
+
+export interface CardArt {
+  format: 'jpg' | 'png';
+  data: Buffer;
+}
+
+export const CARD_SERVICE_DEFAULTS = {
+  /** `/card random` does not repeat any of a channel's last this-many picks. */
+  recentPerChannel: 10,
+  /** Channels whose recent picks are remembered (least recently used forgotten first). */
+  rememberedChannels: 10_000,
+  /** At most this many candidates in a "Did you mean" menu (a Discord select holds 25). */
+  maxCandidates: 25,
+} as const;
+
+/** Autocomplete, search and "Did you mean" stop reading a query after this many characters. */
+const MAX_QUERY_CHARS = 200;
+const MAX_PASSCODE = 9_999_999_999;
+
+export interface CardServiceOptions {
+  database: Pick<CardDatabase, 'ready' | 'version' | 'size' | 'all' | 'byId' | 'byName' | 'random' | 'lookupRemote' | 'onReload' | 'details' | 'start' | 'close'>;
+  images: Pick<CardImageStore, 'get' | 'details'>;
+  client: Pick<YgoprodeckClient, 'localized' | 'health' | 'close'>;
+  /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
+  aliases?: Readonly<Record<string, string>>;
+  recentPerChannel?: number;
+  logger?: Logger;
+}
+
+/** The matcher and the lists derived from one loaded card set; replaced as a whole on reload. */
+interface CardIndex {
+  matcher: CardMatcher;
+  /** Archetype names, sorted, and by lowercase name. */
+  archetypes: string[];
+  archetypeByKey: Map<string, string>;
+}
+
+export class CardService {
+  private readonly database: CardServiceOptions['database'];
+  private readonly images: CardServiceOptions['images'];
+  private readonly client: CardServiceOptions['client'];
+  private readonly aliases: Readonly<Record<string, string>>;
+  private readonly recentPerChannel: number;
+  private readonly logger: Logger;
+  private readonly recentPicks: LRUCache<string, number[]>;
+  private index: CardIndex | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(options: CardServiceOptions) {
+    const recent = options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel;
+    if (!Number.isInteger(recent) || recent < 0) {
+      throw new TypeError(`CardService: option "recentPerChannel" must be a non-negative integer, got ${recent}`);
+    }
+    this.database = options.database;
+    this.images = options.images;
+    this.client = options.client;
+    this.aliases = options.aliases ?? DEFAULT_ALIASES;
+    this.recentPerChannel = recent;
+    this.logger = options.logger ?? pino({ level: 'silent' });
+    this.recentPicks = new LRUCache({ max: CARD_SERVICE_DEFAULTS.rememberedChannels });
+    this.unsubscribe = this.database.onReload(() => this.rebuildIndex());
+    if (this.database.ready) this.rebuildIndex();
+  }
+
+  /** True once the card database is loaded; until then only exact names and passcodes are found (upstream). */
+  get ready(): boolean {
+    return this.index !== null;
+  }
+
+  get size(): number {
+    return this.database.size;
+  }
+
+  /** Loads the snapshot from disk (never waits on the network) and starts keeping the database fresh. */
+  async start(): Promise<void> {
+    await this.database.start();
+  }
+
+  /**
+   * Resolves true as soon as the database is loaded, false after `timeoutMs` without it. Never
+   * starts a download itself: the database's own schedule does that.
+   */
+  async whenReady(timeoutMs: number): Promise<boolean> {
+    if (this.ready) return true;
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => void) | undefined;
+    try {
+      return await new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        unsubscribe = this.database.onReload(() => resolve(true));
+      });
+    } finally {
+      clearTimeout(timer);
+      unsubscribe?.();
+    }
+  }
+
+  /** Autocomplete suggestions: local only, never waits; [] while the database is not loaded. */
+  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates): Card[] {
+    return this.matches(query, limit);
+  }
+
+  /** By passcode (alternate-art ids included), from the local database. */
+  byId(id: number): Card | undefined {
+    return this.database.byId(id);
+  }
+
+  /**
+   * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
+   * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
+   * upstream (cached) and anything else finds nothing.
+   */
+  async resolve(input: string): Promise<CardResolution> {
+    const query = input.trim().slice(0, MAX_QUERY_CHARS);
+    if (query === '') return { kind: 'none' };
+    const passcode = parsePasscode(query);
+    if (!this.ready) return this.resolveRemotely(query, passcode);
+    if (passcode !== undefined) {
+      const card = this.database.byId(passcode);
+      if (card) return { kind: 'card', card, by: 'id' };
+    }
+    const named = this.database.byName(query);
+    if (named) return { kind: 'card', card: named, by: 'name' };
+    const index = this.index!;
+    const best = index.matcher.best(query);
+    if (best === null) return { kind: 'none' };
+    if (best.clear) {
+      const card = this.database.byId(best.match.id);
+      if (card) return { kind: 'card', card, by: 'match' };
+    }
+    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates);
+    return candidates.length === 0 ? { kind: 'none' } : { kind: 'choices', candidates };
+  }
+
+  /** `/card search`: name matches, best first, narrowed by the filters. Local only. */
+  search(query: string, filters: CardSearchFilters = {}, limit = 25): CardSearchResult {
+    // Every match is scored, not just the first page, so filters never leave a page short.
+    const matched = this.matches(query, this.database.size).filter((card) => matchesFilters(card, filters));
+    return { cards: matched.slice(0, Math.max(0, limit)), total: matched.length };
+  }
+
+  /** The archetype named `name` (any case), as the database spells it; undefined when there is none. */
+  archetype(name: string): string | undefined {
+    return this.index?.archetypeByKey.get(name.trim().toLowerCase());
+  }
+
+  /** Archetype names for autocomplete: those starting with the query first, then those containing it. */
+  archetypes(query: string, limit = 25): string[] {
+    const all = this.index?.archetypes ?? [];
+    const needle = query.trim().toLowerCase().slice(0, MAX_QUERY_CHARS);
+    if (needle === '') return all.slice(0, limit);
+    const starting = all.filter((name) => name.toLowerCase().startsWith(needle));
+    const containing = all.filter((name) => !name.toLowerCase().startsWith(needle) && name.toLowerCase().includes(needle));
+    return [...starting, ...containing].slice(0, limit);
+  }
+
+  /**
+   * A random card from the local database, none of the channel's last few picks; undefined while
+   * the database is not loaded. Never calls upstream.
+   */
+  random(channelId: string): Card | undefined {
+    if (!this.ready) return undefined;
+    const recent = this.recentPicks.get(channelId) ?? [];
+    const card = this.database.random(new Set(recent)) ?? this.database.random();
+    if (card === undefined) return undefined;
+    if (this.recentPerChannel > 0) this.recentPicks.set(channelId, [...recent, card.id].slice(-this.recentPerChannel));
+    return card;
+  }
+
+  /**
+   * The card with its name and texts in `language` (YGOPRODeck's translation, cached upstream-side
+   * by the client). Everything else (stats, prices, printings) stays as in the local database, so
+   * a translated card never disagrees with the English one. Throws the client's UpstreamError.
+   */
+  async localize(card: Card, language: CardLanguage): Promise<LocalizedCard> {
+    const translated = await this.client.localized(card.id, language);
+    return { ...card, name: translated.name, description: translated.description, language, englishName: card.name };
+  }
+
+  /**
+   * The card's main art from the local store (downloaded once when missing), or null when it cannot
+   * be had right now; the card is then shown without it.
+   */
+  async art(card: Card): Promise<CardArt | null> {
+    const imageId = card.imageIds[0] ?? card.id;
+    try {
+      const data = await this.images.get(imageId, 'full');
+      const format = imageType(data);
+      return format === undefined ? null : { format, data };
+    } catch (error) {
+      const level = isUpstreamError(error) ? 'info' : 'warn';
+      this.logger[level]({ err: error, cardId: card.id, imageId }, 'card shown without its art');
+      return null;
+    }
+  }
+
+  /** YGOPRODeck's health for /status, with the card database's and image store's facts. */
+  health(): UpstreamHealth {
+    return this.client.health({ ...this.database.details(), ...this.images.details() });
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.database.close();
+    await this.client.close();
+  }
+
+  private matches(query: string, limit: number): Card[] {
+    const index = this.index;
+    if (index === null) return [];
+    const cards: Card[] = [];
+    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit)) {
+      const card = this.database.byId(match.id);
+      if (card) cards.push(card);
+    }
+    return cards;
+  }
+
+  private async resolveRemotely(query: string, passcode: number | undefined): Promise<CardResolution> {
+    try {
+      const card = await this.database.lookupRemote(passcode ?? query);
+      return { kind: 'card', card, by: passcode === undefined ? 'name' : 'id' };
+    } catch (error) {
+      // A name that is not exact (or a number that is no passcode) finds nothing until the database is here.
+      if (isUpstreamError(error, 'not_found') || isUpstreamError(error, 'invalid_input')) return { kind: 'none' };
+      throw error;
+    }
+  }
+
+  private rebuildIndex(): void {
+    const started = performance.now();
+    const cards = this.database.all();
+    const matchable: MatchableCard[] = cards.map((card) => ({
+      id: card.id,
+      name: card.name,
+      altNames: card.altNames,
+      ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
+      popularity: card.views,
+    }));
+    const archetypeByKey = new Map<string, string>();
+    for (const card of cards) {
+      if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
+    }
+    this.index = {
+      matcher: new CardMatcher(matchable, this.aliases),
+      archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
+      archetypeByKey,
+    };
+    this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
+  }
+}
+
+function matchesFilters(card: Card, filters: CardSearchFilters): boolean {
+  if (filters.attribute !== undefined && card.attribute !== filters.attribute) return false;
+  if (filters.archetype !== undefined && card.archetype !== filters.archetype) return false;
+  if (filters.type !== undefined) {
+    const word = TYPE_LINE_WORDS[filters.type];
+    if (word !== undefined) return card.kind === 'monster' && card.typeLine.split(' / ').includes(word);
+    return card.kind === filters.type;
+  }
+  return true;
+}
+
+/** A passcode as typed or as an autocomplete value: digits only, leading zeros allowed. */
+function parsePasscode(text: string): number | undefined {
+  if (!/^\d{1,12}$/.test(text)) return undefined;
+  const value = Number(text);
+  return value > 0 && value <= MAX_PASSCODE ? value : undefined;
+}
+
+export interface CreateCardServiceOptions {
+  /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
+  baseUrl: string;
+  /** Card art host; YGOPRODeck's own by default. Tests point it at their fake. */
+  imagesBaseUrl?: string;
+  /** `DATA_DIR`: the database snapshot and the image store live under it. */
+  dataDir: string;
+  dispatcher?: Dispatcher;
+  limiterFactory?: LimiterFactory;
+  cacheFactory?: CacheFactory;
+  metrics?: Metrics;
+  logger?: Logger;
+  /** Limiter settings, for tests only (production uses YGOPRODeck's own). */
+  limits?: Partial<YgoprodeckLimits>;
+  /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
+  database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
+  recentPerChannel?: number;
+}
+
+/** Builds the YGOPRODeck client, the card database, the image store and the service over them. */
+export function createCardService(options: CreateCardServiceOptions): CardService {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const client = new YgoprodeckClient({
+    baseUrl: options.baseUrl,
+    ...(options.imagesBaseUrl === undefined ? {} : { imagesBaseUrl: options.imagesBaseUrl }),
+    dispatcher: options.dispatcher,
+    limiterFactory: options.limiterFactory,
+    cacheFactory: options.cacheFactory,
+    metrics: options.metrics,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), ...options.database });
+  const images = new CardImageStore({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-images' }) });
+  return new CardService({
+    database,
+    images,
+    client,
+    logger: logger.child({ component: 'cards' }),
+    ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
+  });
+}

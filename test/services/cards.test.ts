@@ -1,0 +1,240 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RawCard } from '../../src/cards/card.js';
+import { CardDatabase } from '../../src/services/card-database.js';
+import { CardImageStore } from '../../src/services/card-images.js';
+import { CardService, type CardServiceOptions } from '../../src/services/cards.js';
+import { YGOPRODECK_UPSTREAM_LIMIT, YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+
+const DARK_MAGICIAN = 46986414;
+const BLUE_EYES = 89631139;
+const BLUE_EYES_ALT_ART = 89631140;
+const MYSTICAL_SPACE_TYPHOON = 5318639;
+
+interface Harness {
+  fake: FakeYgoprodeck;
+  client: YgoprodeckClient;
+  database: CardDatabase;
+  service: CardService;
+  dataDir: string;
+}
+
+let harness: Harness;
+
+/** The real client, database and image store against the fake (300 real cards), in a temporary DATA_DIR. */
+async function startHarness(options: Partial<CardServiceOptions> = {}): Promise<Harness> {
+  const fake = await startFakeYgoprodeck();
+  const dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
+  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
+  // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
+  const database = new CardDatabase({ client, dataDir, minCards: 100 });
+  const images = new CardImageStore({ client, dataDir });
+  const service = new CardService({ database, images, client, ...options });
+  return { fake, client, database, service, dataDir };
+}
+
+async function startLoaded(options: Partial<CardServiceOptions> = {}): Promise<Harness> {
+  const started = await startHarness(options);
+  await started.service.start();
+  expect(await started.service.whenReady(15_000)).toBe(true);
+  return started;
+}
+
+afterEach(async () => {
+  await harness?.service.close();
+  await harness?.fake.close();
+  if (harness) await rm(harness.dataDir, { recursive: true, force: true });
+});
+
+function cardinfoRequests(): number {
+  return harness.fake.requestsTo('/api/v7/cardinfo.php').length;
+}
+
+describe('CardService before the card database has loaded', () => {
+  beforeEach(async () => {
+    harness = await startHarness();
+  });
+
+  it('suggests nothing, finds nothing locally and picks no random card, without asking upstream', () => {
+    const { service } = harness;
+    expect(service.ready).toBe(false);
+    expect(service.suggest('dark magician')).toEqual([]);
+    expect(service.search('dark magician')).toEqual({ cards: [], total: 0 });
+    expect(service.random('channel')).toBeUndefined();
+    expect(harness.fake.server.requests).toHaveLength(0);
+  });
+
+  it('asks upstream for an exact name or passcode, and finds nothing for anything else', async () => {
+    const { service } = harness;
+    await expect(service.resolve('dark magician')).resolves.toMatchObject({ kind: 'card', by: 'name', card: { id: DARK_MAGICIAN } });
+    await expect(service.resolve(String(BLUE_EYES))).resolves.toMatchObject({ kind: 'card', by: 'id', card: { id: BLUE_EYES } });
+    await expect(service.resolve('dark magican')).resolves.toEqual({ kind: 'none' });
+    const lookups = harness.fake.requestsTo('/api/v7/cardinfo.php').map((request) => request.query.get('name') ?? request.query.get('id'));
+    expect(lookups).toEqual(['dark magician', String(BLUE_EYES), 'dark magican']);
+  });
+
+  it('reports not ready after the wait when the database cannot load', async () => {
+    harness.fake.blocked = true;
+    await harness.service.start();
+    expect(await harness.service.whenReady(300)).toBe(false);
+  });
+});
+
+describe('CardService with the card database loaded', () => {
+  beforeEach(async () => {
+    harness = await startLoaded({ recentPerChannel: 10 });
+  });
+
+  it('matches typos locally: autocomplete never asks upstream', () => {
+    const before = harness.fake.server.requests.length;
+    expect(harness.service.suggest('dark magican')[0]?.id).toBe(DARK_MAGICIAN);
+    expect(harness.service.suggest('blue eyes white')[0]?.id).toBe(BLUE_EYES);
+    expect(harness.service.suggest('ash blosom')[0]?.name).toBe('Ash Blossom & Joyous Spring');
+    expect(harness.service.suggest('magician', 3)).toHaveLength(3);
+    expect(harness.service.suggest('')).toEqual([]);
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('resolves a passcode, an alternate-art id and an exact name in any case without asking upstream', async () => {
+    const before = cardinfoRequests();
+    await expect(harness.service.resolve(String(DARK_MAGICIAN))).resolves.toMatchObject({ kind: 'card', by: 'id', card: { id: DARK_MAGICIAN } });
+    await expect(harness.service.resolve(String(BLUE_EYES_ALT_ART))).resolves.toMatchObject({ kind: 'card', card: { id: BLUE_EYES } });
+    await expect(harness.service.resolve('  DARK magician ')).resolves.toMatchObject({ kind: 'card', by: 'name', card: { id: DARK_MAGICIAN } });
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('opens a clearly best match, offers choices when several are close, and finds nothing for noise', async () => {
+    await expect(harness.service.resolve('dark magican')).resolves.toMatchObject({ kind: 'card', by: 'match', card: { id: DARK_MAGICIAN } });
+    // Eleven "Abyss Actor - …" cards start with those words equally well.
+    const actors = await harness.service.resolve('abyss actor');
+    expect(actors.kind).toBe('choices');
+    const candidates = actors.kind === 'choices' ? actors.candidates : [];
+    expect(candidates.length).toBeGreaterThan(1);
+    expect(candidates.length).toBeLessThanOrEqual(25);
+    // Every "Abyss Actor - …" card comes before any weaker match.
+    const actorCount = candidates.filter((card) => card.name.startsWith('Abyss Actor')).length;
+    expect(actorCount).toBeGreaterThan(1);
+    expect(candidates.slice(0, actorCount).every((card) => card.name.startsWith('Abyss Actor'))).toBe(true);
+    await expect(harness.service.resolve('qqqqzzzzxxxx')).resolves.toEqual({ kind: 'none' });
+    await expect(harness.service.resolve('   ')).resolves.toEqual({ kind: 'none' });
+  });
+
+  it('searches by name and narrows by type, attribute and archetype', () => {
+    const all = harness.service.search('dragon', {}, 500);
+    expect(all.total).toBe(all.cards.length);
+    expect(all.total).toBeGreaterThan(25);
+    const firstPage = harness.service.search('dragon');
+    expect(firstPage.cards).toHaveLength(25);
+    expect(firstPage.total).toBe(all.total);
+
+    const links = harness.service.search('dragon', { type: 'link' }, 500);
+    expect(links.total).toBeGreaterThan(0);
+    expect(links.total).toBeLessThan(all.total);
+    expect(links.cards.every((card) => card.typeLine.split(' / ').includes('Link'))).toBe(true);
+
+    const spells = harness.service.search('dragon', { type: 'spell' }, 500);
+    expect(spells.cards.every((card) => card.kind === 'spell')).toBe(true);
+
+    const dark = harness.service.search('dragon', { attribute: 'DARK' }, 500);
+    expect(dark.total).toBeGreaterThan(0);
+    expect(dark.cards.every((card) => card.attribute === 'DARK')).toBe(true);
+
+    const abyssActor = harness.service.search('abyss', { archetype: 'Abyss Actor' }, 500);
+    expect(abyssActor.total).toBeGreaterThan(1);
+    expect(abyssActor.cards.every((card) => card.archetype === 'Abyss Actor')).toBe(true);
+    expect(harness.service.search('dragon', { type: 'skill', attribute: 'DARK' })).toEqual({ cards: [], total: 0 });
+  });
+
+  it('names archetypes in the database’s spelling and suggests those starting with the input first', () => {
+    expect(harness.service.archetype('abyss actor')).toBe('Abyss Actor');
+    expect(harness.service.archetype('no such archetype')).toBeUndefined();
+    const suggestions = harness.service.archetypes('ab');
+    expect(suggestions.length).toBeGreaterThan(1);
+    const firstContaining = suggestions.findIndex((name) => !name.toLowerCase().startsWith('ab'));
+    if (firstContaining >= 0) expect(suggestions.slice(firstContaining).every((name) => !name.toLowerCase().startsWith('ab'))).toBe(true);
+    expect(suggestions.every((name) => name.toLowerCase().includes('ab'))).toBe(true);
+  });
+
+  it('never repeats any of a channel’s last 10 random cards, and never asks upstream for one', () => {
+    const before = harness.fake.server.requests.length;
+    const picks: number[] = [];
+    for (let draw = 0; draw < 200; draw++) {
+      const card = harness.service.random('channel-a');
+      expect(card).toBeDefined();
+      expect(picks.slice(-10)).not.toContain(card!.id);
+      picks.push(card!.id);
+    }
+    expect(new Set(picks).size).toBeGreaterThan(100);
+    // Another channel has its own history.
+    expect(harness.service.random('channel-b')).toBeDefined();
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('translates the name and texts, keeps the rest of the local card, and caches the translation', async () => {
+    const english = harness.service.byId(DARK_MAGICIAN)!;
+    const french = await harness.service.localize(english, 'fr');
+    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: 'Dark Magician (FR)', atk: 2500, prices: english.prices });
+    expect(french.description.text.startsWith('[FR]')).toBe(true);
+    await harness.service.localize(english, 'fr');
+    const translations = harness.fake.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');
+    expect(translations).toHaveLength(1);
+  });
+
+  it('serves card art from the store after one download', async () => {
+    const card = harness.service.byId(DARK_MAGICIAN)!;
+    const first = await harness.service.art(card);
+    expect(first?.format).toBe('jpg');
+    expect(first?.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await harness.service.art(card);
+    expect(harness.fake.requestsTo('/images/')).toHaveLength(1);
+  });
+
+  it('gives no art, without failing, when the image cannot be had', async () => {
+    const card = harness.service.byId(DARK_MAGICIAN)!;
+    expect(await harness.service.art({ ...card, imageIds: [123_456_789] })).toBeNull();
+    harness.fake.blocked = true;
+    expect(await harness.service.art(harness.service.byId(BLUE_EYES)!)).toBeNull();
+  });
+
+  it('rebuilds the matcher when the database reloads with a new version', async () => {
+    expect(harness.service.suggest('mystical space typhoon')[0]?.id).not.toBe(MYSTICAL_SPACE_TYPHOON);
+    const typhoon = loadCardDump().find((card) => card.id === MYSTICAL_SPACE_TYPHOON) as RawCard;
+    harness.fake.cards = [...harness.fake.cards, typhoon];
+    harness.fake.version = '2.00';
+    await expect(harness.database.refresh()).resolves.toMatchObject({ updated: true, version: '2.00' });
+    expect(harness.service.suggest('mystical space typhon')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
+    expect(harness.service.suggest('mst')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
+  });
+
+  it('reports the card database and image store in YGOPRODeck’s health', () => {
+    const health = harness.service.health();
+    expect(health.upstream).toBe('ygoprodeck');
+    expect(health.details).toMatchObject({ cardDatabaseVersion: '1.00', cardDatabaseSize: 300 });
+    expect(health.details).toHaveProperty('cardImages');
+  });
+});
+
+describe('CardService options and production limits', () => {
+  it('refuses a bad option with its name', async () => {
+    harness = await startHarness();
+    const { database, client } = harness;
+    const images = new CardImageStore({ client, dataDir: harness.dataDir });
+    expect(() => new CardService({ database, images, client, recentPerChannel: -1 })).toThrow(/"recentPerChannel"/);
+    expect(() => new CardService({ database, images, client, recentPerChannel: 2.5 })).toThrow(/"recentPerChannel"/);
+  });
+
+  it('keeps a burst of 25 card-art downloads under the real limiter well inside YGOPRODeck’s 20 requests/s', async () => {
+    harness = await startLoaded();
+    const cards = harness.service.search('a', {}, 25).cards;
+    expect(cards).toHaveLength(25);
+    const arts = await Promise.all(cards.map((card) => harness.service.art(card)));
+    expect(arts.every((art) => art !== null)).toBe(true);
+    expect(harness.fake.blocked).toBe(false);
+    const peak = harness.fake.server.maxInWindow(YGOPRODECK_UPSTREAM_LIMIT.windowMs, '/images/');
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(YGOPRODECK_UPSTREAM_LIMIT.maxRequests / 2 + 1);
+  });
+});
