@@ -5,7 +5,7 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CARD_FORMAT_VERSION, isCard, type Card } from '../cards/card.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
-import type { YgoprodeckClient } from './ygoprodeck.js';
+import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**
  * The whole YGOPRODeck card database, kept locally as YGOPRODeck asks: loaded from a snapshot in
@@ -15,9 +15,10 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  * Snapshot format (`cards.snapshot`): one JSON header line (`SnapshotHeader`: versions, counts,
  * length and SHA-256 of the rest), then the normalised cards as a JSON array. Storing normalised
  * cards rather than the upstream body makes the file smaller (15 MB instead of 20 MB) and start-up
- * several times faster: no validation and normalisation of 13,700 raw cards by a not-yet-optimised
- * process, only a checksum and a `JSON.parse`. The price is one re-download when
- * `CARD_FORMAT_VERSION` changes. The checksum catches truncation and corruption before parsing.
+ * 3-4 times faster, because a fresh process validating and normalising 13,700 raw cards runs cold
+ * code (full dump, busy 2-core machine: 0.26-0.55 s instead of 0.7-2.2 s). The price is one
+ * re-download when `CARD_FORMAT_VERSION` changes. The checksum catches truncation and corruption
+ * before parsing.
  */
 
 export const CARD_DATABASE_DEFAULTS = {
@@ -86,7 +87,7 @@ interface LoadedSet {
   version: string;
   downloadedAt: number;
   loadedAt: number;
-  /** Cards of the snapshot that failed validation and were left out. */
+  /** Cards of the download that failed validation and were left out. */
   skipped: number;
 }
 
@@ -249,7 +250,8 @@ export class CardDatabase {
 
   private async checkAndDownload(): Promise<RefreshOutcome> {
     try {
-      const { version, lastUpdate } = await this.options.client.databaseVersion();
+      const upstream = await this.options.client.databaseVersion();
+      const { version } = upstream;
       this.lastCheckAt = this.options.now();
       if (this.set?.version === version) {
         this.lastError = null;
@@ -267,24 +269,7 @@ export class CardDatabase {
       if (download.skipped > 0) {
         this.logger.warn({ skipped: download.skipped, problems: download.problems }, 'card database: cards failed validation and were skipped');
       }
-      const body = Buffer.from(JSON.stringify(download.cards));
-      const header: SnapshotHeader = {
-        format: SNAPSHOT_FORMAT,
-        cardFormat: CARD_FORMAT_VERSION,
-        databaseVersion: version,
-        ...(lastUpdate === undefined ? {} : { lastUpdate }),
-        downloadedAt: this.options.now(),
-        cardCount: download.cards.length,
-        skippedCards: download.skipped,
-        bytes: body.length,
-        sha256: sha256(body),
-      };
-      try {
-        await writeSnapshot(this.dir, header, body);
-      } catch (error) {
-        // The new set is still used; the old snapshot stays on disk and the next start downloads again.
-        this.logger.error({ err: error }, 'card database: could not write the snapshot');
-      }
+      const header = await this.persist(download.cards, download.skipped, upstream);
       this.install(download.cards, header, 'download');
       this.lastError = null;
       return { updated: true, version };
@@ -292,6 +277,29 @@ export class CardDatabase {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
       throw error;
     }
+  }
+
+  /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
+  private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
+    const body = Buffer.from(JSON.stringify(cards));
+    const header: SnapshotHeader = {
+      format: SNAPSHOT_FORMAT,
+      cardFormat: CARD_FORMAT_VERSION,
+      databaseVersion: upstream.version,
+      ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
+      downloadedAt: this.options.now(),
+      cardCount: cards.length,
+      skippedCards: skipped,
+      bytes: body.length,
+      sha256: sha256(body),
+    };
+    try {
+      await writeSnapshot(this.dir, header, body);
+    } catch (error) {
+      // The new set is still used; the old snapshot stays on disk and the next start downloads again.
+      this.logger.error({ err: error }, 'card database: could not write the snapshot');
+    }
+    return header;
   }
 
   private async loadSnapshotFromDisk(): Promise<void> {
