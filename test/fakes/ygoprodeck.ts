@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
 import type { RawCard } from '../../src/cards/card.js';
+import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
 import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } from './fake-server.js';
 
 /**
@@ -11,12 +10,11 @@ import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } f
  * blocks every later request for the rest of the test (as the real IP ban does for an hour).
  */
 
-const DUMP_PATH = new URL('../fixtures/cardinfo-2025-04-25.json.br', import.meta.url);
 let dump: RawCard[] | undefined;
 
-/** The real full `cardinfo.php` dump of 2025-04-25 (13,703 cards, no `misc_info`), loaded once per process. */
+/** The real full `cardinfo.php` dump of 2025-04-25 (13,703 cards, no `misc_info`), read once per process. */
 export function loadCardDump(): RawCard[] {
-  dump ??= JSON.parse(brotliDecompressSync(readFileSync(DUMP_PATH)).toString('utf8')) as RawCard[];
+  dump ??= readCardDump();
   return dump;
 }
 
