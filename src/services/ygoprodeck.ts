@@ -268,12 +268,13 @@ export class YgoprodeckClient {
 
   /** One request through the limiter and the circuit; `read` interprets a 200 (its failures count in /status too). */
   private async send<T>(request: OutgoingRequest, read: (response: UpstreamResponse) => T): Promise<T> {
-    const timeout = AbortSignal.timeout(request.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const accept = request.resource === 'image' ? 'image/jpeg,image/png,image/*' : 'application/json';
     return this.tracker.track(async () => {
       // The response is checked inside the job, so a block opens the circuit before another job can start.
       const response = await this.throughLimiter(async () => {
+        // The timeout starts with the request, not while it waits in the queue.
+        const timeout = AbortSignal.timeout(request.timeoutMs);
+        const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
         const received = await request.http.get(request.url, { signal, accept });
         this.check(received, request.resource);
         return received;
