@@ -226,7 +226,7 @@ function apiError(message: string): FakeResponse {
  * Formats contain a duplicate and the extra values the real data has; every 7th card has a beta
  * name, some wrapped in quotes as upstream sometimes sends them.
  */
-export function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number] & Record<string, unknown> {
+function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number] & Record<string, unknown> {
   const isSkill = card.frameType === 'skill';
   return {
     views: (card.id * 7919) % 1_000_000,
@@ -260,7 +260,7 @@ export function fakeJpeg(label: string): Buffer {
  * `count` cards of the real dump: every quirk card above, at least 8 of every frame type, the
  * banned ones first, then an even spread of the rest. Deterministic.
  */
-export function representativeCards(count = 300): RawCard[] {
+function representativeCards(count = 300): RawCard[] {
   const all = loadCardDump();
   const chosen = new Map<number, RawCard>();
   const add = (card: RawCard | undefined) => {
