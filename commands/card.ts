@@ -61,7 +61,11 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
-  const resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
+  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
+  if (resolution.kind === 'none' && !app.cards.ready && (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
+    // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
+    resolution = await app.cards.resolve(input);
+  }
   switch (resolution.kind) {
     case 'none':
       throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${DATABASE_LOADING}`);
