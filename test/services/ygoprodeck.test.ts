@@ -293,3 +293,49 @@ describe('rate limit', () => {
     expect(fake.blocked).toBe(false);
   });
 });
+
+describe('the fake YGOPRODeck itself', () => {
+  async function get(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${fake.url}${path}`);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('pages with num/offset and the meta arithmetic observed upstream', async () => {
+    const first = await get('/api/v7/cardinfo.php?sort=name&num=7&offset=0');
+    expect(first.body.meta).toMatchObject({
+      current_rows: 7,
+      total_rows: 300,
+      rows_remaining: 293,
+      total_pages: 42,
+      pages_remaining: 42,
+      next_page_offset: 7,
+      next_page: 'https://db.ygoprodeck.com/api/v7/cardinfo.php?sort=name&num=7&offset=7',
+    });
+    const last = await get('/api/v7/cardinfo.php?sort=name&num=7&offset=294');
+    expect(last.body.meta).toMatchObject({ current_rows: 6, rows_remaining: 0 });
+    expect(last.body.meta).not.toHaveProperty('next_page');
+    expect(await get('/api/v7/cardinfo.php?sort=name&num=7&offset=300')).toMatchObject({ status: 400 });
+    expect(await get('/api/v7/cardinfo.php?num=7')).toMatchObject({ status: 400 });
+  });
+
+  it('answers fuzzy names, unknown parameters and the documented attribute error', async () => {
+    const fuzzy = await get('/api/v7/cardinfo.php?fname=magician');
+    const names = (fuzzy.body.data as { name: string }[]).map((card) => card.name);
+    expect(names).toContain('Dark Magician');
+    expect(names.every((name) => name.toLowerCase().includes('magician'))).toBe(true);
+    expect(await get('/api/v7/cardinfo.php?colour=red')).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(await get('/api/v7/cardinfo.php?attribute=wood')).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^Attribute value of wood is invalid/) },
+    });
+    expect(await get('/api/v7/checkDBVer.php?x=1')).toMatchObject({ status: 400 });
+  });
+
+  it('blocks everything for the rest of the test once the limit is exceeded', async () => {
+    fake.rateLimit = { windowMs: 60_000, maxRequests: 3 };
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) statuses.push((await fetch(`${fake.url}/api/v7/checkDBVer.php`)).status);
+    expect(statuses).toEqual([200, 200, 200, 403, 403, 403]);
+    expect(fake.blocked).toBe(true);
+  });
+});
