@@ -153,8 +153,8 @@ async function locateResult(app: AppServices, search: PagerSearch, query: string
     offset = page.items.length - 1;
     index = (pageNumber - 1) * pageSize + offset;
   }
-  const onLastPage = page.page >= page.lastPage;
-  const hasNext = index + 1 < page.total && !(onLastPage && offset === page.items.length - 1) && index < MAX_RESULT_INDEX;
+  // Not `index + 1 < total`: after a short page the indices run ahead of the count.
+  const hasNext = (offset < page.items.length - 1 || page.page < page.lastPage) && index < MAX_RESULT_INDEX;
   return { index, item: page.items[offset]!, page, pageSize: size, hasNext };
 }
 
@@ -183,7 +183,8 @@ function renderPager(view: PagerView): Reply {
   return renderSearchResult({
     item: decision.allowed ? located.item : { withheld: decision.reason },
     search: summaryOf(search, view.query),
-    position: located.index + 1,
+    // Short pages make indices run ahead of the count; the position never claims more than there is.
+    position: Math.min(located.index + 1, located.page.total),
     total: located.page.total,
     buttons,
     ...(view.note ? { note: view.note } : {}),
