@@ -257,28 +257,29 @@ describe('circuit breaker', () => {
 });
 
 describe('rate limit', () => {
-  it('the production settings keep half of the upstream limit', () => {
+  it('the production settings keep under half of the upstream limit', () => {
     const startsPerWindow = Math.ceil(YGOPRODECK_UPSTREAM_LIMIT.windowMs / YGOPRODECK_LIMITS.minTimeMs);
-    expect(startsPerWindow).toBeLessThanOrEqual(YGOPRODECK_UPSTREAM_LIMIT.maxRequests / 2);
+    expect(startsPerWindow).toBeLessThan(YGOPRODECK_UPSTREAM_LIMIT.maxRequests / 2);
   });
 
   it('a burst under the production settings stays at 10 requests in any second', async () => {
     const client = clientFor(fake.url);
-    const ids = fake.cards.slice(0, 20).map((card) => card.id);
+    const ids = fake.cards.slice(0, 16).map((card) => card.id);
     const results = await Promise.allSettled([
       ...ids.map((id) => client.cardById(id)),
-      ...ids.slice(0, 12).map((id) => client.image(id, 'small')),
+      ...ids.slice(0, 8).map((id) => client.image(id, 'small')),
     ]);
     expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
-    expect(fake.server.requests).toHaveLength(32);
+    expect(fake.server.requests).toHaveLength(24);
     expect(fake.server.maxInWindow(1_000)).toBeLessThanOrEqual(10);
     expect(fake.blocked).toBe(false);
   });
 
   it('a burst of 500 calls (cards and images) under a scaled limiter: within budget, each caller answered or told busy', async () => {
-    // Time scaled down 5×: one start per 25 ms allows 8 per 200 ms; the fake enforces the upstream limit scaled alike.
+    // Time scaled down 5×: the fake enforces 20 per 200 ms, and one start per 40 ms leaves room for
+    // the bunching a loaded machine causes in the fake's own timestamps (it shares our event loop).
     fake.rateLimit = { windowMs: 200, maxRequests: 20 };
-    const client = clientFor(fake.url, { limits: { minTimeMs: 25 } });
+    const client = clientFor(fake.url, { limits: { minTimeMs: 40 } });
     const cards = fake.cards.slice(0, 250);
     const calls = cards.flatMap((card, index) => [client.cardById(card.id), client.image(card.id, index % 2 === 0 ? 'full' : 'small')]);
     const results = await Promise.allSettled(calls);
