@@ -176,7 +176,10 @@ async function run(argv: string[]): Promise<number> {
     secrets: secretsOf(config),
     destination: { write: (line: string) => process.stderr.write(line) },
   });
-  const app = await createServices({ config, logger, metrics: createMetrics() });
+  const app = await createServices(
+    { config, logger, metrics: createMetrics() },
+    { startCardDatabase: invocation.command.data.name === 'card' },
+  );
   const base = {
     interactionId: 'cli',
     user: { id: 'cli', username: 'cli', locale: 'en-US' },

@@ -41,6 +41,11 @@ export interface ServiceOverrides {
   cacheFactory?: CacheFactory;
   /** Card art host (the environment has no variable for it: production uses YGOPRODeck's own). */
   ygoprodeckImagesUrl?: string;
+  /**
+   * Load the card database snapshot and keep it fresh (default). A one-shot CLI run that needs no
+   * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
+   */
+  startCardDatabase?: boolean;
 }
 
 export interface ServiceDeps {
@@ -72,7 +77,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     dataDir: deps.config.dataDir,
     logger: deps.logger,
   });
-  await cards.start();
+  if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());
   healthReporters.push(() => cards.health());
 

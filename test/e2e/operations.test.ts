@@ -4,7 +4,7 @@ import type { ChatInputCommand } from '../../src/command.js';
 import { commands } from '../../commands/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { CANARY_TOKEN, startTestBot, type TestBot } from '../helpers/bot.js';
-import { PROJECT_ROOT, runEntryPoint } from '../helpers/run-script.js';
+import { OFFLINE_ENV, PROJECT_ROOT, runEntryPoint } from '../helpers/run-script.js';
 
 const slow: ChatInputCommand = {
   kind: 'chat',
@@ -58,7 +58,7 @@ describe('operations', () => {
     discord = await startFakeDiscord({ token: CANARY_TOKEN });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
       cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH, DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: '/tmp/almanac-sigterm-test', NODE_ENV: 'production' },
+      env: { PATH: process.env.PATH, ...OFFLINE_ENV, DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
