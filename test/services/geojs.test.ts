@@ -289,8 +289,11 @@ describe('GeoService failures', () => {
 
     expect((await service.lookup(['81.2.69.142'])).get('81.2.69.142')?.city).toBe('London');
     // The background refresh failed (first try and its one retry) ...
-    await vi.waitFor(() => expect(service.health().lastFailure).toBe('unavailable'));
-    expect(geoRequests()).toHaveLength(3);
+    await vi.waitFor(() => {
+      expect(geoRequests()).toHaveLength(3);
+      expect(service.health().limiter.running).toBe(0);
+    });
+    expect(service.health().lastFailure).toBe('unavailable');
     // ... and the stale record is still served.
     expect((await service.lookup(['81.2.69.142'])).get('81.2.69.142')?.city).toBe('London');
     // A cold address has nothing stale to fall back on.
