@@ -253,9 +253,9 @@ export function matchAnswers(requested: readonly string[], answers: readonly Raw
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
 /**
- * GeoJS states no rate limit; these keep us polite towards a single-server volunteer service.
- * 2 concurrent, 100 ms apart (≤ 10 req/s), and at most 20 batches waiting (each batch holds up to
- * `maxBatchSize` addresses, so a queue of 20 already covers a burst of ~100 user commands).
+ * GeoJS states no rate limit; these keep us polite towards a single-server volunteer service:
+ * 2 concurrent, 100 ms apart (≤ 10 req/s), at most 20 batches waiting. Each waiting batch carries
+ * every address that missed the cache during its window, so the queue bound is rarely reached.
  */
 export const GEOJS_LIMITS: Readonly<LimiterSettings> = { minTimeMs: 100, maxConcurrent: 2, maxQueued: 20 };
 /** Geo data changes with monthly MaxMind releases; 12 h keeps answers fresh enough for chat use. */
