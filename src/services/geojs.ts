@@ -315,7 +315,6 @@ export class GeoService {
     this.batchWindowMs = numberOption('GeoService', 'batchWindowMs', options.batchWindowMs, 5, true);
     this.maxBatchSize = numberOption('GeoService', 'maxBatchSize', options.maxBatchSize, 50);
     this.retryOnce = options.retryOnce ?? true;
-    const limits = { ...GEOJS_LIMITS, ...options.limits };
     this.http = new UpstreamHttp({
       upstream: 'geojs',
       baseUrl: baseUrlOption('GeoService', options.baseUrl),
@@ -326,7 +325,8 @@ export class GeoService {
     });
     this.limiter = options.limiterFactory({
       upstream: 'geojs',
-      ...limits,
+      ...GEOJS_LIMITS,
+      ...options.limits,
       jobExpirationMs: this.requestTimeoutMs + 2_000,
       now: options.now,
     });
