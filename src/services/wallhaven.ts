@@ -277,10 +277,12 @@ type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'max
 export const WALLHAVEN_RATE_LIMIT = { requests: 45, windowMs: 60_000 } as const;
 
 /**
- * `minTime` is a true sliding spacing between request starts, so at most
- * ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 requests start in any 60 s: two under the limit, for clock and
- * network jitter. Two may run at once (a slow answer does not stall the next user), and 20 may
- * wait (≈ 28 s of queue at this spacing); past that a caller is told "busy" at once.
+ * `minTime` spaces the planned request starts, so at most ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 are
+ * planned in any 60 s: two under the limit. The margin is for jitter: after an event-loop stall
+ * Bottleneck starts the overdue jobs together (one extra start per stall in a window, measured at
+ * scale), but a stall would have to last 200 ms to make 44 and 3 s to pass 45. Two may run at once
+ * (a slow answer does not stall the next user), and 20 may wait (≈ 28 s of queue at this
+ * spacing); past that a caller is told "busy" at once.
  */
 export const WALLHAVEN_LIMITS: Readonly<LimiterSettings> = { minTimeMs: 1_400, maxConcurrent: 2, maxQueued: 20 };
 
