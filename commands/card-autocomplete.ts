@@ -1,5 +1,6 @@
 import type { AutocompleteChoice, AutocompleteContext } from '../src/command.js';
 import { truncate } from '../src/render/format.js';
+import { setAutocompleteValue } from '../src/services/card-sets.js';
 import type { AppServices } from '../src/services/index.js';
 
 /** Discord's limits on one autocomplete answer. */
@@ -8,11 +9,19 @@ const MAX_CHOICE_CHARS = 100;
 
 /**
  * Suggestions for `/card show name` (card names; the value is the passcode, so the pick resolves
+ * exactly), `/card set name` (set names and codes; the value is the set's name, which resolves
  * exactly) and `/card search archetype`. Local only: autocomplete cannot be deferred, so it never
- * waits on YGOPRODeck, and it suggests nothing while the card database is still loading.
+ * waits on YGOPRODeck, and it suggests nothing while the card database or set list is still loading.
  */
 export function cardAutocomplete(ctx: AutocompleteContext, app: AppServices): AutocompleteChoice[] {
   const { name, value } = ctx.focused;
+  if (name === 'name' && ctx.options.subcommand === 'set') {
+    return app.cards.suggestSets(value, MAX_CHOICES).map((set) => ({
+      // The code stays visible however long the name: it tells apart sets of similar names.
+      name: `${truncate(set.name, MAX_CHOICE_CHARS - set.code.length - 3)} (${set.code})`.slice(0, MAX_CHOICE_CHARS),
+      value: setAutocompleteValue(set, MAX_CHOICE_CHARS),
+    }));
+  }
   if (name === 'name') {
     return app.cards.suggest(value, MAX_CHOICES).map((card) => ({ name: truncate(card.name, MAX_CHOICE_CHARS), value: String(card.id) }));
   }

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
-import type { ChatInputCommand, ChatInputContext, ComponentContext, Reply } from '../src/command.js';
+import type { CardSet } from '../src/cards/card-set.js';
+import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
 import {
@@ -12,7 +13,9 @@ import {
   renderCard,
   renderDidYouMean,
   renderSearchResults,
+  type CardComponentAction,
 } from '../src/render/card.js';
+import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
 import { cardAutocomplete } from './card-autocomplete.js';
@@ -25,6 +28,7 @@ const MAX_NAME_CHARS = 100;
  */
 const DATABASE_WAIT_MS = 10_000;
 const DATABASE_LOADING = 'The card database is still loading; try again in a minute.';
+const SET_LIST_LOADING = 'The card set list is still loading; try again in a minute.';
 const ENGLISH = 'en';
 
 /** The text language: the option when given, else the user's Discord locale when YGOPRODeck has it. */
@@ -127,11 +131,62 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });
 }
 
-/** A pick from a "Did you mean" or search menu: posts the card as `/card show` would. */
-async function openPicked(ctx: ComponentContext, app: AppServices): Promise<Reply> {
-  const action = parseCardCustomId(ctx.customId);
+/** The set with one page of its cards, and its image attached when the store has it or can get it. */
+async function setReply(app: AppServices, set: CardSet, page: number): Promise<Reply> {
+  const image = await app.cards.setArt(set);
+  return renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
+}
+
+async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const input = (ctx.options.getString('name') ?? '').trim();
+  if (input === '') throw new UserError('Give a card set name or code, for example `Legend of Blue Eyes White Dragon` or `LOB`.');
+  // The set list and its cards are local; they are waited for only on a first start.
+  if (!app.cards.setsReady && !(await deferWhenSlow(ctx, app.cards.whenSetsReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
+    throw new UserError(SET_LIST_LOADING);
+  }
+  await waitForDatabase(ctx, app, false);
+  const resolution = app.cards.resolveSet(input);
+  switch (resolution.kind) {
+    case 'none':
+      throw new UserError(noSetMatchMessage(input));
+    case 'choices':
+      return renderSetChoices(input, resolution.candidates, resolution.sharedCode);
+    case 'set':
+      return deferWhenSlow(ctx, setReply(app, resolution.set, 0), { ephemeral: false });
+  }
+}
+
+/** ◀ ▶ under a set: its owner turns the page in place; anyone else gets the page in a reply of their own. */
+async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
+  const set = app.cards.setByKey(key);
+  if (set === undefined) throw new UserError('That card set is not in the set list any more. Run `/card set` again.');
+  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page), { ephemeral: false });
+  return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
+}
+
+/** A pick from a "Which set?" menu: posts the set as `/card set` would. */
+async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<Reply> {
+  const [key] = ctx.values;
+  const set = key === undefined ? undefined : app.cards.setByKey(key);
+  if (set === undefined) throw new UserError('This menu has expired. Run `/card set` again.');
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0), { ephemeral: false });
+}
+
+/**
+ * The Printings button under a card opens its printings in a reply only the presser sees; that
+ * reply's ◀ ▶ turn its pages in place. Local only.
+ */
+function showPrintings(app: AppServices, cardId: number, page: number | null): ComponentResult {
+  const found = app.cards.byId(cardId);
+  if (found === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
+  const reply = renderPrintings({ card: found, printings: app.cards.printings(found), page: page ?? 0 });
+  return page === null ? { reply } : { update: reply };
+}
+
+/** A pick from a "Did you mean", search or set menu: posts the card as `/card show` would. */
+async function openPicked(ctx: ComponentContext, app: AppServices, action: CardComponentAction | null): Promise<Reply> {
   const [value] = ctx.values;
-  if (action === null || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError('This menu has expired. Run the command again.');
+  if (action?.action !== 'open' || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError('This menu has expired. Run the command again.');
   const card = app.cards.byId(Number(value));
   if (card === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
@@ -179,6 +234,14 @@ export const card: ChatInputCommand = {
         ),
     )
     .addSubcommand((sub) => sub.setName('random').setDescription('A random card'))
+    .addSubcommand((sub) =>
+      sub
+        .setName('set')
+        .setDescription('A card set: release date, size, image, and its cards with set numbers and rarities')
+        .addStringOption((option) =>
+          option.setName('name').setDescription('Set name or code, e.g. Legend of Blue Eyes White Dragon or LOB').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
+        ),
+    )
     .toJSON(),
   execute(ctx, app) {
     switch (ctx.options.subcommand) {
@@ -186,6 +249,8 @@ export const card: ChatInputCommand = {
         return search(ctx, app);
       case 'random':
         return random(ctx, app);
+      case 'set':
+        return showSet(ctx, app);
       default:
         return show(ctx, app);
     }
@@ -195,6 +260,11 @@ export const card: ChatInputCommand = {
   },
   componentPrefix: CARD_COMPONENT_PREFIX,
   async handleComponent(ctx, app) {
-    return { reply: await openPicked(ctx, app) };
+    const setAction = parseCardSetCustomId(ctx.customId);
+    if (setAction?.action === 'set-page') return pageSet(ctx, app, setAction.key, setAction.page);
+    if (setAction?.action === 'set-open') return { reply: await openPickedSet(ctx, app) };
+    const action = parseCardCustomId(ctx.customId);
+    if (action?.action === 'printings') return showPrintings(app, action.cardId, action.page);
+    return { reply: await openPicked(ctx, app, action) };
   },
 };

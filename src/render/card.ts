@@ -1,4 +1,5 @@
 import {
+  ButtonStyle,
   ComponentType,
   escapeMarkdown,
   type APIEmbed,
@@ -31,6 +32,9 @@ export const SELECT_LIMITS = { options: 25, label: 100, value: 100, description:
 /** Components whose custom_id starts with this belong to `/card` (the router splits on the first `:`). */
 export const CARD_COMPONENT_PREFIX = 'card';
 const OPEN_ACTION = 'open';
+const PRINTINGS_ACTION = 'pr';
+/** Pages of a card's printings list that a custom_id can name (the most printed card has 72 today). */
+export const MAX_PRINTINGS_PAGE = 9_999;
 
 /** YGOPRODeck's frame types, grouped into the colours of the physical card frames. */
 const FRAME_COLOURS = {
@@ -93,12 +97,12 @@ const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
 ];
 
 /** Upstream text is shown as written: nothing in it may turn into formatting, lists or links. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
 }
 
 /** Escapes, then cuts to `max` characters without leaving a dangling escape before the ellipsis. */
-function fitText(text: string, max: number): string {
+export function fitText(text: string, max: number): string {
   const escaped = escapeText(text);
   if (escaped.length <= max) return escaped;
   const cut = truncate(escaped, max);
@@ -277,7 +281,21 @@ export function renderCardEmbed(card: Card | LocalizedCard, options: { imageName
   return embed;
 }
 
-/** `/card show`'s answer: the embed and, when the image store had it, the art as an attachment. */
+/**
+ * The "Printings" button under a card: it opens the card's printings (set, number, rarity, price) in
+ * a reply only the presser sees. Absent for a card never printed.
+ */
+function printingsRow(card: Card): ActionRow[] {
+  if (card.sets.length === 0) return [];
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: printingsCustomId(card.id), label: 'Printings' }],
+    },
+  ];
+}
+
+/** `/card show`'s answer: the embed, the Printings button and, when the image store had it, the art as an attachment. */
 export function renderCard(view: CardView): Reply {
   const image = view.image ?? null;
   const imageName = image === null ? undefined : cardImageName(view.card.id, image.format);
@@ -287,7 +305,8 @@ export function renderCard(view: CardView): Reply {
   });
   const files: Attachment[] =
     image === null || imageName === undefined ? [] : [{ name: imageName, data: image.data, description: truncate(`Card art of ${view.card.name}`, 1024) }];
-  return { embeds: [embed], ...(files.length > 0 ? { files } : {}) };
+  const components = printingsRow(view.card);
+  return { embeds: [embed], ...(components.length > 0 ? { components } : {}), ...(files.length > 0 ? { files } : {}) };
 }
 
 // --- Menus -----------------------------------------------------------------------------------------
@@ -300,14 +319,39 @@ export function openMenuCustomId(language?: CardLanguage): string {
   return language === undefined ? `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}` : `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}:${language}`;
 }
 
-export type CardComponentAction = { action: 'open'; language?: CardLanguage };
+/**
+ * `card:pr:<passcode>` on the Printings button under a card: the first page, in a new reply only the
+ * presser sees. `card:pr:<passcode>:<page>` on that reply's ◀ ▶ buttons: the page (0-based), in place.
+ * Decimal numbers; at most 8 + 10 + 1 + 4 = 23 characters.
+ */
+export function printingsCustomId(cardId: number, page?: number): string {
+  if (!Number.isSafeInteger(cardId) || cardId <= 0 || cardId > 9_999_999_999) throw new RangeError('printingsCustomId: card id out of range');
+  if (page !== undefined && !(Number.isInteger(page) && page >= 0 && page <= MAX_PRINTINGS_PAGE)) throw new RangeError('printingsCustomId: page out of range');
+  const base = `${CARD_COMPONENT_PREFIX}:${PRINTINGS_ACTION}:${cardId}`;
+  return page === undefined ? base : `${base}:${page}`;
+}
+
+export type CardComponentAction =
+  | { action: 'open'; language?: CardLanguage }
+  /** `page` is null for the button under a card (open the list), a number for paging it. */
+  | { action: 'printings'; cardId: number; page: number | null };
 
 /** Reads a `/card` custom_id; null for anything this command never made. */
 export function parseCardCustomId(customId: string): CardComponentAction | null {
-  const [prefix, action, language, ...rest] = customId.split(':');
-  if (prefix !== CARD_COMPONENT_PREFIX || action !== OPEN_ACTION || rest.length > 0) return null;
-  if (language === undefined) return { action: 'open' };
-  return (CARD_LANGUAGES as readonly string[]).includes(language) ? { action: 'open', language: language as CardLanguage } : null;
+  const [prefix, action, first, second, ...rest] = customId.split(':');
+  if (prefix !== CARD_COMPONENT_PREFIX || rest.length > 0) return null;
+  if (action === PRINTINGS_ACTION) return parsePrintingsId(first, second);
+  if (action !== OPEN_ACTION || second !== undefined) return null;
+  if (first === undefined) return { action: 'open' };
+  return (CARD_LANGUAGES as readonly string[]).includes(first) ? { action: 'open', language: first as CardLanguage } : null;
+}
+
+/** Canonical decimals only (no sign, no leading zero), so one state has exactly one custom_id. */
+function parsePrintingsId(cardIdText: string | undefined, pageText: string | undefined): CardComponentAction | null {
+  if (cardIdText === undefined || !/^[1-9]\d{0,9}$/.test(cardIdText)) return null;
+  if (pageText === undefined) return { action: 'printings', cardId: Number(cardIdText), page: null };
+  if (!/^(0|[1-9]\d{0,3})$/.test(pageText)) return null;
+  return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
 function cardOption(card: Card): APISelectMenuOption {

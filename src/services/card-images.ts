@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/prom
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
+import { SET_IMAGE_STEM_PATTERN } from '../cards/card-set.js';
 import { writeDurably } from './card-database.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';
@@ -11,8 +12,9 @@ import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckC
  * Card art, downloaded once and served from disk: YGOPRODeck blacklists IPs that hotlink
  * `images.ygoprodeck.com`, so the bot attaches the file to its reply instead of linking it.
  *
- * Files live in `DATA_DIR/images/<full|small|cropped>/<imageId>.<jpg|png>`. The store is bounded by
- * total size and evicts the least recently used image (its file times are bumped on every read,
+ * Files live in `DATA_DIR/images/<full|small|cropped>/<imageId>.<jpg|png>`, and set images (which
+ * the same no-hotlink rule covers) in `DATA_DIR/images/sets/<name>.<jpg|png>`. The store is bounded
+ * by total size and evicts the least recently used image (its file times are bumped on every read,
  * so the order survives restarts). Downloads go through the YGOPRODeck client, and so through its
  * limiter and circuit: the image host counts toward the same request budget.
  */
@@ -26,11 +28,18 @@ export const CARD_IMAGE_DEFAULTS = {
 
 /** Smaller than this is no card art (an error page, an empty body), whatever its first bytes say. */
 export const MIN_IMAGE_BYTES = 100;
-const FILE_NAME = /^(\d+)\.(jpg|png)$/;
+const SET_FOLDER = 'sets';
+/** What each folder's image files are named: a card art by its image id, a set image by its name. */
+const FILE_NAMES: Readonly<Record<CardImageSize | typeof SET_FOLDER, RegExp>> = {
+  full: /^(\d+)\.(jpg|png)$/,
+  small: /^(\d+)\.(jpg|png)$/,
+  cropped: /^(\d+)\.(jpg|png)$/,
+  [SET_FOLDER]: /^([A-Za-z0-9_-]{1,40})\.(jpg|png)$/,
+};
 const TEMP_FILE = /^\..+\.tmp$/;
 
 export interface CardImageStoreOptions {
-  client: Pick<YgoprodeckClient, 'image'>;
+  client: Pick<YgoprodeckClient, 'image' | 'setImage'>;
   /** `DATA_DIR`; images live in its `images/` folder. */
   dataDir: string;
   maxTotalBytes?: number;
@@ -101,13 +110,15 @@ export class CardImageStore {
     if (!CARD_IMAGE_SIZES.includes(size)) {
       return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'unknown image size'));
     }
-    const key = `${size}/${imageId}`;
-    let pending = this.inFlight.get(key);
-    if (pending === undefined) {
-      pending = this.load(key, imageId, size).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+    return this.fetchOnce(size, String(imageId), () => this.client.image(imageId, size));
+  }
+
+  /** A set's image by its file name (`CardSet.imageStem`), from disk or downloaded once, like card art. */
+  getSetImage(stem: string): Promise<Buffer> {
+    if (typeof stem !== 'string' || !SET_IMAGE_STEM_PATTERN.test(stem)) {
+      return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'a set image name must be 1-40 letters, digits, "_" or "-"'));
     }
-    return pending;
+    return this.fetchOnce(SET_FOLDER, stem, () => this.client.setImage(stem));
   }
 
   stats(): CardImageStats {
@@ -119,7 +130,18 @@ export class CardImageStore {
     return { cardImages: this.stored.size, cardImageBytes: this.totalBytes, cardImageDownloads: this.downloads };
   }
 
-  private async load(key: string, imageId: number, size: CardImageSize): Promise<Buffer> {
+  /** Concurrent requests for the same image share one load. */
+  private fetchOnce(folder: string, name: string, download: () => Promise<Buffer>): Promise<Buffer> {
+    const key = `${folder}/${name}`;
+    let pending = this.inFlight.get(key);
+    if (pending === undefined) {
+      pending = this.load(key, folder, name, download).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(key: string, folder: string, name: string, download: () => Promise<Buffer>): Promise<Buffer> {
     await (this.indexing ??= this.index());
     const stored = this.stored.get(key);
     if (stored !== undefined) {
@@ -136,7 +158,7 @@ export class CardImageStore {
     if (this.missing.has(key)) throw new UpstreamError('ygoprodeck', 'not_found', 'no such card image');
     let bytes: Buffer;
     try {
-      bytes = await this.client.image(imageId, size);
+      bytes = await download();
       this.downloads++;
     } catch (error) {
       if (isUpstreamError(error, 'not_found')) this.missing.set(key, true);
@@ -145,16 +167,16 @@ export class CardImageStore {
     const type = imageType(bytes);
     if (type === undefined) throw new UpstreamError('ygoprodeck', 'bad_response', 'card image is neither a JPEG nor a PNG');
     try {
-      await this.store(key, size, `${imageId}.${type}`, bytes);
+      await this.store(key, folder, `${name}.${type}`, bytes);
     } catch (error) {
       // The image is still good for this reply; it is downloaded again next time.
-      this.logger.warn({ err: error, imageId, size }, 'could not store a card image');
+      this.logger.warn({ err: error, image: key }, 'could not store a card image');
     }
     return bytes;
   }
 
-  private async store(key: string, size: CardImageSize, name: string, bytes: Buffer): Promise<void> {
-    const folder = join(this.dir, size);
+  private async store(key: string, folderName: string, name: string, bytes: Buffer): Promise<void> {
+    const folder = join(this.dir, folderName);
     const path = join(folder, name);
     const temp = join(folder, `.${name}.${randomUUID()}.tmp`);
     await mkdir(folder, { recursive: true });
@@ -165,7 +187,7 @@ export class CardImageStore {
       await rm(temp, { force: true });
       throw error;
     }
-    this.stored.set(key, { file: `${size}/${name}`, bytes: bytes.length });
+    this.stored.set(key, { file: `${folderName}/${name}`, bytes: bytes.length });
     this.totalBytes += bytes.length;
     await this.evictBeyondLimit(key);
   }
@@ -194,24 +216,24 @@ export class CardImageStore {
   /** Rebuilds the in-memory index from disk, oldest use first, and drops temporary files left by a crash. */
   private async index(): Promise<void> {
     const found: (StoredImage & { key: string; usedAt: number })[] = [];
-    for (const size of CARD_IMAGE_SIZES) {
+    for (const [folder, fileName] of Object.entries(FILE_NAMES)) {
       let names: string[];
       try {
-        names = await readdir(join(this.dir, size));
+        names = await readdir(join(this.dir, folder));
       } catch {
         continue;
       }
       for (const name of names) {
-        const path = join(this.dir, size, name);
+        const path = join(this.dir, folder, name);
         if (TEMP_FILE.test(name)) {
           await rm(path, { force: true });
           continue;
         }
-        const match = FILE_NAME.exec(name);
+        const match = fileName.exec(name);
         if (!match) continue;
         const info = await stat(path).catch(() => undefined);
         if (!info?.isFile()) continue;
-        found.push({ key: `${size}/${match[1]}`, file: `${size}/${name}`, bytes: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) });
+        found.push({ key: `${folder}/${match[1]}`, file: `${folder}/${name}`, bytes: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) });
       }
     }
     found.sort((left, right) => left.usedAt - right.usedAt);

@@ -2,12 +2,14 @@ import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
-import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
+import type { Card, CardLanguage, CardPrinting, LocalizedCard } from '../cards/card.js';
+import { setNameKey, type CardSet } from '../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { Metrics } from '../metrics.js';
 import type { CacheFactory } from './cache.js';
 import { CardDatabase, type CardDatabaseOptions } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
+import { CardSetCatalog, type CardSetCatalogOptions, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
 import type { LimiterFactory } from './limiter.js';
 import { isUpstreamError } from './upstream-error.js';
@@ -15,9 +17,10 @@ import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
 
 /**
  * Everything `/card` needs, behind one object: the local card database, the name matcher over it
- * (rebuilt whenever the database reloads), the card art store and the translated texts. Matching,
- * search and random picks are local and never wait on YGOPRODeck; only translations, card art not
- * yet stored, and exact lookups while the database has never loaded go upstream.
+ * (rebuilt whenever the database reloads), the card art store, the translated texts and the card
+ * set list. Matching, search, random picks, set lookups and set contents are local and never wait
+ * on YGOPRODeck; only translations, images not yet stored, and exact lookups while the database has
+ * never loaded go upstream.
  */
 
 /** The `/card search` type filter: one card frame family each. */
@@ -83,6 +86,20 @@ export interface CardArt {
   data: Buffer;
 }
 
+/** One card of a set, from the card database's printings. */
+export interface SetListing {
+  card: Card;
+  /** Its set numbers in this set, in order: old sets were numbered once per region (`LOB-001`, `LOB-E001`, `LOB-EN001`). */
+  numbers: string[];
+  /** Its rarities in this set, without repeats. */
+  rarities: string[];
+}
+
+/** A card's printing, with its set's TCG release date when the set list knows it. */
+export interface PrintingView extends CardPrinting {
+  tcgDate?: string;
+}
+
 export const CARD_SERVICE_DEFAULTS = {
   /** `/card random` does not repeat any of a channel's last this-many picks. */
   recentPerChannel: 10,
@@ -98,8 +115,13 @@ const MAX_PASSCODE = 9_999_999_999;
 
 export interface CardServiceOptions {
   database: Pick<CardDatabase, 'ready' | 'version' | 'size' | 'all' | 'byId' | 'byName' | 'random' | 'lookupRemote' | 'onReload' | 'details' | 'start' | 'close'>;
-  images: Pick<CardImageStore, 'get' | 'details'>;
+  images: Pick<CardImageStore, 'get' | 'getSetImage' | 'details'>;
   client: Pick<YgoprodeckClient, 'localized' | 'health' | 'close'>;
+  /**
+   * The card set list (`/card set`, the printings' release dates); `createCardService` always gives
+   * one. A service built without it (for card lookups alone) knows no sets.
+   */
+  sets?: Pick<CardSetCatalog, 'ready' | 'whenReady' | 'suggest' | 'resolve' | 'byKey' | 'byName' | 'byCode' | 'details' | 'start' | 'close'>;
   /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
   aliases?: Readonly<Record<string, string>>;
   recentPerChannel?: number;
@@ -112,12 +134,15 @@ interface CardIndex {
   /** Archetype names, sorted, and by lowercase name. */
   archetypes: string[];
   archetypeByKey: Map<string, string>;
+  /** Each set's cards, by `setNameKey` of the set name, in set-number order. */
+  setListings: Map<string, SetListing[]>;
 }
 
 export class CardService {
   private readonly database: CardServiceOptions['database'];
   private readonly images: CardServiceOptions['images'];
   private readonly client: CardServiceOptions['client'];
+  private readonly sets: CardServiceOptions['sets'];
   private readonly aliases: Readonly<Record<string, string>>;
   private readonly recentPerChannel: number;
   private readonly logger: Logger;
@@ -133,6 +158,7 @@ export class CardService {
     this.database = options.database;
     this.images = options.images;
     this.client = options.client;
+    this.sets = options.sets;
     this.aliases = options.aliases ?? DEFAULT_ALIASES;
     this.recentPerChannel = recent;
     this.logger = options.logger ?? pino({ level: 'silent' });
@@ -150,8 +176,12 @@ export class CardService {
     return this.database.size;
   }
 
-  /** Loads the snapshot from disk (never waits on the network) and starts keeping the database fresh. */
+  /**
+   * Loads the stored set list and the card snapshot from disk (never waits on the network) and starts
+   * keeping both fresh. The set list starts first so that the database's first reload finds it.
+   */
   async start(): Promise<void> {
+    await this.sets?.start();
     await this.database.start();
   }
 
@@ -273,13 +303,77 @@ export class CardService {
     }
   }
 
-  /** YGOPRODeck's health for /status, with the card database's and image store's facts. */
+  /** True once the card set list is loaded. */
+  get setsReady(): boolean {
+    return this.sets?.ready ?? false;
+  }
+
+  /** Resolves true as soon as the set list is loaded, false after `timeoutMs` without it (never fetches itself). */
+  async whenSetsReady(timeoutMs: number): Promise<boolean> {
+    return this.sets === undefined ? false : this.sets.whenReady(timeoutMs);
+  }
+
+  /** Set autocomplete: names and codes, typos tolerated, the newest sets for an empty query. Local only. */
+  suggestSets(query: string, limit = 25): CardSet[] {
+    return this.sets?.suggest(query, limit) ?? [];
+  }
+
+  /** What `/card set name:<input>` shows (see `CardSetCatalog.resolve`). Local only. */
+  resolveSet(input: string): CardSetResolution {
+    return this.sets?.resolve(input) ?? { kind: 'none' };
+  }
+
+  setByKey(key: string): CardSet | undefined {
+    return this.sets?.byKey(key);
+  }
+
+  /** Every set with this code; most codes belong to one set, some to several (`LOB`). */
+  setsWithCode(code: string): readonly CardSet[] {
+    return this.sets?.byCode(code) ?? [];
+  }
+
+  /**
+   * The set's cards in the local card database, in set-number order: a set's contents are its
+   * printings, matched by set name (set codes are shared between sets, names are not).
+   */
+  setListing(set: CardSet): readonly SetListing[] {
+    return this.index?.setListings.get(setNameKey(set.name)) ?? [];
+  }
+
+  /** The set's image from the local store (downloaded once when missing), or null when it has none or it cannot be had. */
+  async setArt(set: CardSet): Promise<CardArt | null> {
+    if (set.imageStem === undefined) return null;
+    try {
+      const data = await this.images.getSetImage(set.imageStem);
+      const format = imageType(data);
+      return format === undefined ? null : { format, data };
+    } catch (error) {
+      const level = isUpstreamError(error) ? 'info' : 'warn';
+      this.logger[level]({ err: error, set: set.key, imageStem: set.imageStem }, 'card set shown without its image');
+      return null;
+    }
+  }
+
+  /** The card's printings, oldest TCG release first (sets without a known date last), then by set number. */
+  printings(card: Card): PrintingView[] {
+    const views: PrintingView[] = card.sets.map((printing) => {
+      const tcgDate = this.sets?.byName(printing.setName)?.tcgDate;
+      return tcgDate === undefined ? { ...printing } : { ...printing, tcgDate };
+    });
+    return views.sort(
+      (left, right) =>
+        compareReleaseDates(left.tcgDate, right.tcgDate) || compareSetNumbers(left.setCode, right.setCode) || left.rarity.localeCompare(right.rarity, 'en'),
+    );
+  }
+
+  /** YGOPRODeck's health for /status, with the card database's, set list's and image store's facts. */
   health(): UpstreamHealth {
-    return this.client.health({ ...this.database.details(), ...this.images.details() });
+    return this.client.health({ ...this.database.details(), ...this.sets?.details(), ...this.images.details() });
   }
 
   async close(): Promise<void> {
     this.unsubscribe();
+    await this.sets?.close();
     await this.database.close();
     await this.client.close();
   }
@@ -324,9 +418,49 @@ export class CardService {
       matcher: new CardMatcher(matchable, this.aliases),
       archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
       archetypeByKey,
+      setListings: setListingsOf(cards),
     };
     this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
   }
+}
+
+/** Every set's cards: one entry per card, gathering its numbers and rarities in that set. */
+function setListingsOf(cards: readonly Card[]): Map<string, SetListing[]> {
+  const bySet = new Map<string, Map<number, SetListing>>();
+  for (const card of cards) {
+    for (const printing of card.sets) {
+      const setKey = setNameKey(printing.setName);
+      let listings = bySet.get(setKey);
+      if (listings === undefined) bySet.set(setKey, (listings = new Map()));
+      let listing = listings.get(card.id);
+      if (listing === undefined) listings.set(card.id, (listing = { card, numbers: [], rarities: [] }));
+      if (printing.setCode !== '' && !listing.numbers.includes(printing.setCode)) listing.numbers.push(printing.setCode);
+      if (printing.rarity !== '' && !listing.rarities.includes(printing.rarity)) listing.rarities.push(printing.rarity);
+    }
+  }
+  const result = new Map<string, SetListing[]>();
+  for (const [setKey, listings] of bySet) {
+    const sorted = [...listings.values()];
+    for (const listing of sorted) listing.numbers.sort(compareSetNumbers);
+    sorted.sort((left, right) => compareSetNumbers(left.numbers[0] ?? '', right.numbers[0] ?? '') || left.card.name.localeCompare(right.card.name, 'en'));
+    result.set(setKey, sorted);
+  }
+  return result;
+}
+
+/** `LOB-EN002` before `LOB-EN010`: set numbers compared with their digits as numbers. */
+function compareSetNumbers(left: string, right: string): number {
+  return SET_NUMBER_ORDER.compare(left, right);
+}
+
+const SET_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Oldest first; an unknown date last. ISO dates compare as strings. */
+function compareReleaseDates(left: string | undefined, right: string | undefined): number {
+  if (left === right) return 0;
+  if (left === undefined) return 1;
+  if (right === undefined) return -1;
+  return left < right ? -1 : 1;
 }
 
 function matchesFilters(card: Card, filters: CardSearchFilters): boolean {
@@ -363,10 +497,12 @@ export interface CreateCardServiceOptions {
   limits?: Partial<YgoprodeckLimits>;
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
+  /** Set list settings, for tests only. */
+  sets?: Pick<CardSetCatalogOptions, 'minSets' | 'maxAgeMs' | 'checkIntervalMs' | 'retryIntervalMs' | 'now'>;
   recentPerChannel?: number;
 }
 
-/** Builds the YGOPRODeck client, the card database, the image store and the service over them. */
+/** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
 export function createCardService(options: CreateCardServiceOptions): CardService {
   const logger = options.logger ?? pino({ level: 'silent' });
   const client = new YgoprodeckClient({
@@ -380,10 +516,12 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
   });
   const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), ...options.database });
   const images = new CardImageStore({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-images' }) });
+  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }), ...options.sets });
   return new CardService({
     database,
     images,
     client,
+    sets,
     logger: logger.child({ component: 'cards' }),
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
   });

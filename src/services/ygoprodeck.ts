@@ -9,6 +9,7 @@ import {
   type CardListNormalisation,
   type LocalizedCard,
 } from '../cards/card.js';
+import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import type { Metrics } from '../metrics.js';
 import { createLocalCacheFactory, type CacheFactory, type UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
@@ -72,6 +73,8 @@ const IMAGE_FOLDERS: Readonly<Record<CardImageSize, string>> = {
   small: 'cards_small',
   cropped: 'cards_cropped',
 };
+/** Set images (booster art) live next to the card art: `…/images/sets/<name>.jpg`. */
+const SET_IMAGE_FOLDER = 'sets';
 
 export interface DatabaseVersion {
   /** `database_version`, a string such as "42.01". */
@@ -139,7 +142,7 @@ export class YgoprodeckClient {
     this.images = new UpstreamHttp({
       upstream: 'ygoprodeck',
       baseUrl: imagesBaseUrl,
-      pathPrefixes: Object.values(IMAGE_FOLDERS).map((folder) => `/${folder}/`),
+      pathPrefixes: [...Object.values(IMAGE_FOLDERS), SET_IMAGE_FOLDER].map((folder) => `/${folder}/`),
       dispatcher: options.dispatcher,
       timeouts,
       maxBodyBytes: MAX_IMAGE_BYTES,
@@ -203,6 +206,25 @@ export class YgoprodeckClient {
     return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
       parseCardinfoBody(response.body),
     );
+  }
+
+  /**
+   * `cardsets.php`: every card set (≈1,000, ≈150 KB), validated set by set. A bare array upstream;
+   * callers store it (it is asked for at most daily), so nothing here caches it.
+   */
+  async cardSets(signal?: AbortSignal): Promise<CardSetListNormalisation> {
+    const body = await this.getJson(this.api.url(`${API_PREFIX}cardsets.php`), signal);
+    if (!Array.isArray(body)) throw new UpstreamError('ygoprodeck', 'bad_response', 'cardsets.php answered without an array');
+    return normaliseCardSets(body);
+  }
+
+  /** A set's image by its file name (`CardSet.imageStem`), as downloaded; the image store validates and keeps it. */
+  async setImage(stem: string): Promise<Buffer> {
+    if (typeof stem !== 'string' || !SET_IMAGE_STEM_PATTERN.test(stem)) {
+      throw new UpstreamError('ygoprodeck', 'invalid_input', 'a set image name must be 1-40 letters, digits, "_" or "-"');
+    }
+    const url = this.images.url(`/${SET_IMAGE_FOLDER}/${stem}.jpg`);
+    return this.send({ http: this.images, url, timeoutMs: REQUEST_TIMEOUT_MS, resource: 'image' }, (response) => response.body);
   }
 
   /** One card image, as downloaded (callers validate and store it: nothing here caches images). */

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { RawCard } from '../../src/cards/card.js';
+import type { RawCardSet } from '../../src/cards/card-set.js';
 import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
 import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } from './fake-server.js';
 
 /**
  * A fake YGOPRODeck (API v7 and the image host on one origin), faithful to upstreams.md §3 and §5:
  * the `data` wrapper, `misc=yes`, exact/fuzzy/id/language lookups, 400 JSON errors, `num`/`offset`
- * meta arithmetic, `checkDBVer.php`, image routes, and the 20 requests/s limit that, once exceeded,
- * blocks every later request for the rest of the test (as the real IP ban does for an hour).
+ * meta arithmetic, `checkDBVer.php`, `cardsets.php`, card and set image routes, and the 20
+ * requests/s limit that, once exceeded, blocks every later request for the rest of the test (as the
+ * real IP ban does for an hour).
  */
 
 let dump: RawCard[] | undefined;
@@ -50,6 +52,8 @@ export type CardinfoBodyMode =
 export interface FakeYgoprodeckOptions {
   /** Default: `representativeCards()`, 300 cards of the real dump covering every quirk. */
   cards?: RawCard[];
+  /** `cardsets.php`'s list. Default: `dumpCardSets()`, every set of the real dump (the real list does not depend on `cards`). */
+  cardSets?: RawCardSet[];
   version?: string;
   /** The upstream's limit; the default is the real one (20 in any 1 s). Tests with a scaled-down limiter scale it too. */
   rateLimit?: { windowMs: number; maxRequests: number };
@@ -61,12 +65,15 @@ const ATTRIBUTES = new Set(['dark', 'earth', 'fire', 'light', 'water', 'wind', '
 const NO_MATCH = 'No card matching your query was found in the database.';
 const NO_MATCH_LEGACY_SUFFIX = ' Please see https://db.ygoprodeck.com/api-guide/ for syntax usage.';
 const IMAGE_ROUTE = /^\/images\/(cards|cards_small|cards_cropped)\/(\d+)\.jpg$/;
+const SET_IMAGE_ROUTE = /^\/images\/sets\/([^/]+)\.jpg$/;
 
 export class FakeYgoprodeck {
   readonly server: FakeServer;
   /** Emits `request` with each recorded request, for tests that wait on traffic (see waitForCondition). */
   readonly events = new EventEmitter();
   cards: RawCard[];
+  /** `cardsets.php`'s answer, as served: a bare array, A–Z. Tests may replace it. */
+  cardSets: RawCardSet[];
   version: string;
   lastUpdate = '2025-04-25 08:09:03';
   /** Set by the rate counter, or by a test, to answer every request with a block page. */
@@ -81,6 +88,7 @@ export class FakeYgoprodeck {
 
   constructor(options: FakeYgoprodeckOptions = {}) {
     this.cards = options.cards ?? representativeCards();
+    this.cardSets = options.cardSets ?? dumpCardSets();
     this.version = options.version ?? '1.00';
     this.rateLimit = options.rateLimit ?? { windowMs: 1_000, maxRequests: 20 };
     this.server = new FakeServer((request) => this.handle(request));
@@ -121,8 +129,14 @@ export class FakeYgoprodeck {
       if ([...request.query.keys()].length > 0) return apiError('checkDBVer.php does not accept parameters.');
       return json(200, [{ database_version: this.version, last_update: this.lastUpdate }]);
     }
+    if (request.path === '/api/v7/cardsets.php') {
+      if ([...request.query.keys()].length > 0) return apiError('cardsets.php does not accept parameters.');
+      return json(200, this.cardSets, { 'access-control-allow-origin': '*' });
+    }
     const image = IMAGE_ROUTE.exec(request.path);
     if (image) return this.image(image[1]!, Number(image[2]));
+    const setImage = SET_IMAGE_ROUTE.exec(request.path);
+    if (setImage) return this.setImage(setImage[1]!);
     return htmlPage(404, 'Not Found');
   }
 
@@ -192,6 +206,13 @@ export class FakeYgoprodeck {
     return response;
   }
 
+  /** A set's image exists when a listed set points at it (sets sharing a code share their image). */
+  private setImage(name: string): FakeResponse {
+    const exists = this.cardSets.some((set) => set.set_image?.endsWith(`/images/sets/${name}.jpg`));
+    if (!exists) return htmlPage(404, 'Not Found');
+    return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: fakeJpeg(`sets/${name}`) };
+  }
+
   private image(folder: string, imageId: number): FakeResponse {
     const exists = this.cards.some((card) => card.card_images?.some((image) => image.id === imageId));
     if (!exists) return htmlPage(404, 'Not Found');
@@ -254,6 +275,63 @@ export function fakeJpeg(label: string): Buffer {
   const length = Buffer.alloc(2);
   length.writeUInt16BE(comment.length + 2);
   return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe]), length, comment, Buffer.from([0xff, 0xd9])]);
+}
+
+/**
+ * A second set on the `LOB` code: the real list has two (upstreams.md §3.1), the 2025-04-25 dump's
+ * printings name only one. The name is a stand-in; none of the dump's cards is printed in it, and
+ * it has no release date and no image.
+ */
+export const SECOND_LOB_SET = 'Legend of Blue Eyes White Dragon (Reprint)';
+/** The set the real list and the dump agree on, with the real list's date and image. */
+export const LOB_SET = { set_name: 'Legend of Blue Eyes White Dragon', set_code: 'LOB', tcg_date: '2002-03-08', set_image: 'https://images.ygoprodeck.com/images/sets/LOB.jpg' } as const;
+
+let cardSets: RawCardSet[] | undefined;
+
+/**
+ * `cardsets.php` as the real one answers, rebuilt from the full dump's printings: one entry per set
+ * name, A–Z, its code the usual prefix of its set numbers (so codes repeat across sets, as real
+ * ones do: a booster, its Special Edition and its Sneak Peek card), `num_of_cards` its number of
+ * cards. The dump has no set dates or images: each set gets a date and an image derived from its
+ * name, except about one in ten without a date and one in seven without an image (left out, or
+ * `null` as some responses send). A fresh copy on every call.
+ */
+export function dumpCardSets(): RawCardSet[] {
+  cardSets ??= deriveCardSets(loadCardDump());
+  return cardSets.map((set) => ({ ...set }));
+}
+
+function deriveCardSets(cards: readonly RawCard[]): RawCardSet[] {
+  const bySet = new Map<string, { prefixes: Map<string, number>; cards: Set<number> }>();
+  for (const card of cards) {
+    for (const printing of card.card_sets ?? []) {
+      let set = bySet.get(printing.set_name);
+      if (set === undefined) bySet.set(printing.set_name, (set = { prefixes: new Map(), cards: new Set() }));
+      const prefix = printing.set_code.split('-')[0]!;
+      set.prefixes.set(prefix, (set.prefixes.get(prefix) ?? 0) + 1);
+      set.cards.add(card.id);
+    }
+  }
+  const sets: RawCardSet[] = [...bySet].map(([name, set]) => {
+    const [code] = [...set.prefixes].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))[0]!;
+    const hash = nameHash(name);
+    const entry: RawCardSet = { set_name: name, set_code: code, num_of_cards: set.cards.size };
+    if (hash % 10 !== 0) entry.tcg_date = new Date(Date.UTC(2002, 0, 1) + (hash % 8_500) * 86_400_000).toISOString().slice(0, 10);
+    else if (hash % 20 === 0) entry.tcg_date = null;
+    if (hash % 7 !== 0) entry.set_image = `https://images.ygoprodeck.com/images/sets/${encodeURIComponent(code)}.jpg`;
+    else if (hash % 14 === 0) entry.set_image = null;
+    return name === LOB_SET.set_name ? { ...entry, ...LOB_SET } : entry;
+  });
+  sets.push({ set_name: SECOND_LOB_SET, set_code: 'LOB', num_of_cards: 1 });
+  // A–Z as the real list sorts: case-insensitively.
+  return sets.sort((a, b) => a.set_name.toLowerCase().localeCompare(b.set_name.toLowerCase(), 'en'));
+}
+
+/** FNV-1a: a stable number per set name, for its synthetic date and image. */
+function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193) >>> 0;
+  return hash;
 }
 
 /**

@@ -9,11 +9,11 @@ function subcommand(name: string): APIApplicationCommandOption[] {
 }
 
 describe('/card definition', () => {
-  it('has show, search and random, within Discord’s limits on names, descriptions and choices', () => {
+  it('has show, search, random and set, within Discord’s limits on names, descriptions and choices', () => {
     expect(card.data.name).toBe('card');
     expect(card.componentPrefix).toBe('card');
-    expect(card.data.options?.map((option) => option.name)).toEqual(['show', 'search', 'random']);
-    const everyOption = [card.data, ...(card.data.options ?? []), ...['show', 'search', 'random'].flatMap(subcommand)];
+    expect(card.data.options?.map((option) => option.name)).toEqual(['show', 'search', 'random', 'set']);
+    const everyOption = [card.data, ...(card.data.options ?? []), ...['show', 'search', 'random', 'set'].flatMap(subcommand)];
     for (const option of everyOption) {
       expect(option.name).toMatch(/^[a-z-]{1,32}$/);
       expect(option.description.length).toBeGreaterThan(0);
@@ -28,6 +28,10 @@ describe('/card definition', () => {
     const [name, language] = subcommand('show') as [APIApplicationCommandOption & { max_length?: number; autocomplete?: boolean }, APIApplicationCommandOption & { choices?: { value: string }[] }];
     expect(name).toMatchObject({ name: 'name', required: true, autocomplete: true, max_length: 100 });
     expect(language.choices?.map((choice) => choice.value)).toEqual(['en', 'fr', 'de', 'it', 'pt']);
+  });
+
+  it('autocompletes the set name or code, bounded to 100 characters', () => {
+    expect(subcommand('set')).toEqual([expect.objectContaining({ name: 'name', required: true, autocomplete: true, max_length: 100 })]);
   });
 
   it('offers the type and attribute filters as choices and the archetype by autocomplete', () => {
