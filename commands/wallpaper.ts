@@ -15,7 +15,7 @@ import {
 import type { AppServices } from '../src/services/index.js';
 import { isUpstreamError } from '../src/services/upstream-error.js';
 import { MAX_QUERY_LENGTH, parseWallpaperId, type WallpaperSearch } from '../src/services/wallhaven-query.js';
-import { isPastLastPage, WALLHAVEN_RATE_LIMIT, type WallpaperPage, type WallpaperSummary } from '../src/services/wallhaven.js';
+import { isPastLastPage, WALLHAVEN_RATE_LIMIT, type WallhavenCallOptions, type WallpaperPage, type WallpaperSummary } from '../src/services/wallhaven.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';
 import {
   activityTime,
@@ -54,6 +54,22 @@ export const NOT_YOUR_PAGER = 'Only the person who ran this search can page thro
 export const UNKNOWN_PAGER = 'These buttons no longer work. Run `/wallpaper search` again.';
 export const FORGOTTEN_QUERY = 'This search was too long to keep in the buttons, and Almanac has since forgotten it. Run `/wallpaper search` again.';
 export const NO_MORE_RESULTS = 'There are no more results for this search: Wallhaven has fewer than it had a moment ago.';
+
+/** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
+export function cooldownSentence(limit: number, retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${seconds} s (results already loaded stay free).`;
+}
+
+/** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
+function chargedTo(userId: string, app: AppServices): WallhavenCallOptions {
+  return {
+    beforeRequest() {
+      const decision = app.wallhavenCooldown.take(userId);
+      if (!decision.allowed) throw new UserError(cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs));
+    },
+  };
+}
 
 /** Queries longer than a custom_id can hold, by key (bounded; see `LongQueryStore`). */
 const longQueries = new LongQueryStore();
@@ -137,13 +153,13 @@ interface LocatedResult {
  * service). Wallhaven sometimes answers a short page before the last one; then paging forward skips
  * to the next page and paging back lands on the short page's last result.
  */
-async function locateResult(app: AppServices, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
+async function locateResult(app: AppServices, call: WallhavenCallOptions, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
   const pageNumber = Math.floor(index / pageSize) + 1;
-  let page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber));
+  let page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber), call);
   let size = pageSizeOf(page, pageSize);
   let offset = index - (pageNumber - 1) * pageSize;
   if (offset >= page.items.length && direction === 'next' && page.page < page.lastPage) {
-    page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber + 1));
+    page = await app.wallhaven.search(toServiceSearch(search, query, pageNumber + 1), call);
     size = pageSizeOf(page, pageSize);
     index = pageNumber * pageSize;
     offset = 0;
@@ -216,7 +232,7 @@ async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promis
     query: queryRefFor(query, filters, longQueries),
   };
   const { value: located, note } = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () =>
-    locateResult(app, search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
+    locateResult(app, chargedTo(ctx.user.id, app), search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
   );
   if (located === null || located.page.total === 0) throw new UserError(noResultsSentence(summaryOf(search, query)));
   // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
@@ -230,7 +246,7 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
   const hasKey = app.wallhaven.nsfwAvailable;
   let result;
   try {
-    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.detail(parsed.id));
+    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.detail(parsed.id, chargedTo(ctx.user.id, app)));
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) throw new UserError(`Wallhaven has no wallpaper with the id \`${parsed.id}\`.`);
     if (isUpstreamError(error, 'unauthorized')) {
@@ -257,7 +273,7 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   const categories = valueOf(parseCategories(ctx.options.getString('category')));
   let result;
   try {
-    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.randomPick(query, categories));
+    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.randomPick(query, categories, chargedTo(ctx.user.id, app)));
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) {
       throw new UserError(noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }));
@@ -297,10 +313,13 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   const target = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
   let result;
   try {
-    result = await withDeferral(app, () => ctx.deferUpdate(), () => locateResult(app, search, query, target, state.pageSize, direction));
+    result = await withDeferral(app, () => ctx.deferUpdate(), () =>
+      locateResult(app, chargedTo(ctx.user.id, app), search, query, target, state.pageSize, direction),
+    );
   } catch (error) {
     // Answered on the side, so the wallpaper on show stays and the user can press again.
     if (isPastLastPage(error)) return ephemeral(NO_MORE_RESULTS);
+    if (error instanceof UserError) return ephemeral(error.message);
     if (isUpstreamError(error)) {
       ctx.log.info({ err: error }, 'wallpaper page not loaded');
       return ephemeral(describeFailure(error));

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { UserCooldown, type UserCooldownOptions } from '../cooldown.js';
 import type { Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createLocalCacheFactory, type CacheFactory } from './cache.js';
@@ -8,7 +9,7 @@ import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import { createLocalLimiterFactory, type LimiterFactory } from './limiter.js';
-import { WallhavenService } from './wallhaven.js';
+import { WALLHAVEN_USER_BUDGET, WallhavenService } from './wallhaven.js';
 
 export interface Clock {
   now(): Date;
@@ -26,6 +27,8 @@ export interface AppServices {
   gatewayPing(): number | null;
   geo: GeoService;
   wallhaven: WallhavenService;
+  /** Each user's share of the Wallhaven budget (`WALLHAVEN_USER_BUDGET`); cached answers are free. */
+  wallhavenCooldown: UserCooldown;
   cards: CardService;
   /** Each upstream's health, for /status. */
   upstreamHealth(): UpstreamHealth[];
@@ -46,6 +49,8 @@ export interface ServiceOverrides {
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
    */
   startCardDatabase?: boolean;
+  /** The per-user Wallhaven budget (tests of other behaviour lift it; production uses `WALLHAVEN_USER_BUDGET`). */
+  wallhavenCooldown?: Partial<Pick<UserCooldownOptions, 'limit' | 'windowMs'>>;
 }
 
 export interface ServiceDeps {
@@ -70,6 +75,12 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => wallhaven.health());
+  const wallhavenCooldown = new UserCooldown({
+    name: 'wallhaven',
+    ...WALLHAVEN_USER_BUDGET,
+    ...overrides.wallhavenCooldown,
+    now: () => clock.now().getTime(),
+  });
   const cards = createCardService({
     ...upstream,
     baseUrl: deps.config.ygoprodeckUrl,
@@ -91,6 +102,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     wallhaven,
+    wallhavenCooldown,
     cards,
     upstreamHealth: () => healthReporters.map((report) => report()),
     async close() {

@@ -277,6 +277,13 @@ type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'max
 export const WALLHAVEN_RATE_LIMIT = { requests: 45, windowMs: 60_000 } as const;
 
 /**
+ * What one Discord user may spend of that shared budget: 10 requests in any minute, under a quarter
+ * of the 43 the limiter sends, so no single member can leave everyone else with "busy" answers.
+ * Answers from the cache (pages already loaded, wallpapers already shown) cost nothing.
+ */
+export const WALLHAVEN_USER_BUDGET = { limit: 10, windowMs: 60_000 } as const;
+
+/**
  * `minTime` spaces the planned request starts, so at most ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 are
  * planned in any 60 s: two under the limit. The margin is for jitter: after an event-loop stall
  * Bottleneck starts the overdue jobs together (one extra start per stall in a window, measured at
@@ -316,6 +323,15 @@ export interface WallhavenServiceOptions {
   limits?: Partial<LimiterSettings>;
   /** Clock for the caches and health, injectable for tests. */
   now?: () => number;
+}
+
+export interface WallhavenCallOptions {
+  /**
+   * Called before anything is queued when the call needs a request to Wallhaven (nothing cached can
+   * answer it). Throwing refuses the call without sending anything: commands ration requests per user.
+   * A remembered "no such wallpaper" is counted too: the cache does not tell it apart from a miss.
+   */
+  beforeRequest?: () => void;
 }
 
 /**
@@ -383,15 +399,22 @@ export class WallhavenService {
    * One page of results. A page after the last one rejects with `not_found` / `PAGE_PAST_THE_END`.
    * Cached for 5 minutes by the full parameter set, except random pages without a seed.
    */
-  async search(search: WallpaperSearch): Promise<WallpaperPage> {
+  async search(search: WallpaperSearch, options: WallhavenCallOptions = {}): Promise<WallpaperPage> {
     const query = buildSearchQuery(search, { apiKeyConfigured: this.nsfwAvailable });
-    if (!isCacheableSearch(query)) return this.fetchSearch(query);
-    return this.searchCache.get(new URLSearchParams(query).toString());
+    if (!isCacheableSearch(query)) {
+      options.beforeRequest?.();
+      return this.fetchSearch(query);
+    }
+    const key = new URLSearchParams(query).toString();
+    // A stale page is served at once (and refreshed in the background): it counts as cached.
+    if (this.searchCache.peek(key) === undefined) options.beforeRequest?.();
+    return this.searchCache.get(key);
   }
 
   /** A wallpaper with its uploader and tags (validate user input with `parseWallpaperId` first). */
-  async detail(id: string): Promise<WallpaperDetail> {
+  async detail(id: string, options: WallhavenCallOptions = {}): Promise<WallpaperDetail> {
     if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
+    if (this.detailCache.peek(id) === undefined) options.beforeRequest?.();
     return this.detailCache.get(id);
   }
 
@@ -399,12 +422,13 @@ export class WallhavenService {
    * A random SFW wallpaper. One `sorting=random` page (24 results) serves the next 24 calls for the
    * same query and categories; concurrent callers share one refill.
    */
-  async randomPick(query: string | undefined, categories: CategoryFilter): Promise<WallpaperSummary> {
+  async randomPick(query: string | undefined, categories: CategoryFilter, options: WallhavenCallOptions = {}): Promise<WallpaperSummary> {
     const search = buildSearchQuery({ query, categories, purity: SFW_ONLY, sorting: 'random', page: 1 }, { apiKeyConfigured: this.nsfwAvailable });
     const key = new URLSearchParams(search).toString();
     for (;;) {
       const pick = this.randomPools.get(key)?.pop();
       if (pick) return pick;
+      options.beforeRequest?.();
       if ((await this.refillRandomPool(key, search)) === 0) throw new UpstreamError('wallhaven', 'not_found', 'no wallpapers match');
     }
   }

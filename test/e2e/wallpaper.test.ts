@@ -36,7 +36,12 @@ async function startWallhavenBot(options: { withKey: boolean; now?: () => Date; 
   const fake = await startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: windowAt(scale) } });
   const bot = await startTestBot({
     env: { WALLHAVEN_URL: fake.url, ...(options.withKey ? { WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY } : {}) },
-    overrides: { limiterFactory: scaledLimiters(scale), ...(options.now ? { clock: { now: options.now } } : {}) },
+    overrides: {
+      limiterFactory: scaledLimiters(scale),
+      // One tester drives every flow here; the per-user budget is tested in test/reliability/cooldown.test.ts.
+      wallhavenCooldown: { limit: 10_000 },
+      ...(options.now ? { clock: { now: options.now } } : {}),
+    },
   });
   return { bot, fake };
 }

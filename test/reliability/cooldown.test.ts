@@ -1,0 +1,111 @@
+import { ComponentType, type APIButtonComponentWithCustomId } from 'discord.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cooldownSentence } from '../../commands/wallpaper.js';
+import { WALLHAVEN_RATE_LIMIT, WALLHAVEN_USER_BUDGET, WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
+import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
+import type { FakeMessage, InteractionOrigin } from '../fakes/discord.js';
+import { PER_PAGE, startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
+import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { answerOf, crashLines, expectPlainSentence, scaledLimiters } from '../helpers/reliability.js';
+
+/**
+ * The per-user Wallhaven budget (production setting: 10 requests per user in any minute), end to
+ * end. Time for the budget comes from the app clock, which the tests move; the limiter runs 20×
+ * faster against a fake with a 20× shorter window.
+ */
+
+const SCALE = 20;
+const member = (n: number): InteractionOrigin['user'] => ({ id: `13560000000000${String(n).padStart(5, '0')}`, username: `member${n}` });
+const SLOW_DOWN = /^Slow down: Wallhaven requests are shared by everyone here, and you have used your 10 for now\. Try again in \d+ s \(results already loaded stay free\)\.$/;
+
+function nextButton(message: FakeMessage): APIButtonComponentWithCustomId {
+  const buttons = (message.components ?? []).flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []));
+  const next = buttons.find((component) => component.type === ComponentType.Button && 'custom_id' in component && component.label === '▶');
+  if (!next || !('custom_id' in next)) throw new Error('no ▶ button on the message');
+  return next as APIButtonComponentWithCustomId;
+}
+
+describe('the per-user Wallhaven budget', () => {
+  let wallhaven: FakeWallhaven;
+  let bot: TestBot;
+  let now = Date.now();
+  const ids = () => wallhaven.byPurity('sfw').map((wallpaper) => wallpaper.id);
+  const show = (id: string, user: InteractionOrigin['user']) => bot.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id }, user });
+
+  beforeAll(async () => {
+    wallhaven = await startFakeWallhaven({ rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: WALLHAVEN_RATE_LIMIT.windowMs / SCALE } });
+    bot = await startTestBot({
+      env: { WALLHAVEN_URL: wallhaven.url },
+      overrides: { limiterFactory: scaledLimiters(SCALE), clock: { now: () => new Date(now) } },
+    });
+  });
+
+  afterAll(async () => {
+    await bot?.stop();
+    await wallhaven?.close();
+  });
+
+  beforeEach(() => {
+    wallhaven.reset();
+    // Each test starts a minute after the last: every budget is whole again.
+    now += 2 * WALLHAVEN_USER_BUDGET.windowMs;
+  });
+
+  it('is a share of the shared budget: no one member can spend it all', () => {
+    expect(WALLHAVEN_USER_BUDGET).toEqual({ limit: 10, windowMs: 60_000 });
+    const sharedPerWindow = maxStartsInWindow(WALLHAVEN_LIMITS.minTimeMs, WALLHAVEN_RATE_LIMIT.windowMs);
+    expect(WALLHAVEN_USER_BUDGET.limit * 4).toBeLessThanOrEqual(sharedPerWindow);
+  });
+
+  it('serves a member’s first 10 new requests in a minute, refuses the rest at once without a request, and keeps serving others', async () => {
+    const flooder = member(1);
+    const wanted = ids().slice(0, 14);
+    const answers = [];
+    for (const id of wanted) answers.push(await answerOf(await show(id, flooder)));
+    expect(answers.slice(0, 10).map((answer) => answer.embeds[0]?.title)).toEqual(wanted.slice(0, 10).map((id) => `Wallpaper ${id}`));
+    for (const refused of answers.slice(10)) {
+      expectPlainSentence(refused, SLOW_DOWN);
+      expect(refused.ephemeral).toBe(true);
+      // The clock stood still: the first of the 10 leaves the window a whole minute from now.
+      expect(refused.content).toBe(cooldownSentence(10, 60_000));
+    }
+    expect(wallhaven.requests).toHaveLength(10);
+
+    // Someone else is not held back by the flooder.
+    expect((await answerOf(await show(wanted[12]!, member(2)))).embeds[0]?.title).toBe(`Wallpaper ${wanted[12]}`);
+    // A wallpaper already loaded costs nothing, even to the flooder.
+    expect((await answerOf(await show(wanted[3]!, flooder))).embeds[0]?.title).toBe(`Wallpaper ${wanted[3]}`);
+    expect(wallhaven.requests).toHaveLength(11);
+
+    now += 30_000;
+    expect((await answerOf(await show(wanted[11]!, flooder))).content).toBe(cooldownSentence(10, 30_000));
+    now += 30_000;
+    expect((await answerOf(await show(wanted[11]!, flooder))).embeds[0]?.title).toBe(`Wallpaper ${wanted[11]}`);
+    expect(crashLines(bot)).toEqual([]);
+  });
+
+  it('keeps paging through loaded pages and drawing from a loaded random page free once the budget is spent', async () => {
+    const user = member(3);
+    const page = (await answerOf(await bot.discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { resolution: '1920x1080' }, user }))).message;
+    expect((await answerOf(await bot.discord.chatInput({ name: 'wallpaper', subcommand: 'random', options: { query: 'nature' }, user }))).embeds).toHaveLength(1);
+    for (const id of ids().slice(20, 28)) await answerOf(await show(id, user));
+    expect(wallhaven.requests).toHaveLength(10);
+    expectPlainSentence(await answerOf(await show(ids()[30]!, user)), SLOW_DOWN);
+
+    const state = decodePagerId(nextButton(page).custom_id)!;
+    const press = (index: number) => bot.discord.button({ customId: encodePagerId({ ...state, index, action: 'next' }), message: page, user });
+    const withinPage = await answerOf(await press(0));
+    expect(withinPage.embeds[0]?.footer?.text).toMatch(/^2 \//);
+    const random = await answerOf(await bot.discord.chatInput({ name: 'wallpaper', subcommand: 'random', options: { query: 'nature' }, user }));
+    expect(random.embeds).toHaveLength(1);
+    expect(wallhaven.requests).toHaveLength(10);
+
+    // The next upstream page is a new request: refused on the side, the wallpaper on show stays.
+    const pastPage = await press(PER_PAGE - 1);
+    const refused = await answerOf(pastPage);
+    expectPlainSentence(refused, SLOW_DOWN);
+    expect(refused.ephemeral).toBe(true);
+    expect(pastPage.edits()).toEqual([]);
+    expect(wallhaven.requests).toHaveLength(10);
+  });
+});
