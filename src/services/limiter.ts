@@ -25,7 +25,9 @@ export interface LimiterState {
 /**
  * Every upstream request goes through `schedule`, including retries and the second hop of a redirect,
  * so the limit holds whatever path a request takes. A 429 or a block pauses the whole upstream; while
- * paused, new work is refused at once with the remaining time instead of piling up.
+ * paused, new work is refused at once with the remaining time instead of piling up, and work already
+ * waiting in the queue is refused the same way when the pause begins (rather than held for the
+ * whole pause, far past the 20 s a Discord user should wait for an answer).
  */
 export interface UpstreamLimiter {
   readonly upstream: UpstreamName;
@@ -71,6 +73,8 @@ export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): 
   let pausedUntil: number | null = null;
   let pauseReason: string | null = null;
   let resumeTimer: NodeJS.Timeout | undefined;
+  /** Refusals of the jobs still waiting in the queue, keyed by job, called when a pause begins. */
+  const waiting = new Map<object, (error: UpstreamError) => void>();
 
   const queuedGauge = metrics?.limiterQueued.labels(upstream);
   const updateGauge = () => queuedGauge?.set(bottleneck.counts().QUEUED);
@@ -89,8 +93,16 @@ export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): 
           retryAfterMs: pausedFor,
         });
       }
+      const ticket = {};
+      const refused = new Promise<never>((_resolve, reject) => waiting.set(ticket, reject));
+      // A refused job still takes its turn in Bottleneck's queue later, but then sends nothing.
+      const started = bottleneck.schedule({ expiration: options.jobExpirationMs }, () =>
+        waiting.delete(ticket) ? job() : Promise.resolve(undefined as never),
+      );
+      // Once refused, nobody awaits `started`; a later rejection (the limiter stopping) must not go unhandled.
+      started.catch(() => undefined);
       try {
-        return await bottleneck.schedule({ expiration: options.jobExpirationMs }, job);
+        return await Promise.race([started, refused]);
       } catch (error) {
         if (error instanceof Bottleneck.BottleneckError) {
           metrics?.limiterRejected.labels(upstream, 'queue_full').inc();
@@ -100,6 +112,8 @@ export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): 
           });
         }
         throw error;
+      } finally {
+        waiting.delete(ticket);
       }
     },
     pause(ms, reason) {
@@ -107,8 +121,14 @@ export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): 
       if (pausedUntil !== null && pausedUntil >= until) return;
       pausedUntil = until;
       pauseReason = reason;
-      // A zero reservoir holds jobs already queued; they run once the pause ends.
+      // A zero reservoir holds back jobs already queued; their callers are answered now instead.
       void bottleneck.updateSettings({ reservoir: 0 });
+      if (waiting.size > 0) {
+        metrics?.limiterRejected.labels(upstream, 'paused').inc(waiting.size);
+        const refusal = new UpstreamError(upstream, 'rate_limited', `${upstream} paused: ${reason}`, { retryAfterMs: ms });
+        for (const refuse of waiting.values()) refuse(refusal);
+        waiting.clear();
+      }
       clearTimeout(resumeTimer);
       resumeTimer = setTimeout(() => {
         pausedUntil = null;
