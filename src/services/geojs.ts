@@ -184,7 +184,7 @@ function organizationOf(raw: RawGeoRecord): string | undefined {
   return name === 'Unknown' ? undefined : name;
 }
 
-export function toGeoRecord(ip: string, raw: RawGeoRecord): GeoRecord {
+function toGeoRecord(ip: string, raw: RawGeoRecord): GeoRecord {
   const record: GeoRecord = { ip, known: false };
   const code = text(raw.country_code)?.toUpperCase();
   if (code !== undefined && /^[A-Z]{2}$/.test(code)) {
@@ -228,7 +228,7 @@ export function toGeoRecord(ip: string, raw: RawGeoRecord): GeoRecord {
  * answer has exactly one entry per address asked. An echo naming an address we did not ask about is
  * ignored rather than guessed at.
  */
-export function matchAnswers(requested: readonly string[], answers: readonly RawGeoRecord[]): Map<string, GeoRecord> {
+function matchAnswers(requested: readonly string[], answers: readonly RawGeoRecord[]): Map<string, GeoRecord> {
   const wanted = new Set(requested);
   const records = new Map<string, GeoRecord>();
   const unreadable: number[] = [];
