@@ -78,7 +78,7 @@ function pagerRow(page: number, pages: number, customId: (page: number) => strin
 
 /** A set number or code in a code span; a backtick in upstream text would end the span early. */
 function codeSpan(text: string): string {
-  return `\`${truncate(text.replace(/`/g, 'ˋ'), 40)}\``;
+  return `\`${truncate(text.replace(/`/g, 'ˋ'), 20)}\``;
 }
 
 /**
@@ -94,11 +94,15 @@ function plural(count: number, noun: string): string {
   return `${formatInteger(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** `` `LOB-001` **Blue-Eyes White Dragon** · Ultra Rare · also `LOB-E001`, `LOB-EN001` `` */
+/**
+ * `` `LOB-001` **Blue-Eyes White Dragon** · Ultra Rare · also `LOB-E001`, `LOB-EN001` ``. At most
+ * 22 + 1 + 84 + 3 + 60 + 8 + 3 × 22 + 4 + 11 = 259 characters, so a page of 15 lines fits the
+ * 4,096 of a description whatever upstream sends (real lines are about 60).
+ */
 function listingLine(listing: SetListing): string {
   const [first = '', ...others] = listing.numbers;
-  const parts = [`${first === '' ? '' : `${codeSpan(first)} `}**${fitText(listing.card.name, 100)}**`];
-  if (listing.rarities.length > 0) parts.push(fitText(listing.rarities.join(', '), 80));
+  const parts = [`${first === '' ? '' : `${codeSpan(first)} `}**${fitText(listing.card.name, 80)}**`];
+  if (listing.rarities.length > 0) parts.push(fitText(listing.rarities.join(', '), 60));
   if (others.length > 0) {
     const shown = others.slice(0, MAX_EXTRA_NUMBERS).map(codeSpan).join(', ');
     parts.push(`also ${shown}${others.length > MAX_EXTRA_NUMBERS ? ` +${others.length - MAX_EXTRA_NUMBERS} more` : ''}`);
@@ -223,7 +227,7 @@ export function renderSetChoices(query: string, candidates: readonly CardSet[], 
 
 const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** `` `LOB-001` **Legend of Blue Eyes White Dragon** (2002) · Ultra Rare (UR) · $95.11 `` */
+/** `` `LOB-001` **Legend of Blue Eyes White Dragon** (2002) · Ultra Rare (UR) · $95.11 ``: at most about 220 characters. */
 function printingLine(printing: PrintingView): string {
   const year = printing.tcgDate === undefined ? '' : ` (${printing.tcgDate.slice(0, 4)})`;
   const parts = [`${printing.setCode === '' ? '' : `${codeSpan(printing.setCode)} `}**${fitText(printing.setName, 100)}**${year}`];
