@@ -41,8 +41,8 @@ function selectOf(message: FakeMessage): APIStringSelectComponent {
 }
 
 function button(message: FakeMessage, label: string): APIButtonComponentWithCustomId {
-  const found = componentsOf(message).find((component) => component.type === ComponentType.Button && component.label === label);
-  if (!found || !('custom_id' in found)) throw new Error(`no ${label} button on the message`);
+  const found = componentsOf(message).find((component) => component.type === ComponentType.Button && 'custom_id' in component && component.label === label);
+  if (!found) throw new Error(`no ${label} button on the message`);
   return found as APIButtonComponentWithCustomId;
 }
 
