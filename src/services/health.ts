@@ -1,6 +1,8 @@
 import type { CacheStats } from './cache.js';
 import type { LimiterState } from './limiter.js';
-import { isUpstreamError, type UpstreamName } from './upstream-error.js';
+import { isUpstreamError, type UpstreamErrorKind, type UpstreamName } from './upstream-error.js';
+
+const ANSWERS_NOT_FAILURES: ReadonlySet<UpstreamErrorKind> = new Set(['not_found', 'invalid_input', 'unauthorized']);
 
 export interface UpstreamHealth {
   upstream: UpstreamName;
@@ -34,8 +36,9 @@ export class HealthTracker {
       this.lastLatencyMs = Math.round(performance.now() - started);
       return result;
     } catch (error) {
-      // Only the upstream's own failures count; a refused bad input says nothing about its health.
-      if (!isUpstreamError(error, 'not_found') && !isUpstreamError(error, 'invalid_input')) {
+      // Only the upstream's own failures count: a refused input, a missing item or a missing key
+      // says nothing about its health.
+      if (!isUpstreamError(error) || !ANSWERS_NOT_FAILURES.has(error.kind)) {
         this.lastFailureAt = this.now();
         this.lastFailure = isUpstreamError(error) ? error.kind : 'error';
       }
