@@ -5,7 +5,7 @@ import {
 } from 'discord.js';
 import { commands } from '../commands/index.js';
 import type { Command, OptionValues, Reply } from './command.js';
-import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { loadConfigOrReport, secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { describeFailure } from './render/errors.js';
@@ -160,16 +160,8 @@ async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Fix these settings (see .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport('The CLI cannot run');
+  if (!config) return 1;
   // Logs go to stderr so that --json output on stdout stays parseable.
   const logger = createLogger({
     level: process.env.LOG_LEVEL ? config.logLevel : 'warn',

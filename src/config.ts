@@ -104,3 +104,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 export function secretsOf(config: Config): string[] {
   return [config.discordToken, config.wallhavenApiKey].filter((s): s is string => s !== undefined);
 }
+
+/**
+ * For entry points: the config, or null after printing every problem to stderr under `heading`
+ * (e.g. "Almanac cannot start"), so each entry point only decides its exit code.
+ */
+export function loadConfigOrReport(heading: string, options: LoadConfigOptions = {}, env: NodeJS.ProcessEnv = process.env): Config | null {
+  try {
+    return loadConfig(env, options);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${heading}. Fix these settings (see .env.example):\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    return null;
+  }
+}

@@ -1,18 +1,10 @@
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { loadConfigOrReport, secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Almanac cannot start. Fix these settings (see .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport('Almanac cannot start', { require: ['DISCORD_TOKEN'] });
+  if (!config) process.exit(1);
   const logger = createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) });
   const app = await createApp({ config, logger });
 

@@ -1,22 +1,14 @@
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrReport } from './config.js';
 
 /**
  * One bulk overwrite of the whole command set: to DEV_GUILD_ID when set (instant), else global.
  * A PUT replaces everything at once and costs one request, unlike a POST per command.
  */
 async function register(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Cannot register commands. Fix these settings (see .env.example):\n${error.problems.map((p) => `  - ${p}`).join('\n')}`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport('Cannot register commands', { require: ['DISCORD_TOKEN'] });
+  if (!config) return 1;
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken!);
   const application = (await rest.get(Routes.currentApplication())) as { id: string };
   const body = commands.map((command) => command.data);
