@@ -245,12 +245,22 @@ export class CardImageStore {
   }
 }
 
-/** `jpg` or `png` by magic bytes, when the size is plausible for card art; undefined otherwise. */
+/**
+ * `jpg` or `png` by magic bytes, when the size is plausible for card art; undefined otherwise. A JPEG
+ * must also end with its end-of-image marker (trailing zero padding aside): a transfer cut short
+ * would otherwise be stored, and so shown broken, for good.
+ */
 export function imageType(bytes: Buffer): 'jpg' | 'png' | undefined {
   if (bytes.length < MIN_IMAGE_BYTES || bytes.length > MAX_IMAGE_BYTES) return undefined;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return endsWithJpegEnd(bytes) ? 'jpg' : undefined;
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   return undefined;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function endsWithJpegEnd(bytes: Buffer): boolean {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0x00) end--;
+  return end >= 2 && bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9;
+}

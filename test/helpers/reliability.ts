@@ -79,14 +79,15 @@ function firstOf<T>(...waits: Promise<T>[]): Promise<T> {
 }
 
 /**
- * Limiters with their spacing and (unless `scalePauses` is false) their pauses divided by `scale`.
- * Paired with fakes whose windows are divided by the same scale, the number of requests per window
- * (what a limit is about) is unchanged, and a pause after a 429 ends `scale` times sooner.
+ * Limiters with their spacing divided by `scale` and their pauses by `pacing.pauseScale` (default:
+ * the same), read at each pause so a test may change it between faults. Paired with fakes whose
+ * windows are divided by the same scale, the number of requests per window (what a limit is about)
+ * is unchanged, and a pause after a 429 ends that many times sooner.
  */
-export function scaledLimiters(scale: number, { scalePauses = true } = {}): LimiterFactory {
+export function scaledLimiters(scale: number, pacing: { pauseScale?: number } = {}): LimiterFactory {
   return (options) => {
     const limiter = createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / scale });
-    return scalePauses ? { ...limiter, pause: (ms, reason) => limiter.pause(ms / scale, reason) } : limiter;
+    return { ...limiter, pause: (ms, reason) => limiter.pause(ms / (pacing.pauseScale ?? scale), reason) };
   };
 }
 

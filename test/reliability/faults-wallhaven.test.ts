@@ -201,7 +201,7 @@ describe('a Wallhaven 429 while other callers wait in the queue', () => {
     bot = await startTestBot({
       env: { WALLHAVEN_URL: proxy.url },
       // Real pauses: the point is what happens to the callers queued during one.
-      overrides: { limiterFactory: scaledLimiters(SCALE, { scalePauses: false }), wallhavenCooldown: { limit: 10_000 } },
+      overrides: { limiterFactory: scaledLimiters(SCALE, { pauseScale: 1 }), wallhavenCooldown: { limit: 10_000 } },
     });
   });
 

@@ -1,0 +1,178 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RawCard } from '../../src/cards/card.js';
+import { LANGUAGE_NAMES } from '../../src/render/card.js';
+import { YGOPRODECK_CACHE, YGOPRODECK_CIRCUIT } from '../../src/services/ygoprodeck.js';
+import { htmlPage, json } from '../fakes/fake-server.js';
+import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { writeCardSnapshot } from '../helpers/card-snapshot.js';
+import {
+  answerOf,
+  applyFault,
+  CacheClock,
+  clockedCaches,
+  crashLines,
+  expectNoSecretLeaks,
+  expectPlainSentence,
+  scaledLimiters,
+  startFaultProxy,
+  UPSTREAM_FAULTS,
+  type Answer,
+  type FaultAnswers,
+  type FaultProxy,
+  type UpstreamFault,
+} from '../helpers/reliability.js';
+
+/**
+ * Every YGOPRODeck fault of the issue, through the card paths that reach YGOPRODeck, on two bots
+ * sharing one fault proxy:
+ * - "remote": its card database cannot load (the fake's 300 cards are under the 5,000 a download
+ *   must have), so `/card show` asks `cardinfo.php` for an exact name or passcode;
+ * - "local": its card database is a snapshot on disk, so `/card show`, its `language` option and
+ *   `/card random` reach YGOPRODeck only for card art and translations, and degrade without them.
+ * Circuit pauses (30 s after a 5xx, Retry-After or an hour after a 429) are scaled down.
+ */
+
+const pacing = { pauseScale: 20 };
+
+const FAULT_ANSWERS: FaultAnswers = {
+  // JSON with a data array, but nothing in it is a card (and it is no image either).
+  unexpectedShape: json(200, { data: [{ id: 'forty-six', name: null }] }),
+  rateLimitPage: (headers) => htmlPage(429, 'Too Many Requests', headers),
+};
+
+const EXPECTED_SENTENCE: Record<UpstreamFault['kind'], RegExp> = {
+  unavailable: /^YGOPRODeck is unavailable right now, try again in a minute\.$/,
+  bad_response: /^YGOPRODeck sent an answer we could not read; try again later\.$/,
+  rate_limited: /^YGOPRODeck asked us to slow down; try again in \d+ seconds?\.$/,
+};
+
+describe('YGOPRODeck faults through the card paths that reach it', () => {
+  let ygoprodeck: FakeYgoprodeck;
+  let proxy: FaultProxy;
+  let remote: TestBot;
+  let local: TestBot;
+  let localDataDir: string;
+  const cacheClock = new CacheClock();
+  let nextCard = 0;
+  /** A card nobody asked about yet (so its lookup and its art are not cached), with art upstream. */
+  const freshCard = (): RawCard => {
+    for (;;) {
+      const card = ygoprodeck.cards[nextCard++ % ygoprodeck.cards.length]!;
+      if (!card.name.includes('|')) return card;
+    }
+  };
+
+  const show = (bot: TestBot, name: string, language?: string) =>
+    bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name, ...(language ? { language } : {}) } });
+  const random = (bot: TestBot) => bot.discord.chatInput({ name: 'card', subcommand: 'random' });
+
+  function expectCard(answer: Answer, card?: RawCard): void {
+    expect(answer.embeds, answer.content).toHaveLength(1);
+    if (card) expect(answer.embeds[0]!.footer?.text).toContain(`Passcode ${String(card.id).padStart(8, '0')}`);
+  }
+
+  async function waitOutPauses(): Promise<void> {
+    for (const bot of [remote, local]) {
+      const pausedUntil = bot.app.services.cards.health().limiter.pausedUntil;
+      if (pausedUntil !== null) await new Promise((resolve) => setTimeout(resolve, pausedUntil - Date.now() + 20));
+      expect(bot.app.services.cards.health().limiter.pausedUntil).toBeNull();
+    }
+  }
+
+  beforeAll(async () => {
+    ygoprodeck = await startFakeYgoprodeck();
+    proxy = await startFaultProxy(ygoprodeck.url);
+    localDataDir = await mkdtemp(join(tmpdir(), 'almanac-reliability-cards-'));
+    await writeCardSnapshot(localDataDir, ygoprodeck.cards, ygoprodeck.version);
+    const env = { YGOPRODECK_URL: proxy.url };
+    const overrides = { limiterFactory: scaledLimiters(1, pacing), ygoprodeckImagesUrl: `${proxy.url}/images` };
+    remote = await startTestBot({ env, overrides: { ...overrides, cacheFactory: clockedCaches(cacheClock) } });
+    local = await startTestBot({ env: { ...env, DATA_DIR: localDataDir }, overrides });
+  });
+
+  it('starts one bot on its snapshot and leaves the other without a usable database', async () => {
+    expect(local.app.services.cards.ready).toBe(true);
+    // The remote bot's first download was refused as corrupt (too few cards): it stays remote-only.
+    await expect.poll(() => remote.app.services.cards.health().details.cardDatabaseLastError, { timeout: 10_000 }).toBe('bad_response');
+    expect(remote.app.services.cards.ready).toBe(false);
+  });
+
+  afterAll(async () => {
+    await remote?.stop();
+    await local?.stop();
+    await proxy?.close();
+    await ygoprodeck?.close();
+    if (localDataDir) await rm(localDataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    proxy.reset();
+    pacing.pauseScale = 20;
+    await waitOutPauses();
+  });
+
+  it.each(UPSTREAM_FAULTS)('$name: answered within 3 s and 20 s: a plain sentence remotely, the card without what failed locally', { timeout: 60_000 }, async (fault) => {
+    // A one-hour block runs 1,200× faster here, so the recovery after it can be seen too.
+    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 1_200;
+    const [byName, byPasscode, translated] = [freshCard(), freshCard(), freshCard()];
+    applyFault(proxy, fault, FAULT_ANSWERS);
+    const exchanges = await Promise.all([
+      show(remote, byName.name),
+      show(local, String(byPasscode.id)),
+      show(local, String(translated.id), 'fr'),
+      random(local),
+    ]);
+    const [remoteAnswer, plainAnswer, frenchAnswer, randomAnswer] = await Promise.all(exchanges.map((exchange) => answerOf(exchange)));
+
+    expectPlainSentence(remoteAnswer!, EXPECTED_SENTENCE[fault.kind]);
+    if (fault.kind === 'rate_limited') {
+      const seconds = Number(/in (\d+) seconds/.exec(remoteAnswer!.content)![1]);
+      // Retry-After, never under 30 s (a shorter one could lead straight back into a ban); an hour without one.
+      expect(seconds).toBe(fault.retryAfterSeconds ?? YGOPRODECK_CIRCUIT.blockedMs / 1000);
+    }
+    // Locally the card is always shown, without the art (and the translation) that could not be had.
+    expectCard(plainAnswer!, byPasscode);
+    expect(plainAnswer!.files).toEqual([]);
+    expectCard(frenchAnswer!, translated);
+    expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(`No ${LANGUAGE_NAMES.fr} text available right now; shown in English`);
+    expectCard(randomAnswer!);
+
+    if (['html500', '429'].includes(fault.cause)) {
+      // The circuit is open: nothing more is sent until it closes, and the remote lookup says so at once.
+      const sent = proxy.requests.length;
+      expectPlainSentence(await answerOf(await show(remote, freshCard().name)), EXPECTED_SENTENCE.rate_limited);
+      expect(proxy.requests.length).toBe(sent);
+    }
+
+    proxy.reset();
+    await waitOutPauses();
+    const [again, withArt] = [freshCard(), freshCard()];
+    expectCard(await answerOf(await show(remote, again.name)), again);
+    const recovered = await answerOf(await show(local, String(withArt.id)));
+    expectCard(recovered, withArt);
+    expect(recovered.files).toEqual([`card-${withArt.card_images?.[0]?.id ?? withArt.id}.jpg`]);
+    expect(crashLines(remote)).toEqual([]);
+    expect(crashLines(local)).toEqual([]);
+  });
+
+  it.each(UPSTREAM_FAULTS)('$name: a card looked up before (now expired) is still shown, and the local database keeps serving', { timeout: 30_000 }, async (fault) => {
+    const card = freshCard();
+    expectCard(await answerOf(await show(remote, card.name)), card);
+    cacheClock.advance(YGOPRODECK_CACHE.cardTtlMs + 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    applyFault(proxy, fault, FAULT_ANSWERS);
+    expectCard(await answerOf(await show(remote, card.name)), card);
+    const search = await answerOf(await local.discord.chatInput({ name: 'card', subcommand: 'search', options: { query: card.name } }));
+    expect(search.embeds[0]!.description).toContain(card.name.slice(0, 20));
+    expect(local.app.services.cards.size).toBe(ygoprodeck.cards.length);
+  });
+
+  it('keeps the token out of logs, replies, /status, /metrics and YGOPRODeck URLs through all of it', async () => {
+    await expectNoSecretLeaks(remote, [proxy, ygoprodeck.server]);
+    await expectNoSecretLeaks(local, [proxy, ygoprodeck.server]);
+  });
+});
