@@ -1,5 +1,6 @@
 import type {
   AutocompleteInteraction,
+  BaseInteraction,
   ChatInputCommandInteraction,
   Interaction,
   MessageComponentInteraction,
@@ -59,6 +60,16 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     if (interaction.isMessageContextMenuCommand()) return runMessageContext(interaction);
     if (interaction.isAutocomplete()) return runAutocomplete(interaction);
     if (interaction.isMessageComponent()) return runComponent(interaction);
+  }
+
+  function baseContext(interaction: BaseInteraction, log: Logger) {
+    return { interactionId: interaction.id, user: invokerOf(interaction), channel: channelOf(interaction), log };
+  }
+
+  /** `ip lookup` for a subcommand, `status` otherwise: the name logs and metrics use. */
+  function qualifiedName(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
+    const subcommand = interaction.options.getSubcommand(false);
+    return subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
   }
 
   function interactionLogger(interaction: { id: string }, command: string, kind: string): Logger {
@@ -136,16 +147,12 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   async function runChatInput(interaction: ChatInputCommandInteraction): Promise<void> {
     const command = chatCommands.get(interaction.commandName);
-    const subcommand = interaction.options.getSubcommand(false);
-    const name = subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
+    const name = qualifiedName(interaction);
     await runCommand(interaction, name, 'chat', (defer, log) => {
       if (!command) throw new UserError('That command is not available any more.');
       return command.execute(
         {
-          interactionId: interaction.id,
-          user: invokerOf(interaction),
-          channel: channelOf(interaction),
-          log,
+          ...baseContext(interaction, log),
           options: optionsOf(interaction.options),
           defer,
         },
@@ -160,10 +167,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       if (!command) throw new UserError('That command is not available any more.');
       return command.execute(
         {
-          interactionId: interaction.id,
-          user: invokerOf(interaction),
-          channel: channelOf(interaction),
-          log,
+          ...baseContext(interaction, log),
           targetMessage: { id: interaction.targetMessage.id, content: interaction.targetMessage.content },
           defer,
         },
@@ -175,8 +179,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   async function runAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const started = performance.now();
     const command = chatCommands.get(interaction.commandName);
-    const subcommand = interaction.options.getSubcommand(false);
-    const name = subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
+    const name = qualifiedName(interaction);
     const log = interactionLogger(interaction, name, 'autocomplete');
     let choices: Awaited<ReturnType<NonNullable<ChatInputCommand['autocomplete']>>> = [];
     let failure: unknown;
@@ -185,10 +188,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         const focused = interaction.options.getFocused(true);
         choices = await command.autocomplete(
           {
-            interactionId: interaction.id,
-            user: invokerOf(interaction),
-            channel: channelOf(interaction),
-            log,
+            ...baseContext(interaction, log),
             options: optionsOf(interaction.options),
             focused: { name: focused.name, value: String(focused.value) },
           },
@@ -219,10 +219,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       if (!command?.handleComponent) throw new UserError('These buttons have expired. Run the command again.');
       const result = await command.handleComponent(
         {
-          interactionId: interaction.id,
-          user: invokerOf(interaction),
-          channel: channelOf(interaction),
-          log,
+          ...baseContext(interaction, log),
           customId: interaction.customId,
           values: interaction.isAnySelectMenu() ? interaction.values : [],
           message: {
