@@ -6,6 +6,7 @@ import { createLocalLimiterFactory } from '../../src/services/limiter.js';
 import { UpstreamError } from '../../src/services/upstream-error.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
+import { upstreamFailure } from '../helpers/upstream-failure.js';
 
 let fake: FakeGeoJs;
 const services: GeoService[] = [];
@@ -32,15 +33,6 @@ function makeService(options: Partial<GeoServiceOptions> = {}): GeoService {
   });
   services.push(service);
   return service;
-}
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
 }
 
 function geoRequests() {
@@ -243,7 +235,7 @@ describe('GeoService.lookup', () => {
 
   it('refuses an answer that leaves an address out', async () => {
     fake.nextResponses.push(json(200, [{ asn: 13335, ip: '1.1.1.1', latitude: 'nil', longitude: 'nil' }]));
-    const error = await failure(makeService().lookup(['1.1.1.1', '8.8.8.8']));
+    const error = await upstreamFailure(makeService().lookup(['1.1.1.1', '8.8.8.8']));
     expect(error.kind).toBe('bad_response');
   });
 
@@ -265,7 +257,7 @@ describe('GeoService.lookup', () => {
   it('refuses invalid input before any request, including path and URL tricks', async () => {
     const service = makeService();
     for (const input of ['../../x', '%2e%2e', 'http://evil.example/', '10.0.0.0/8', 'fe80::1%eth0', '8.8.8.8,1.1.1.1', '']) {
-      const error = await failure(service.lookup(['8.8.8.8', input]));
+      const error = await upstreamFailure(service.lookup(['8.8.8.8', input]));
       expect(error.kind).toBe('invalid_input');
     }
     expect(fake.requests).toHaveLength(0);
@@ -297,14 +289,14 @@ describe('GeoService failures', () => {
     // ... and the stale record is still served.
     expect((await service.lookup(['81.2.69.142'])).get('81.2.69.142')?.city).toBe('London');
     // A cold address has nothing stale to fall back on.
-    expect((await failure(service.lookup(['8.8.8.8']))).kind).toBe('unavailable');
+    expect((await upstreamFailure(service.lookup(['8.8.8.8']))).kind).toBe('unavailable');
   });
 
   it('gives up on a slow GeoJS within the request timeout, without retrying', async () => {
     fake.mode = 'slow';
     fake.slowMs = 2_000;
     const service = makeService({ requestTimeoutMs: 200 });
-    const error = await failure(service.lookup(['8.8.8.8']));
+    const error = await upstreamFailure(service.lookup(['8.8.8.8']));
     expect(error.kind).toBe('unavailable');
     expect(geoRequests()).toHaveLength(1);
     expect(service.health()).toMatchObject({ lastFailure: 'unavailable', lastSuccessAt: null });
@@ -312,14 +304,14 @@ describe('GeoService failures', () => {
 
   it('retries a reset connection once, then reports unavailable', async () => {
     fake.mode = 'reset';
-    const error = await failure(makeService().lookup(['8.8.8.8']));
+    const error = await upstreamFailure(makeService().lookup(['8.8.8.8']));
     expect(error.kind).toBe('unavailable');
     expect(geoRequests()).toHaveLength(2);
   });
 
   it('retries an HTML 500 once, then reports unavailable', async () => {
     fake.mode = 'html500';
-    const error = await failure(makeService().lookup(['8.8.8.8']));
+    const error = await upstreamFailure(makeService().lookup(['8.8.8.8']));
     expect(error).toMatchObject({ kind: 'unavailable', status: 500 });
     expect(geoRequests()).toHaveLength(2);
   });
@@ -333,21 +325,21 @@ describe('GeoService failures', () => {
 
   it('does not retry when told not to', async () => {
     fake.mode = 'html500';
-    await failure(makeService({ retryOnce: false }).lookup(['8.8.8.8']));
+    await upstreamFailure(makeService({ retryOnce: false }).lookup(['8.8.8.8']));
     expect(geoRequests()).toHaveLength(1);
   });
 
   it('reports an HTML 404 as unavailable', async () => {
     // A base path GeoJS does not serve: OpenResty answers its HTML 404 page.
     const service = makeService({ baseUrl: `${fake.url}/elsewhere` });
-    const error = await failure(service.lookup(['8.8.8.8']));
+    const error = await upstreamFailure(service.lookup(['8.8.8.8']));
     expect(error).toMatchObject({ kind: 'unavailable', status: 404 });
     expect(fake.requests[0]!.path).toBe('/elsewhere/v1/ip/geo.json');
   });
 
   it('reports malformed JSON as bad_response', async () => {
     fake.mode = 'malformed';
-    const error = await failure(makeService().lookup(['8.8.8.8']));
+    const error = await upstreamFailure(makeService().lookup(['8.8.8.8']));
     expect(error.kind).toBe('bad_response');
     expect(geoRequests()).toHaveLength(1);
   });
@@ -358,16 +350,16 @@ describe('GeoService failures', () => {
     ['entries that are not objects', ['8.8.8.8']],
   ])('reports %s as bad_response', async (_label, body) => {
     fake.nextResponses.push(json(200, body));
-    const error = await failure(makeService().lookup(['8.8.8.8']));
+    const error = await upstreamFailure(makeService().lookup(['8.8.8.8']));
     expect(error.kind).toBe('bad_response');
   });
 
   it('pauses on a 429 and refuses further lookups until Retry-After has passed', async () => {
     fake.nextResponses.push(htmlPage(429, 'Too Many Requests', { 'retry-after': '30' }));
     const service = makeService();
-    const error = await failure(service.lookup(['8.8.8.8']));
+    const error = await upstreamFailure(service.lookup(['8.8.8.8']));
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 30_000 });
-    const refused = await failure(service.lookup(['1.1.1.1']));
+    const refused = await upstreamFailure(service.lookup(['1.1.1.1']));
     expect(refused.kind).toBe('rate_limited');
     expect(geoRequests()).toHaveLength(1);
     expect(service.health().limiter.pausedUntil).not.toBeNull();

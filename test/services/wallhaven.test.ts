@@ -21,6 +21,7 @@ import {
 } from '../../src/services/wallhaven-query.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
+import { upstreamFailure } from '../helpers/upstream-failure.js';
 
 const CANARY_KEY = 'canary-wallhaven-key-123456';
 const ALL_CATEGORIES = { general: true, anime: true, people: true };
@@ -61,15 +62,6 @@ async function startServer(options: Parameters<typeof startFakeWallhaven>[0]): P
   const server = await startFakeWallhaven(options);
   closers.push(() => server.close());
   return server;
-}
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
 }
 
 function rawQueryOf(url: string): string {
@@ -235,10 +227,10 @@ describe('WallhavenService.search', () => {
 
   it('reports a page past the end as not_found, and remembers it', async () => {
     const service = makeService();
-    const error = await failure(service.search({ ...BASIC_SEARCH, page: 5 }));
+    const error = await upstreamFailure(service.search({ ...BASIC_SEARCH, page: 5 }));
     expect(error).toMatchObject({ kind: 'not_found', status: 400 });
     expect(isPastLastPage(error)).toBe(true);
-    expect(isPastLastPage(await failure(service.search({ ...BASIC_SEARCH, page: 5 })))).toBe(true);
+    expect(isPastLastPage(await upstreamFailure(service.search({ ...BASIC_SEARCH, page: 5 })))).toBe(true);
     expect(fake.requestsTo('/api/v1/search')).toHaveLength(1);
   });
 
@@ -265,7 +257,7 @@ describe('WallhavenService.search', () => {
   });
 
   it('refuses an NSFW search without a key before any request', async () => {
-    const error = await failure(makeService().search({ ...BASIC_SEARCH, purity: { sfw: true, sketchy: false, nsfw: true } }));
+    const error = await upstreamFailure(makeService().search({ ...BASIC_SEARCH, purity: { sfw: true, sketchy: false, nsfw: true } }));
     expect(error.kind).toBe('unauthorized');
     expect(fake.requests).toHaveLength(0);
   });
@@ -302,13 +294,13 @@ describe('WallhavenService.detail', () => {
 
   it('reports an unknown wallpaper as not_found, and remembers it', async () => {
     const service = makeService();
-    expect((await failure(service.detail('000000'))).kind).toBe('not_found');
-    expect((await failure(service.detail('000000'))).kind).toBe('not_found');
+    expect((await upstreamFailure(service.detail('000000'))).kind).toBe('not_found');
+    expect((await upstreamFailure(service.detail('000000'))).kind).toBe('not_found');
     expect(fake.requests).toHaveLength(1);
   });
 
   it('reports an NSFW wallpaper without a key as unauthorized', async () => {
-    const error = await failure(makeService().detail(nsfwIds[0]!));
+    const error = await upstreamFailure(makeService().detail(nsfwIds[0]!));
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
   });
 
@@ -320,7 +312,7 @@ describe('WallhavenService.detail', () => {
   it('refuses anything that is not an id before any request', async () => {
     const service = makeService();
     for (const input of ['../settings', '%2e%2e', 'https://evil.example/w/6dk8yq', '6DK8YQ', '']) {
-      expect((await failure(service.detail(input))).kind).toBe('invalid_input');
+      expect((await upstreamFailure(service.detail(input))).kind).toBe('invalid_input');
     }
     expect(fake.requests).toHaveLength(0);
   });
@@ -383,7 +375,7 @@ describe('WallhavenService.randomPick', () => {
   });
 
   it('reports no match as not_found', async () => {
-    expect((await failure(makeService().randomPick('zzzznothing', ALL_CATEGORIES))).kind).toBe('not_found');
+    expect((await upstreamFailure(makeService().randomPick('zzzznothing', ALL_CATEGORIES))).kind).toBe('not_found');
   });
 });
 
@@ -397,31 +389,31 @@ describe('WallhavenService failures', () => {
     ['search answer for a detail', json(200, { data: [] }), 'bad_response'],
   ])('maps a %s to %s', async (_label, response, kind) => {
     fake.nextResponses.push(response);
-    expect((await failure(makeService().detail(sfwIds[0]!))).kind).toBe(kind);
+    expect((await upstreamFailure(makeService().detail(sfwIds[0]!))).kind).toBe(kind);
   });
 
   it('reports a detail answer for another id as bad_response', async () => {
     const other = WALLHAVEN_CATALOGUE.find((w) => w.id === sfwIds[1])!;
     fake.nextResponses.push(json(200, { data: other }));
-    expect((await failure(makeService().detail(sfwIds[0]!))).kind).toBe('bad_response');
+    expect((await upstreamFailure(makeService().detail(sfwIds[0]!))).kind).toBe('bad_response');
   });
 
   it('reports malformed JSON as bad_response', async () => {
     fake.mode = 'malformed';
-    expect((await failure(makeService().search(BASIC_SEARCH))).kind).toBe('bad_response');
+    expect((await upstreamFailure(makeService().search(BASIC_SEARCH))).kind).toBe('bad_response');
   });
 
   it('gives up on a slow Wallhaven within the request timeout', async () => {
     fake.mode = 'slow';
     fake.slowMs = 2_000;
     const service = makeService({ requestTimeoutMs: 200 });
-    expect((await failure(service.detail(sfwIds[0]!))).kind).toBe('unavailable');
+    expect((await upstreamFailure(service.detail(sfwIds[0]!))).kind).toBe('unavailable');
     expect(service.health().lastFailure).toBe('unavailable');
   });
 
   it('reports a reset connection as unavailable, without retrying', async () => {
     fake.mode = 'reset';
-    expect((await failure(makeService().detail(sfwIds[0]!))).kind).toBe('unavailable');
+    expect((await upstreamFailure(makeService().detail(sfwIds[0]!))).kind).toBe('unavailable');
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -430,11 +422,11 @@ describe('WallhavenService failures', () => {
     const service = makeService({}, server);
     await service.detail(sfwIds[0]!);
     await service.detail(sfwIds[1]!);
-    const limited = await failure(service.detail(sfwIds[2]!));
+    const limited = await upstreamFailure(service.detail(sfwIds[2]!));
     expect(limited).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 1_000 });
     expect(service.health().limiter.pauseReason).toBe('wallhaven answered 429');
 
-    const refused = await failure(service.detail(sfwIds[3]!));
+    const refused = await upstreamFailure(service.detail(sfwIds[3]!));
     expect(refused.kind).toBe('rate_limited');
     expect(refused.retryAfterMs).toBeGreaterThan(0);
     expect(service.expectedWaitMs()).toBeGreaterThan(0);
@@ -450,7 +442,7 @@ describe('WallhavenService failures', () => {
     server.omitRetryAfter = true;
     const service = makeService({}, server);
     await service.detail(sfwIds[0]!);
-    const limited = await failure(service.detail(sfwIds[1]!));
+    const limited = await upstreamFailure(service.detail(sfwIds[1]!));
     expect(limited.retryAfterMs).toBe(60_000);
     expect(service.health().limiter.pausedUntil! - Date.now()).toBeGreaterThan(55_000);
   });
