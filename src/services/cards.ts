@@ -9,7 +9,7 @@ import type { Metrics } from '../metrics.js';
 import type { CacheFactory } from './cache.js';
 import { CardDatabase, type CardDatabaseOptions } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
-import { CardSetCatalog, type CardSetCatalogOptions, type CardSetResolution } from './card-sets.js';
+import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
 import type { LimiterFactory } from './limiter.js';
 import { isUpstreamError } from './upstream-error.js';
@@ -448,12 +448,12 @@ function setListingsOf(cards: readonly Card[]): Map<string, SetListing[]> {
   return result;
 }
 
+const SET_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /** `LOB-EN002` before `LOB-EN010`: set numbers compared with their digits as numbers. */
 function compareSetNumbers(left: string, right: string): number {
   return SET_NUMBER_ORDER.compare(left, right);
 }
-
-const SET_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Oldest first; an unknown date last. ISO dates compare as strings. */
 function compareReleaseDates(left: string | undefined, right: string | undefined): number {
@@ -497,8 +497,6 @@ export interface CreateCardServiceOptions {
   limits?: Partial<YgoprodeckLimits>;
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
-  /** Set list settings, for tests only. */
-  sets?: Pick<CardSetCatalogOptions, 'minSets' | 'maxAgeMs' | 'checkIntervalMs' | 'retryIntervalMs' | 'now'>;
   recentPerChannel?: number;
 }
 
@@ -516,7 +514,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
   });
   const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), ...options.database });
   const images = new CardImageStore({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-images' }) });
-  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }), ...options.sets });
+  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }) });
   return new CardService({
     database,
     images,
