@@ -28,6 +28,12 @@ export interface MessagePayload {
   embeds?: APIEmbed[];
   components?: ActionRow[];
   files?: Attachment[];
+  /**
+   * Disable this message's buttons and menus after this long without another press on them (the
+   * transport edits the message; each new press on it restarts the clock). Not part of Discord's
+   * payload.
+   */
+  disableComponentsAfterMs?: number;
 }
 
 export interface Reply extends MessagePayload {

@@ -13,6 +13,7 @@ import { UserError } from '../errors.js';
 import { describeFailure } from '../render/errors.js';
 import type { AppServices } from '../services/index.js';
 import { UpstreamError } from '../services/upstream-error.js';
+import { ComponentExpiry } from './component-expiry.js';
 import { channelOf, invokerOf, optionsOf } from './context.js';
 import { toMessageOptions, toReplyOptions } from './payload.js';
 
@@ -53,6 +54,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   }
 
   const inFlight = new Set<Promise<void>>();
+  const expiry = new ComponentExpiry(app.logger);
   let accepting = true;
 
   async function dispatch(interaction: Interaction): Promise<void> {
@@ -115,6 +117,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       } else {
         await interaction.reply(toReplyOptions(reply));
       }
+      expiry.schedule(interaction.id, reply, (components) => interaction.editReply({ components }));
       finish(log, commandName, kind, started);
     } catch (error) {
       clearTimeout(autoDefer);
@@ -238,11 +241,16 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         } else {
           await interaction.update(toMessageOptions(result.update));
         }
+        // The message belongs to the interaction that created it: a press restarts its idle clock.
+        const rootId = interaction.message.interactionMetadata?.id ?? interaction.message.id;
+        expiry.schedule(rootId, result.update, (components) => interaction.editReply({ components }));
       } else if (deferral) {
         await deferral;
-        await interaction.followUp(toReplyOptions(result.reply));
+        const message = await interaction.followUp(toReplyOptions(result.reply));
+        expiry.schedule(message.id, result.reply, (components) => interaction.webhook.editMessage(message.id, { components }));
       } else {
         await interaction.reply(toReplyOptions(result.reply));
+        expiry.schedule(interaction.id, result.reply, (components) => interaction.editReply({ components }));
       }
       finish(log, name, 'component', started);
     } catch (error) {
@@ -265,6 +273,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     },
     async drain(timeoutMs) {
       accepting = false;
+      expiry.clear();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);

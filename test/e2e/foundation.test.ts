@@ -1,4 +1,4 @@
-import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { ButtonStyle, ComponentType, InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatInputCommand } from '../../src/command.js';
 import { UserError } from '../../src/errors.js';
@@ -24,9 +24,29 @@ const probe: ChatInputCommand = {
       return { content: 'finally' };
     }
     if (mode === 'mention') return { content: '@everyone <@&123> hello' };
+    if (mode === 'pager') return pagerPayload('page 1');
     return { content: `echo ${mode}` };
   },
 };
+
+function pagerPayload(content: string) {
+  return {
+    content,
+    components: [
+      {
+        type: ComponentType.ActionRow as const,
+        components: [
+          { type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: 'probe:next', label: 'Next' },
+          { type: ComponentType.Button as const, style: ButtonStyle.Link as const, url: 'https://example.com/', label: 'Page' },
+        ],
+      },
+    ],
+    disableComponentsAfterMs: 400,
+  };
+}
+
+probe.componentPrefix = 'probe';
+probe.handleComponent = async () => ({ update: pagerPayload('page 2') });
 
 describe('foundation end to end: the real discord.js client against the fake Discord', () => {
   let bot: TestBot;
@@ -93,6 +113,20 @@ describe('foundation end to end: the real discord.js client against the fake Dis
     const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'mention' } });
     const callback = await exchange.callback();
     expect(callback.data?.allowed_mentions).toMatchObject({ parse: [] });
+  });
+
+  it('disables idle buttons (not link buttons) once nobody pressed them for the requested time', async () => {
+    const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'pager' } });
+    const first = await exchange.final();
+    const press = await bot.discord.button({ customId: 'probe:next', message: first });
+    const pressed = await press.final();
+    expect(pressed.content).toBe('page 2');
+    // The press restarted the clock: the original reply is never edited, the pressed one is, once.
+    const disabled = await press.waitForEdit(undefined, 3_000);
+    const [next, link] = disabled.message.components![0]!.components as { disabled?: boolean }[];
+    expect(next!.disabled).toBe(true);
+    expect(link!.disabled).toBeUndefined();
+    expect(exchange.edits()).toHaveLength(0);
   });
 
   it('logs one line per interaction with id, command, outcome and latency', () => {
