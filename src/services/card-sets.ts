@@ -285,7 +285,7 @@ export class CardSetCatalog {
           `cardsets.php listed ${result.sets.length} valid sets, expected at least ${this.minSets}: refused as corrupt`,
         );
       }
-      if (result.skipped > 0) this.logger.warn({ skipped: result.skipped, problems: result.problems }, 'card sets: entries failed validation and were skipped');
+      if (result.skipped > 0) this.logger.warn({ skipped: result.skipped, problems: result.problems }, 'card sets: entries left out (invalid, or repeating a set name)');
       const fetchedAt = this.now();
       const version = this.database.version;
       await this.persist(result.sets, version, fetchedAt);
