@@ -196,7 +196,7 @@ function renderPager(view: PagerView): Reply {
   };
   // Wallhaven filtered by purity already; this check keeps a wrong answer out of the wrong channel.
   const decision = purityAllowed(located.item.purity, view.channel, view.app.wallhaven.nsfwAvailable);
-  return renderSearchResult({
+  const reply = renderSearchResult({
     item: decision.allowed ? located.item : { withheld: decision.reason },
     search: summaryOf(search, view.query),
     // Short pages make indices run ahead of the count; the position never claims more than there is.
@@ -205,6 +205,9 @@ function renderPager(view: PagerView): Reply {
     buttons,
     ...(view.note ? { note: view.note } : {}),
   });
+  // The transport disables the buttons once idle; a press that still arrives later is caught by
+  // the activity time in its state.
+  return view.expired ? reply : { ...reply, disableComponentsAfterMs: PAGER_IDLE_LIMIT_MS };
 }
 
 function readSearchOptions(options: OptionValues): { search: Omit<PagerSearch, 'query'>; query: string | undefined } {

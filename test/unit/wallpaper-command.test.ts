@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption, type APIButtonComponent } from 'discord.js';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_YOUR_PAGER, wallpaper } from '../../commands/wallpaper.js';
+import { NOT_YOUR_PAGER, PAGER_IDLE_LIMIT_MS, wallpaper } from '../../commands/wallpaper.js';
 import type { ChannelInfo, ChatInputContext, ComponentContext, ComponentResult, MessagePayload, Reply } from '../../src/command.js';
 import type { AppServices } from '../../src/services/index.js';
 import { UpstreamError } from '../../src/services/upstream-error.js';
@@ -146,6 +146,9 @@ describe('/wallpaper handlers', () => {
     expect(defer).not.toHaveBeenCalled();
     expect(reply.content).toBeUndefined();
     expect(reply.embeds?.[0]?.footer?.text).toBe('1 / 48');
+    // The transport disables the pager after 10 idle minutes.
+    expect(reply.disableComponentsAfterMs).toBe(PAGER_IDLE_LIMIT_MS);
+    expect(PAGER_IDLE_LIMIT_MS).toBe(10 * 60_000);
   });
 
   it('defers a search stuck behind a long limiter queue and says how long it expected to wait', async () => {
