@@ -109,29 +109,33 @@ function summaryOf(search: PagerSearch, query: string | undefined): SearchSummar
   };
 }
 
+interface Acknowledger {
+  defer(): Promise<void>;
+  progress(note: string): Promise<void>;
+}
+
+/** Search, show and random answer in the channel: the wait note is public like the answer. */
+function publicAcknowledger(ctx: ChatInputContext): Acknowledger {
+  return { defer: () => ctx.defer({ ephemeral: false }), progress: (note) => ctx.progress(note, { ephemeral: false }) };
+}
+
+/** The note shown while a request waits in the shared Wallhaven queue. */
+export function queueNote(expectedWaitMs: number): string {
+  return `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: yours is queued, about ${Math.ceil(expectedWaitMs / 1000)} s.`;
+}
+
 /**
- * Runs `work` (which may queue behind Wallhaven's limiter), deferring once it takes noticeably long.
- * When the limiter expected a wait of several seconds, the answer carries a note saying why it was slow.
+ * Runs `work` (which may queue behind Wallhaven's limiter). When the limiter expects a wait of
+ * several seconds, the user sees why at once; otherwise the interaction is deferred only if the work
+ * turns out slow.
  */
-async function withDeferral<T>(app: AppServices, defer: () => Promise<void>, work: () => Promise<T>): Promise<{ value: T; note?: string }> {
+async function withDeferral<T>(app: AppServices, acknowledge: Acknowledger, work: () => Promise<T>): Promise<T> {
   const expectedWaitMs = app.wallhaven.expectedWaitMs();
-  let deferred = false;
-  const value = await deferWhenSlow(
-    {
-      defer: () => {
-        deferred = true;
-        return defer();
-      },
-    },
-    work(),
-    { ephemeral: false },
-  );
-  if (!deferred || expectedWaitMs < WAIT_NOTE_FROM_MS) return { value };
-  const seconds = Math.ceil(expectedWaitMs / 1000);
-  return {
-    value,
-    note: `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: this one waited about ${seconds} s in the queue.`,
-  };
+  if (expectedWaitMs >= WAIT_NOTE_FROM_MS) {
+    await acknowledge.progress(queueNote(expectedWaitMs));
+    return work();
+  }
+  return deferWhenSlow({ defer: () => acknowledge.defer() }, work(), { ephemeral: false });
 }
 
 /** Wallhaven's `per_page` when it is usable, else the size paging assumed so far. */
@@ -234,13 +238,13 @@ async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promis
     ...filters,
     query: queryRefFor(query, filters, longQueries),
   };
-  const { value: located, note } = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () =>
+  const located = await withDeferral(app, publicAcknowledger(ctx), () =>
     locateResult(app, chargedTo(ctx.user.id, app), search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
   );
   if (located === null || located.page.total === 0) throw new UserError(noResultsSentence(summaryOf(search, query)));
   // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
   if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
-  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, app, expired: false, ...(note ? { note } : {}) });
+  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, app, expired: false });
 }
 
 async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -249,7 +253,7 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
   const hasKey = app.wallhaven.nsfwAvailable;
   let result;
   try {
-    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.detail(parsed.id, chargedTo(ctx.user.id, app)));
+    result = await withDeferral(app, publicAcknowledger(ctx), () => app.wallhaven.detail(parsed.id, chargedTo(ctx.user.id, app)));
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) throw new UserError(`Wallhaven has no wallpaper with the id \`${parsed.id}\`.`);
     if (isUpstreamError(error, 'unauthorized')) {
@@ -264,11 +268,9 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
     }
     throw error;
   }
-  const detail = result.value;
-  const decision = purityAllowed(detail.purity, ctx.channel, hasKey);
+  const decision = purityAllowed(result.purity, ctx.channel, hasKey);
   if (!decision.allowed) throw new UserError(decision.reason);
-  const reply = renderWallpaperDetail(detail);
-  return result.note ? { ...reply, content: result.note } : reply;
+  return renderWallpaperDetail(result);
 }
 
 async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -276,18 +278,16 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   const categories = valueOf(parseCategories(ctx.options.getString('category')));
   let result;
   try {
-    result = await withDeferral(app, () => ctx.defer({ ephemeral: false }), () => app.wallhaven.randomPick(query, categories, chargedTo(ctx.user.id, app)));
+    result = await withDeferral(app, publicAcknowledger(ctx), () => app.wallhaven.randomPick(query, categories, chargedTo(ctx.user.id, app)));
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) {
       throw new UserError(noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }));
     }
     throw error;
   }
-  const pick = result.value;
-  const decision = purityAllowed(pick.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable);
   if (!decision.allowed) throw new UserError(decision.reason);
-  const reply = renderRandomWallpaper(pick, query ?? null);
-  return result.note ? { ...reply, content: result.note } : reply;
+  return renderRandomWallpaper(result, query ?? null);
 }
 
 function ephemeral(content: string): ComponentResult {
@@ -316,7 +316,7 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   const target = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
   let result;
   try {
-    result = await withDeferral(app, () => ctx.deferUpdate(), () =>
+    result = await withDeferral(app, { defer: () => ctx.deferUpdate(), progress: (note) => ctx.progress(note) }, () =>
       locateResult(app, chargedTo(ctx.user.id, app), search, query, target, state.pageSize, direction),
     );
   } catch (error) {
@@ -329,18 +329,17 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
     }
     throw error;
   }
-  if (result.value === null) return ephemeral(NO_MORE_RESULTS);
-  const note = expired ? PAGER_EXPIRED_NOTE : result.note;
+  if (result === null) return ephemeral(NO_MORE_RESULTS);
   return {
     update: renderPager({
       search,
       query,
-      located: result.value,
+      located: result,
       lastActivityMs: expired ? state.lastActivityMs : activityTime(now),
       channel: ctx.channel,
       app,
       expired,
-      ...(note ? { note } : {}),
+      ...(expired ? { note: PAGER_EXPIRED_NOTE } : {}),
     }),
   };
 }

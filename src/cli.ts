@@ -178,6 +178,9 @@ async function run(argv: string[]): Promise<number> {
     channel: { id: 'cli', kind: 'guild' as const, ageRestricted: false },
     log: logger,
     defer: async () => undefined,
+    progress: async (note: string) => {
+      process.stderr.write(`${note}\n`);
+    },
   };
   let reply: Reply;
   try {

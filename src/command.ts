@@ -62,6 +62,20 @@ export interface OptionValues {
   getInteger(name: string): number | null;
 }
 
+/** Slash commands and context menus: acknowledged now, answered later. */
+export interface DeferrableContext {
+  /**
+   * Acknowledges the interaction so the final reply may come up to 15 minutes later. Call it before
+   * anything that may wait on an upstream or a limiter queue. Ephemerality is fixed here.
+   */
+  defer(options: { ephemeral: boolean }): Promise<void>;
+  /**
+   * Shows a short note (e.g. the expected wait in a limiter queue) in place of "thinking…" while the
+   * work goes on. Defers first if needed; the final reply replaces it.
+   */
+  progress(note: string, options: { ephemeral: boolean }): Promise<void>;
+}
+
 interface BaseContext {
   interactionId: string;
   user: Invoker;
@@ -69,18 +83,12 @@ interface BaseContext {
   log: Logger;
 }
 
-export interface ChatInputContext extends BaseContext {
+export interface ChatInputContext extends BaseContext, DeferrableContext {
   options: OptionValues;
-  /**
-   * Acknowledges the interaction so the final reply may come up to 15 minutes later. Call it before
-   * anything that may wait on an upstream or a limiter queue. Ephemerality is fixed here.
-   */
-  defer(options: { ephemeral: boolean }): Promise<void>;
 }
 
-export interface MessageContextContext extends BaseContext {
+export interface MessageContextContext extends BaseContext, DeferrableContext {
   targetMessage: { id: string; content: string };
-  defer(options: { ephemeral: boolean }): Promise<void>;
 }
 
 export interface AutocompleteContext extends BaseContext {
@@ -96,6 +104,8 @@ export interface ComponentContext extends BaseContext {
   message: { id: string; createdTimestamp: number; ownerId: string | null };
   /** Acknowledges the press; the message is then edited in place by the returned update. */
   deferUpdate(): Promise<void>;
+  /** Shows a short note on the message while the work goes on; the returned update replaces it. */
+  progress(note: string): Promise<void>;
 }
 
 /** What a component handler wants done: edit the message it sits on, or send a new reply. */

@@ -93,7 +93,11 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     interaction: ChatInputCommandInteraction | MessageContextMenuCommandInteraction,
     commandName: string,
     kind: string,
-    execute: (defer: (options: { ephemeral: boolean }) => Promise<void>, log: Logger) => Promise<Reply>,
+    execute: (
+      defer: (options: { ephemeral: boolean }) => Promise<void>,
+      progress: (note: string, options: { ephemeral: boolean }) => Promise<void>,
+      log: Logger,
+    ) => Promise<Reply>,
   ): Promise<void> {
     const started = performance.now();
     const log = interactionLogger(interaction, commandName, kind);
@@ -104,12 +108,16 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         .then(() => undefined);
       return deferral;
     };
+    const progress = async (note: string, options: { ephemeral: boolean }) => {
+      await defer(options);
+      await interaction.editReply({ content: note, allowedMentions: { parse: [] } });
+    };
     const autoDefer = setTimeout(() => {
       if (!interaction.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
     }, AUTO_DEFER_AFTER_MS);
     try {
       if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
-      const reply = await execute(defer, log);
+      const reply = await execute(defer, progress, log);
       clearTimeout(autoDefer);
       if (deferral) {
         await deferral;
@@ -151,13 +159,14 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   async function runChatInput(interaction: ChatInputCommandInteraction): Promise<void> {
     const command = chatCommands.get(interaction.commandName);
     const name = qualifiedName(interaction);
-    await runCommand(interaction, name, 'chat', (defer, log) => {
+    await runCommand(interaction, name, 'chat', (defer, progress, log) => {
       if (!command) throw new UserError('That command is not available any more.');
       return command.execute(
         {
           ...baseContext(interaction, log),
           options: optionsOf(interaction.options),
           defer,
+          progress,
         },
         app,
       );
@@ -166,13 +175,14 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   async function runMessageContext(interaction: MessageContextMenuCommandInteraction): Promise<void> {
     const command = messageCommands.get(interaction.commandName);
-    await runCommand(interaction, interaction.commandName, 'message', (defer, log) => {
+    await runCommand(interaction, interaction.commandName, 'message', (defer, progress, log) => {
       if (!command) throw new UserError('That command is not available any more.');
       return command.execute(
         {
           ...baseContext(interaction, log),
           targetMessage: { id: interaction.targetMessage.id, content: interaction.targetMessage.content },
           defer,
+          progress,
         },
         app,
       );
@@ -217,6 +227,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     const name = command ? `${command.data.name} component` : 'component';
     const log = interactionLogger(interaction, name, 'component');
     let deferral: Promise<void> | undefined;
+    const deferUpdate = () => (deferral ??= interaction.deferUpdate().then(() => undefined));
     try {
       if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
       if (!command?.handleComponent) throw new UserError('These buttons have expired. Run the command again.');
@@ -230,7 +241,11 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
             createdTimestamp: interaction.message.createdTimestamp,
             ownerId: interaction.message.interactionMetadata?.user.id ?? null,
           },
-          deferUpdate: () => (deferral ??= interaction.deferUpdate().then(() => undefined)),
+          deferUpdate,
+          progress: async (note) => {
+            await deferUpdate();
+            await interaction.editReply({ content: note, allowedMentions: { parse: [] } });
+          },
         },
         app,
       );

@@ -25,6 +25,10 @@ const probe: ChatInputCommand = {
     }
     if (mode === 'mention') return { content: '@everyone <@&123> hello' };
     if (mode === 'pager') return pagerPayload('page 1');
+    if (mode === 'progress') {
+      await ctx.progress('⏳ queued, about 5 s', { ephemeral: false });
+      return { embeds: [{ title: 'done' }] };
+    }
     return { content: `echo ${mode}` };
   },
 };
@@ -109,6 +113,15 @@ describe('foundation end to end: the real discord.js client against the fake Dis
     expect((await exchange.waitForEdit()).message.content).toBe('finally');
   });
 
+  it('shows a progress note in the deferred placeholder, then replaces it with the answer', async () => {
+    const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'progress' } });
+    expect((await exchange.callback()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    await exchange.waitForEdit((edit) => edit.message.embeds?.[0]?.title === 'done');
+    const [note, answer] = exchange.edits().map((edit) => edit.message);
+    expect(note!.content).toBe('⏳ queued, about 5 s');
+    expect(answer!.content).toBe('');
+  });
+
   it('never lets a reply ping anyone', async () => {
     const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'mention' } });
     const callback = await exchange.callback();
@@ -123,7 +136,7 @@ describe('foundation end to end: the real discord.js client against the fake Dis
     expect(pressed.content).toBe('page 2');
     // The press restarted the clock: the original reply is never edited, the pressed one is, once.
     const disabled = await press.waitForEdit(undefined, 3_000);
-    const [next, link] = disabled.message.components![0]!.components as { disabled?: boolean }[];
+    const [next, link] = (disabled.message.components![0] as unknown as { components: { disabled?: boolean }[] }).components;
     expect(next!.disabled).toBe(true);
     expect(link!.disabled).toBeUndefined();
     expect(exchange.edits()).toHaveLength(0);

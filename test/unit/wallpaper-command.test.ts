@@ -79,6 +79,7 @@ const log = pino({ level: 'silent' });
 
 function chatContext(subcommand: string, values: Record<string, string>) {
   const defer = vi.fn(async () => undefined);
+  const progress = vi.fn(async () => undefined);
   const ctx: ChatInputContext = {
     interactionId: 'i1',
     user: USER,
@@ -86,8 +87,9 @@ function chatContext(subcommand: string, values: Record<string, string>) {
     log,
     options: { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null },
     defer,
+    progress,
   };
-  return { ctx, defer };
+  return { ctx, defer, progress };
 }
 
 function componentContext(customId: string, ownerId: string | null = USER.id): ComponentContext {
@@ -100,6 +102,7 @@ function componentContext(customId: string, ownerId: string | null = USER.id): C
     values: [],
     message: { id: 'm1', createdTimestamp: NOW, ownerId },
     deferUpdate: vi.fn(async () => undefined),
+    progress: vi.fn(async () => undefined),
   };
 }
 
@@ -151,12 +154,23 @@ describe('/wallpaper handlers', () => {
     expect(PAGER_IDLE_LIMIT_MS).toBe(10 * 60_000);
   });
 
-  it('defers a search stuck behind a long limiter queue and says how long it expected to wait', async () => {
-    const { ctx, defer } = chatContext('search', { query: 'mountains' });
+  it('tells the user at once about a long wait in the shared limiter queue, then answers', async () => {
+    const { ctx, progress } = chatContext('search', { query: 'mountains' });
     const reply = await wallpaper.execute(ctx, stubApp(searchService(pages([24]), { delayMs: 400, expectedWaitMs: 12_000 })));
-    expect(defer).toHaveBeenCalledOnce();
+    expect(progress).toHaveBeenCalledOnce();
+    expect(progress).toHaveBeenCalledWith(
+      '⏳ Wallhaven allows 45 requests a minute, shared by everyone using Almanac: yours is queued, about 12 s.',
+      { ephemeral: false },
+    );
+    expect(reply.content).toBeUndefined();
+    expect(reply.embeds).toHaveLength(1);
+  });
+
+  it('defers without a note when the queue is short but the answer is slow', async () => {
+    const { ctx, defer, progress } = chatContext('search', { query: 'lakes' });
+    await wallpaper.execute(ctx, stubApp(searchService(pages([24]), { delayMs: 400, expectedWaitMs: 1_400 })));
     expect(defer).toHaveBeenCalledWith({ ephemeral: false });
-    expect(reply.content).toBe('⏳ Wallhaven allows 45 requests a minute, shared by everyone using Almanac: this one waited about 12 s in the queue.');
+    expect(progress).not.toHaveBeenCalled();
   });
 
   it('pages over a short page before the last one without losing or repeating results', async () => {
