@@ -2,7 +2,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
 import type { UpstreamHealth } from '../services/health.js';
 import { upstreamLabel } from '../services/upstream-error.js';
-import { discordTimestamp, formatBytes, formatDuration } from './format.js';
+import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 
 export interface StatusData {
   version: string;
@@ -22,6 +22,24 @@ function hitRatio(health: UpstreamHealth): string {
   return totals.lookups === 0 ? 'no lookups yet' : `${Math.round((totals.hits / totals.lookups) * 100)} % of ${totals.lookups}`;
 }
 
+/** `cardDatabaseLoadedAt` → `Card database loaded at`. */
+export function humanizeKey(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** Instants as Discord relative times, byte counts in units, other numbers grouped. */
+function formatFact(key: string, value: string | number): string {
+  if (typeof value === 'number') {
+    if (/Bytes$/.test(key)) return formatBytes(value);
+    if (/Ms$/.test(key)) return `${formatInteger(Math.round(value))} ms`;
+    return formatInteger(value);
+  }
+  return ISO_INSTANT.test(value) ? discordTimestamp(Date.parse(value), 'R') : value;
+}
+
 function upstreamField(health: UpstreamHealth): APIEmbedField {
   const lines: string[] = [];
   if (health.limiter.pausedUntil !== null) {
@@ -35,7 +53,7 @@ function upstreamField(health: UpstreamHealth): APIEmbedField {
   }
   lines.push(`Queue: ${health.limiter.queued} waiting, ${health.limiter.running} running`);
   lines.push(`Cache hits: ${hitRatio(health)}`);
-  for (const [key, value] of Object.entries(health.details)) lines.push(`${key}: ${value}`);
+  for (const [key, value] of Object.entries(health.details)) lines.push(`${humanizeKey(key)}: ${formatFact(key, value)}`);
   const healthy = health.limiter.pausedUntil === null && (health.lastFailureAt === null || (health.lastSuccessAt ?? 0) > health.lastFailureAt);
   return { name: `${healthy ? '🟢' : '🟠'} ${upstreamLabel(health.upstream)}`, value: lines.join('\n').slice(0, 1024), inline: false };
 }

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { UserCooldown, type UserCooldownOptions } from '../cooldown.js';
-import type { Metrics } from '../metrics.js';
+import { registerHealthGauges, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createLocalCacheFactory, type CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
@@ -91,6 +91,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());
   healthReporters.push(() => cards.health());
+  const upstreamHealth = () => healthReporters.map((report) => report());
+  registerHealthGauges(deps.metrics, upstreamHealth);
 
   return {
     config: deps.config,
@@ -104,7 +106,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     wallhaven,
     wallhavenCooldown,
     cards,
-    upstreamHealth: () => healthReporters.map((report) => report()),
+    upstreamHealth,
     async close() {
       await Promise.allSettled(closers.map((close) => close()));
     },

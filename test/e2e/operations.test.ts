@@ -38,6 +38,9 @@ describe('operations', () => {
     expect(metrics).toMatch(/almanac_interactions_total\{command="status",kind="chat",outcome="ok"\} 1/);
     expect(metrics).toContain('almanac_interaction_duration_seconds_bucket');
     expect(metrics).toContain('process_resident_memory_bytes');
+    expect(metrics).toMatch(/almanac_upstream_paused\{upstream="geojs"\} 0/);
+    expect(metrics).toMatch(/almanac_upstream_paused\{upstream="ygoprodeck"\} 0/);
+    expect(metrics).toMatch(/almanac_service_fact\{upstream="ygoprodeck",fact="cardDatabaseSize"\} 0/);
     expect(metrics).not.toContain(CANARY_TOKEN);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });

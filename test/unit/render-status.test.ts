@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { humanizeKey, renderStatus } from '../../src/render/status.js';
+import type { UpstreamHealth } from '../../src/services/health.js';
+
+const cards: UpstreamHealth = {
+  upstream: 'ygoprodeck',
+  lastSuccessAt: Date.UTC(2026, 10, 21, 12, 0, 0),
+  lastFailureAt: null,
+  lastFailure: null,
+  lastLatencyMs: 42,
+  limiter: { queued: 0, running: 0, pausedUntil: null, pauseReason: null },
+  caches: [{ name: 'ygoprodeck-card', size: 3, hits: 3, misses: 1, stale: 0 }],
+  details: { cardDatabaseVersion: '42.01', cardDatabaseSize: 13703, cardImageBytes: 5 * 1024 * 1024, cardDatabaseLoadedAt: '2026-11-21T11:59:00.000Z', cardDatabaseLoadMs: 312.4 },
+};
+
+describe('/status renderer', () => {
+  it('shows each upstream with readable facts', () => {
+    const reply = renderStatus({ version: '1.2.3', uptimeMs: 90_061_000, gatewayPingMs: 41, rssBytes: 150 * 1024 * 1024, upstreams: [cards] });
+    const [embed] = reply.embeds!;
+    expect(reply.ephemeral).toBe(true);
+    expect(embed).toMatchSnapshot();
+    const field = embed!.fields!.find((candidate) => candidate.name === '🟢 YGOPRODeck')!;
+    expect(field.value).toContain('Card database size: 13,703');
+    expect(field.value).toContain('Card image bytes: 5.0 MiB');
+    expect(field.value).toContain('Card database loaded at: <t:1795262340:R>');
+    expect(field.value).toContain('Card database load ms: 312 ms');
+    expect(field.value).toContain('Cache hits: 75 % of 4');
+    expect(embed!.fields!.find((candidate) => candidate.name === 'Uptime')!.value).toBe('1d 1h 1m');
+  });
+
+  it('marks a paused upstream and says until when', () => {
+    const paused = { ...cards, limiter: { ...cards.limiter, pausedUntil: Date.UTC(2026, 10, 21, 13, 0, 0), pauseReason: 'blocked' } };
+    const field = renderStatus({ version: '1', uptimeMs: 0, gatewayPingMs: null, rssBytes: 0, upstreams: [paused] }).embeds![0]!.fields!.at(-1)!;
+    expect(field.name).toBe('🟠 YGOPRODeck');
+    expect(field.value).toMatch(/^⏸️ paused until <t:\d+:T> \(blocked\)/);
+  });
+
+  it('turns camelCase facts into words', () => {
+    expect(humanizeKey('cardSetsFetchedAt')).toBe('Card sets fetched at');
+    expect(humanizeKey('apiKey')).toBe('Api key');
+  });
+});
