@@ -41,11 +41,22 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return scrubbed;
 }
 
-/** A destination that scrubs secrets from each serialized line before passing it on. */
+/**
+ * An interaction's token lets anyone edit or follow up its reply for 15 minutes. discord.js errors
+ * carry it after the application or interaction id (`url`, and `majorParameter` of a rate limit),
+ * so every line is scrubbed of it: a long segment after a snowflake and a slash is always a token.
+ */
+const INTERACTION_TOKEN_IN_PATH = /(\d{17,20}\/)[^/?#\s"\\]{20,}/g;
+
+function scrubInteractionTokens(text: string): string {
+  return text.replace(INTERACTION_TOKEN_IN_PATH, `$1${REDACTED}`);
+}
+
+/** A destination that scrubs secrets and interaction tokens from each serialized line before passing it on. */
 function scrubbingDestination(target: DestinationStream, secrets: readonly string[]): DestinationStream {
   return {
     write(line: string) {
-      target.write(scrubSecrets(line, secrets));
+      target.write(scrubInteractionTokens(scrubSecrets(line, secrets)));
     },
   };
 }

@@ -6,14 +6,29 @@ export interface DiscordClientOptions {
   rest?: ClientOptions['rest'];
 }
 
+/** An interaction's token can edit its reply for 15 minutes: a rate limit longer than that can never be waited out. */
+const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
+
 /**
  * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
  * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
+ *
+ * REST goes through Node's own `fetch`. discord.js's default sends with its bundled undici 6 through
+ * the process-wide dispatcher, and importing our undici 7 first makes that an undici 7 agent, which
+ * cannot read the FormData of a reply with attachments ("action is not a function"): every card
+ * art upload would fail, depending only on which module happened to load first.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [], repliedUser: false },
-    rest: { api: options.apiUrl, ...options.rest },
+    rest: {
+      api: options.apiUrl,
+      makeRequest: fetch,
+      // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
+      rejectOnRateLimit: (limit) =>
+        (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
+      ...options.rest,
+    },
   });
 }

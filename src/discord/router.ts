@@ -152,7 +152,8 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
       }
     } catch (sendError) {
-      log.warn({ err: sendError }, 'could not deliver the failure message');
+      // Discord refused both the answer and this sentence (after discord.js's own retries): the user sees nothing.
+      log.error({ err: sendError, undelivered: content }, 'gave up delivering the answer to Discord');
     }
   }
 
