@@ -127,15 +127,24 @@ export function queueNote(expectedWaitMs: number): string {
 /**
  * Runs `work` (which may queue behind Wallhaven's limiter). When the limiter expects a wait of
  * several seconds, the user sees why at once; otherwise the interaction is deferred only if the work
- * turns out slow.
+ * turns out slow. Work that settles at once (a cached answer, or a refusal: the user's budget spent,
+ * Wallhaven paused) needs no note, and a public note would make the refusal that follows public too.
  */
 async function withDeferral<T>(app: AppServices, acknowledge: Acknowledger, work: () => Promise<T>): Promise<T> {
   const expectedWaitMs = app.wallhaven.expectedWaitMs();
+  const running = work();
   if (expectedWaitMs >= WAIT_NOTE_FROM_MS) {
-    await acknowledge.progress(queueNote(expectedWaitMs));
-    return work();
+    const settledAtOnce = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => setImmediate(() => resolve(false))),
+    ]);
+    if (!settledAtOnce) await acknowledge.progress(queueNote(expectedWaitMs));
+    return running;
   }
-  return deferWhenSlow({ defer: () => acknowledge.defer() }, work(), { ephemeral: false });
+  return deferWhenSlow({ defer: () => acknowledge.defer() }, running, { ephemeral: false });
 }
 
 /** Wallhaven's `per_page` when it is usable, else the size paging assumed so far. */

@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { expect } from 'vitest';
 import { createLocalCache, type CacheFactory } from '../../src/services/cache.js';
 import { createLocalLimiter, type LimiterFactory } from '../../src/services/limiter.js';
-import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
+import type { FakeMessage, InteractionExchange, MessageWrite } from '../fakes/discord.js';
 import { FakeServer, type FaultMode, type FakeResponse, type RecordedRequest } from '../fakes/fake-server.js';
 import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, everythingSentToDiscord, type TestBot } from './bot.js';
 
@@ -49,11 +49,8 @@ export async function answerOf(exchange: InteractionExchange, withinMs = FINAL_A
   const callback = await exchange.callback(withinMs);
   let message: FakeMessage;
   let files: string[];
-  if (callback.type === InteractionResponseType.DeferredMessageUpdate) {
-    const write = await firstOf(
-      exchange.waitForEdit(undefined, withinMs),
-      exchange.waitForFollowUp(undefined, withinMs),
-    );
+  if (callback.type === InteractionResponseType.DeferredMessageUpdate || callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
+    const write = await firstOf(exchange.waitForEdit(isAnswer, withinMs), exchange.waitForFollowUp(undefined, withinMs));
     message = write.message;
     files = write.files.map((file) => file.name);
   } else {
@@ -70,6 +67,11 @@ export async function answerOf(exchange: InteractionExchange, withinMs = FINAL_A
     callbackType: callback.type,
     message,
   };
+}
+
+/** An edit that answers, rather than a progress note shown while the answer waits (`⏳ …`, see `queueNote`). */
+function isAnswer(edit: MessageWrite): boolean {
+  return !(edit.message.embeds.length === 0 && edit.message.content.startsWith('⏳ '));
 }
 
 /** The first of two waits to succeed; the other is left to time out quietly. */

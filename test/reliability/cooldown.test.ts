@@ -1,4 +1,4 @@
-import { ComponentType, type APIButtonComponentWithCustomId } from 'discord.js';
+import { ComponentType, InteractionResponseType, type APIButtonComponentWithCustomId } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cooldownSentence } from '../../commands/wallpaper.js';
 import { WALLHAVEN_RATE_LIMIT, WALLHAVEN_USER_BUDGET, WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
@@ -107,5 +107,43 @@ describe('the per-user Wallhaven budget', () => {
     expect(refused.ephemeral).toBe(true);
     expect(pastPage.edits()).toEqual([]);
     expect(wallhaven.requests).toHaveLength(10);
+  });
+});
+
+describe('the per-user Wallhaven budget while the shared queue is long', () => {
+  let wallhaven: FakeWallhaven;
+  let bot: TestBot;
+
+  beforeAll(async () => {
+    wallhaven = await startFakeWallhaven();
+    // The real spacing (1.4 s), so a few queued requests make a wait worth a note; a budget of 1.
+    bot = await startTestBot({ env: { WALLHAVEN_URL: wallhaven.url }, overrides: { wallhavenCooldown: { limit: 1 } } });
+  });
+
+  afterAll(async () => {
+    await bot?.stop();
+    await wallhaven?.close();
+  });
+
+  it('refuses a member over budget, and serves cached results, at once and without a public queue note', { timeout: 30_000 }, async () => {
+    const ids = wallhaven.byPurity('sfw').map((wallpaper) => wallpaper.id);
+    const show = (id: string, user: InteractionOrigin['user']) => bot.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id }, user });
+    const spender = member(100);
+    expect((await answerOf(await show(ids[0]!, spender))).embeds).toHaveLength(1);
+    const queued = await Promise.all([1, 2, 3, 4, 5].map((n) => show(ids[n]!, member(100 + n))));
+    await expect.poll(() => bot.app.services.wallhaven.expectedWaitMs()).toBeGreaterThanOrEqual(3_000);
+
+    const refused = await answerOf(await show(ids[10]!, spender));
+    expect(refused.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(refused).toMatchObject({ ephemeral: true });
+    expect(refused.content).toMatch(/^Slow down: /);
+    const cached = await answerOf(await show(ids[0]!, spender));
+    expect(cached.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(cached.embeds[0]?.title).toBe(`Wallpaper ${ids[0]}`);
+
+    // A member who really waits in that queue is told why, then gets the wallpaper.
+    const waiting = await show(ids[6]!, member(106));
+    for (const exchange of [...queued, waiting]) expect((await answerOf(exchange)).embeds).toHaveLength(1);
+    expect(waiting.edits()[0]!.message.content).toMatch(/^⏳ Wallhaven allows 45 requests a minute/);
   });
 });
