@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, secretsOf, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fakes/discord.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
 
@@ -26,6 +26,8 @@ export interface StartBotOptions {
   commands?: AppOptions['commands'];
   overrides?: AppOptions['overrides'];
   drainTimeoutMs?: number;
+  /** Fake Discord settings, e.g. a short heartbeat interval for zombie-connection tests. */
+  discord?: Omit<FakeDiscordOptions, 'token'>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface StartBotOptions {
  * Discord, with every log line captured, and a temporary DATA_DIR.
  */
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
-  const discord = await startFakeDiscord({ token: CANARY_TOKEN });
+  const discord = await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN });
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
   const config = loadConfig({
     DISCORD_TOKEN: CANARY_TOKEN,
