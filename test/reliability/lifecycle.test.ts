@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InteractionResponseType } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
+import { CANARY_TOKEN } from '../helpers/bot.js';
+import { answerOf, startFaultProxy, type FaultProxy } from '../helpers/reliability.js';
+import { PROJECT_ROOT } from '../helpers/run-script.js';
+
+/**
+ * The real entry point (`npm start`) stopped by SIGTERM while interactions are in flight: they are
+ * finished, new ones are refused with a plain sentence, and the process exits 0 within 8 s.
+ * (The card database snapshot's crash and corruption cases are in test/services/card-database.test.ts.)
+ */
+
+describe('SIGTERM during interactions in flight, real entry point', () => {
+  let discord: FakeDiscord | undefined;
+  let geo: FakeGeoJs | undefined;
+  let proxy: FaultProxy | undefined;
+  let dataDir: string | undefined;
+
+  afterEach(async () => {
+    await discord?.close();
+    await proxy?.close();
+    await geo?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes the lookups in flight, refuses new work, and exits 0 within 8 s', { timeout: 30_000 }, async () => {
+    discord = await startFakeDiscord({ token: CANARY_TOKEN });
+    geo = await startFakeGeoJs();
+    proxy = await startFaultProxy(geo.url);
+    dataDir = await mkdtemp(join(tmpdir(), 'almanac-sigterm-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        DISCORD_TOKEN: CANARY_TOKEN,
+        DISCORD_API_URL: discord.apiUrl,
+        GEOJS_URL: proxy.url,
+        WALLHAVEN_URL: 'http://127.0.0.1:9',
+        YGOPRODECK_URL: 'http://127.0.0.1:9',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await discord.ready();
+
+    // GeoJS answers after 2 s: these lookups are deferred and still waiting when SIGTERM arrives.
+    proxy.mode = 'slow';
+    proxy.slowMs = 2_000;
+    const addresses = ['8.8.8.8', '1.1.1.1', '81.2.69.142'];
+    const inFlight = await Promise.all(addresses.map((address) => discord!.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: address } })));
+    for (const exchange of inFlight) expect((await exchange.callback()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    await expect.poll(() => proxy!.requests.length).toBeGreaterThan(0);
+
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await expect.poll(() => output).toContain('"msg":"shutting down"');
+    const late = await answerOf(await discord.chatInput({ name: 'status' }));
+    expect(late).toMatchObject({ content: SHUTTING_DOWN_MESSAGE, ephemeral: true });
+
+    const answers = await Promise.all(inFlight.map((exchange) => answerOf(exchange)));
+    expect(answers.map((answer) => answer.embeds[0]?.title)).toEqual(addresses);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(8_000);
+    expect(output).toContain('"msg":"stopped"');
+    expect(output).not.toContain('stopped with interactions still in flight');
+    expect(output).not.toContain(CANARY_TOKEN);
+  });
+});
