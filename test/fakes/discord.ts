@@ -85,6 +85,8 @@ export interface RecordedCall {
   files?: UploadedFile[];
   /** When the request arrived (epoch ms). */
   at: number;
+  /** When the request arrived, as `performance.now()`: sub-millisecond, for latency measurements. */
+  receivedAt: number;
   /** The status the fake answered with. */
   status: number;
 }
@@ -132,6 +134,11 @@ export interface InteractionExchange {
   payload: APIInteraction;
   /** The first acknowledgement Discord accepted (a 429 the fake injected does not count). */
   callback(timeoutMs?: number): Promise<InteractionCallback>;
+  /**
+   * `performance.now()` when INTERACTION_CREATE was dispatched and when the accepted acknowledgement
+   * arrived (undefined until then): what the benchmarks measure as interaction latency.
+   */
+  timing(): { dispatchedAt: number; acknowledgedAt: number | undefined };
   /** Accepted edits of `@original`, in order. */
   edits(): MessageWrite[];
   waitForEdit(predicate?: (edit: MessageWrite) => boolean, timeoutMs?: number): Promise<MessageWrite>;
@@ -367,6 +374,8 @@ function guessOptionType(value: OptionValue): ApplicationCommandOptionType {
 
 class Exchange implements InteractionExchange {
   readonly dispatchedAt = Date.now();
+  readonly dispatchedAtPrecise = performance.now();
+  acknowledgedAtPrecise?: number;
   acknowledgement?: { callback: InteractionCallback; message?: FakeMessage };
   /** The current state of `@original`, once the acknowledgement created or designated it. */
   original?: FakeMessage;
@@ -393,6 +402,10 @@ class Exchange implements InteractionExchange {
 
   callback(timeoutMs = DEFAULT_WAIT_MS): Promise<InteractionCallback> {
     return this.waitFor(() => this.acknowledgement?.callback, timeoutMs, 'acknowledgement (callback)');
+  }
+
+  timing(): { dispatchedAt: number; acknowledgedAt: number | undefined } {
+    return { dispatchedAt: this.dispatchedAtPrecise, acknowledgedAt: this.acknowledgedAtPrecise };
   }
 
   edits(): MessageWrite[] {
@@ -1155,6 +1168,7 @@ class FakeDiscordServer implements FakeDiscord {
 
   private async handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const at = Date.now();
+    const receivedAt = performance.now();
     const url = new URL(request.url ?? '/', this.baseUrl);
     const isApiPath = url.pathname.startsWith(`${API_PREFIX}/`);
     const call: RecordedCall = {
@@ -1163,6 +1177,7 @@ class FakeDiscordServer implements FakeDiscord {
       query: url.searchParams,
       headers: request.headers,
       at,
+      receivedAt,
       status: 0,
     };
     const reply = (await this.readBodyInto(call, request)) ?? this.replyTo(call, isApiPath);
@@ -1282,6 +1297,7 @@ class FakeDiscordServer implements FakeDiscord {
       default:
         break;
     }
+    exchange.acknowledgedAtPrecise = call.receivedAt;
     exchange.acknowledgement = {
       callback: { type, ...(data ? { data } : {}), files },
       ...(exchange.original ? { message: exchange.original } : {}),

@@ -1,0 +1,152 @@
+/**
+ * Starts `bench/bot-process.ts` in a child process, logged in to a fresh fake Discord in this
+ * process, and talks to it over IPC.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { commands } from '../commands/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.js';
+import { TRIVIAL_COMMAND, type BotReport, type MemorySample, type ParentMessage, type StallReading, type StartupTimings } from './bot-shared.js';
+import { BENCH_TOKEN } from './harness.js';
+
+const BOT_SCRIPT = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** A first start downloads and validates the whole database; allow for a slow, busy machine. */
+const READY_TIMEOUT_MS = 180_000;
+const REPLY_TIMEOUT_MS = 60_000;
+/** The end of the child's stderr kept for error messages. */
+const STDERR_TAIL_CHARS = 4_000;
+
+export interface BotChildOptions {
+  /** Upstream URLs (GEOJS_URL, WALLHAVEN_URL, YGOPRODECK_URL). */
+  upstreamEnv: Record<string, string>;
+  imagesUrl: string;
+  dataDir: string;
+  /** Divides the bot's limiter spacings (see `scaledLimiterFactory`). */
+  timeScale?: number;
+  /** The compiled `bot-process.js` (see `compileBotForNode`); without it the TypeScript runs under tsx. */
+  compiledScript?: string;
+  logLevel?: string;
+}
+
+export interface BotChild {
+  discord: FakeDiscord;
+  timings: StartupTimings;
+  /** From spawning the process to its ready report arriving here. */
+  spawnToReadyMs: number;
+  cards: number;
+  /** Memory right after start-up (after a full GC). */
+  memoryAtReady: MemorySample;
+  measureMemory(): Promise<MemorySample>;
+  interactionCounts(): Promise<Record<string, number>>;
+  /** The bot's event-loop delays and GC pauses since the last call. */
+  readStalls(): Promise<StallReading>;
+  stop(): Promise<void>;
+}
+
+export async function startBotChild(options: BotChildOptions): Promise<BotChild> {
+  const discord = await startFakeDiscord({ token: BENCH_TOKEN, commands: [...commands, TRIVIAL_COMMAND].map((command) => command.data) });
+  const spawnedAt = performance.now();
+  const script = options.compiledScript === undefined ? ['--import', 'tsx', BOT_SCRIPT] : [options.compiledScript];
+  const child = spawn(process.execPath, ['--expose-gc', ...script], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // Nothing from the caller's environment may add a key or an ops server to what is measured.
+      WALLHAVEN_API_KEY: '',
+      METRICS_PORT: '',
+      DISCORD_TOKEN: BENCH_TOKEN,
+      DISCORD_API_URL: discord.apiUrl,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: options.logLevel ?? 'info',
+      BENCH_TIME_SCALE: String(options.timeScale ?? 1),
+      BENCH_IMAGES_URL: options.imagesUrl,
+      ...options.upstreamEnv,
+    },
+    // Logs go nowhere: written and serialised as in production, but not kept.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const failure = (what: string) => new Error(`bench bot child: ${what}\n${stderr}`);
+
+  let ready: Extract<BotReport, { type: 'ready' }>;
+  try {
+    ready = await withTimeout(
+      Promise.race([
+        waitForReport(child, (report): report is Extract<BotReport, { type: 'ready' }> => report.type === 'ready'),
+        exited.then((code) => Promise.reject(failure(`exited with code ${code} before it was ready`))),
+      ]),
+      READY_TIMEOUT_MS,
+      () => failure(`not ready within ${READY_TIMEOUT_MS} ms`),
+    );
+  } catch (error) {
+    child.kill();
+    await discord.close();
+    throw error;
+  }
+  const spawnToReadyMs = performance.now() - spawnedAt;
+
+  let nextId = 1;
+  const ask = async <T extends BotReport>(message: ParentMessage & { id: number }, accept: (report: BotReport) => report is T): Promise<T> => {
+    const reply = waitForReport(child, (report): report is T => accept(report) && 'id' in report && report.id === message.id);
+    child.send(message);
+    return withTimeout(reply, REPLY_TIMEOUT_MS, () => failure(`no answer to ${message.type} within ${REPLY_TIMEOUT_MS} ms`));
+  };
+
+  return {
+    discord,
+    timings: ready.timings,
+    spawnToReadyMs,
+    cards: ready.cards,
+    memoryAtReady: ready.memory,
+    async measureMemory() {
+      const report = await ask({ type: 'measure-memory', id: nextId++ }, (r): r is Extract<BotReport, { type: 'memory' }> => r.type === 'memory');
+      return report.memory;
+    },
+    async interactionCounts() {
+      const report = await ask(
+        { type: 'interaction-counts', id: nextId++ },
+        (r): r is Extract<BotReport, { type: 'interaction-counts' }> => r.type === 'interaction-counts',
+      );
+      return report.counts;
+    },
+    async readStalls() {
+      const report = await ask({ type: 'read-stalls', id: nextId++ }, (r): r is Extract<BotReport, { type: 'stalls' }> => r.type === 'stalls');
+      return report.stalls;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.send({ type: 'stop' } satisfies ParentMessage);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await discord.close();
+    },
+  };
+}
+
+function waitForReport<T extends BotReport>(child: ChildProcess, accept: (report: BotReport) => report is T): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (report: BotReport) => {
+      if (!accept(report)) return;
+      child.off('message', listener);
+      resolve(report);
+    };
+    child.on('message', listener);
+  });
+}
+
+async function withTimeout<T>(work: Promise<T>, timeoutMs: number, error: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(error()), timeoutMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The bot alone in its own process, for the parts that measure one process: start-up, memory,
+ * throughput. It runs the same `createApp` wiring as `src/index.ts` (plus the trivial command and,
+ * optionally, time-compressed limiters), against whatever the environment points it at, and talks
+ * to the bench over IPC.
+ *
+ * Spawned by `startBotChild` (bench/bot-child.ts) with `--expose-gc`, compiled to JavaScript
+ * (bench/compile.ts) or under tsx, with:
+ * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1);
+ * - BENCH_IMAGES_URL: the card art host (the fake YGOPRODeck's).
+ */
+import { readFileSync } from 'node:fs';
+import { createApp } from '../src/app.js';
+import { commands } from '../commands/index.js';
+import { loadConfig, secretsOf } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { WALLHAVEN_USER_BUDGET } from '../src/services/wallhaven.js';
+import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
+
+const modulesLoadedAt = performance.now();
+
+function measureMemory(): MemorySample {
+  // Two passes: the first may only queue finalizers that free more on the second.
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const usage = process.memoryUsage();
+  return {
+    rssBytes: usage.rss,
+    ...residentSplit(),
+    heapUsedBytes: usage.heapUsed,
+    heapTotalBytes: usage.heapTotal,
+    externalBytes: usage.external,
+    arrayBuffersBytes: usage.arrayBuffers,
+    cachedUsers: app.client.users.cache.size,
+    cachedMembers: app.client.guilds.cache.reduce((total, guild) => total + guild.members.cache.size, 0),
+  };
+}
+
+/** Linux's split of the resident set: anonymous memory (heaps, malloc) and mapped files (code). */
+function residentSplit(): Pick<MemorySample, 'rssAnonBytes' | 'rssFileBytes'> {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    return { rssAnonBytes: kilobytes('RssAnon'), rssFileBytes: kilobytes('RssFile') };
+  } catch {
+    return {};
+  }
+}
+
+function send(report: BotReport): void {
+  process.send?.(report);
+}
+
+const timeScale = Number(process.env.BENCH_TIME_SCALE ?? '1');
+if (!Number.isFinite(timeScale) || timeScale < 1) throw new TypeError(`BENCH_TIME_SCALE must be a number ≥ 1, got ${process.env.BENCH_TIME_SCALE}`);
+if (globalThis.gc === undefined) throw new Error('bench/bot-process.ts needs --expose-gc');
+
+const config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
+const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+const app = await createApp({
+  config,
+  logger,
+  commands: [...commands, TRIVIAL_COMMAND],
+  overrides: {
+    ...(process.env.BENCH_IMAGES_URL ? { ygoprodeckImagesUrl: process.env.BENCH_IMAGES_URL } : {}),
+    ...(timeScale === 1
+      ? {}
+      : {
+          limiterFactory: scaledLimiterFactory(timeScale),
+          wallhavenCooldown: { windowMs: WALLHAVEN_USER_BUDGET.windowMs / timeScale },
+        }),
+  },
+});
+const servicesReadyAt = performance.now();
+const cardsLoadedWithServices = app.services.cards.ready;
+await app.start();
+const discordReadyAt = performance.now();
+const cardsReady = await app.services.cards.whenReady(120_000);
+const cardsReadyAt = performance.now();
+
+send({
+  type: 'ready',
+  // performance.now() counts from the process's start, so these include Node's own start-up.
+  timings: {
+    modulesLoadedMs: modulesLoadedAt,
+    servicesReadyMs: servicesReadyAt,
+    discordReadyMs: discordReadyAt,
+    cardsReadyMs: cardsReady ? (cardsLoadedWithServices ? servicesReadyAt : cardsReadyAt) : null,
+  },
+  cards: app.services.cards.size,
+  memory: measureMemory(),
+});
+
+const stalls = watchStalls();
+process.on('message', (message: ParentMessage) => {
+  switch (message.type) {
+    case 'read-stalls':
+      send({ type: 'stalls', id: message.id, stalls: stalls.read() });
+      break;
+    case 'measure-memory':
+      send({ type: 'memory', id: message.id, memory: measureMemory() });
+      break;
+    case 'interaction-counts':
+      void app.services.metrics.interactions.get().then((metric) => {
+        const counts: Record<string, number> = {};
+        for (const { labels, value } of metric.values) {
+          const outcome = String(labels.outcome);
+          counts[outcome] = (counts[outcome] ?? 0) + value;
+        }
+        send({ type: 'interaction-counts', id: message.id, counts });
+      });
+      break;
+    case 'stop':
+      void app.stop().then(() => process.exit(0));
+      break;
+  }
+});

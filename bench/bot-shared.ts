@@ -1,0 +1,111 @@
+/**
+ * What the bench and the bot in its child process (`bench/bot-process.ts`) share: the trivial
+ * command, time-compressed limiters and the IPC messages. Kept free of the test fakes so the child
+ * loads nothing the bot itself would not.
+ */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { ChatInputCommand } from '../src/command.js';
+import { createLocalLimiter, type LimiterFactory } from '../src/services/limiter.js';
+
+/** A command with no work at all: the floor every other command's latency is measured against. */
+export const TRIVIAL_COMMAND: ChatInputCommand = {
+  kind: 'chat',
+  data: { name: 'bench-trivial', description: 'Replies with a constant (benchmark baseline)' },
+  execute() {
+    return Promise.resolve({ content: 'pong' });
+  },
+};
+
+/**
+ * Limiter spacings divided by `timeScale`. Paired with fakes whose windows are divided by the same
+ * scale, the count of requests per window (what every limit is about) is unchanged, and a workload
+ * that real limits would spread over many minutes runs `timeScale` times faster.
+ */
+export function scaledLimiterFactory(timeScale: number): LimiterFactory {
+  return (options) => createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / timeScale });
+}
+
+export interface MemorySample {
+  rssBytes: number;
+  /** Linux only: the anonymous (heaps, malloc) and file-backed (code) parts of the RSS. */
+  rssAnonBytes?: number;
+  rssFileBytes?: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  arrayBuffersBytes: number;
+  /** Entries in discord.js's user and guild-member caches (unbounded unless configured). */
+  cachedUsers: number;
+  cachedMembers: number;
+}
+
+/** Milliseconds since the child process started (its `performance.now()`). */
+export interface StartupTimings {
+  /** Node started and every module of the bot was loaded (and, under tsx, compiled). */
+  modulesLoadedMs: number;
+  /** `createApp` done: services built, card snapshot loaded when there was one. */
+  servicesReadyMs: number;
+  /** Logged in to the gateway: interactions are answered from here on. */
+  discordReadyMs: number;
+  /** The card database is loaded (from the snapshot, or downloaded); null if it never was. */
+  cardsReadyMs: number | null;
+}
+
+/** How long a process's event loop was held up since the last reading, and by garbage collection. */
+export interface StallReading {
+  /** Longest event-loop delay seen (10 ms resolution). */
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
+  /** Longest single GC pause, and all GC pauses added up. */
+  gcPauseMaxMs: number;
+  gcPauseTotalMs: number;
+}
+
+export type ParentMessage =
+  | { type: 'measure-memory'; id: number }
+  | { type: 'interaction-counts'; id: number }
+  | { type: 'read-stalls'; id: number }
+  | { type: 'stop' };
+
+export type BotReport =
+  | { type: 'ready'; timings: StartupTimings; cards: number; memory: MemorySample }
+  | { type: 'memory'; id: number; memory: MemorySample }
+  /** Interactions answered so far, by the router's outcome label (ok, user_error, upstream_error, error). */
+  | { type: 'interaction-counts'; id: number; counts: Record<string, number> }
+  | { type: 'stalls'; id: number; stalls: StallReading };
+
+/**
+ * Watches this process's event loop and GC pauses; `read()` returns what happened since the last
+ * reading. Used on both sides, to tell a bot that stalled from a load generator that did.
+ */
+export function watchStalls(): { read(): StallReading; stop(): void } {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let gcPauseMaxMs = 0;
+  let gcPauseTotalMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcPauseMaxMs = Math.max(gcPauseMaxMs, entry.duration);
+      gcPauseTotalMs += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    read() {
+      const reading = {
+        loopDelayMaxMs: delay.max / 1e6,
+        loopDelayP99Ms: delay.percentile(99) / 1e6,
+        gcPauseMaxMs,
+        gcPauseTotalMs,
+      };
+      delay.reset();
+      gcPauseMaxMs = 0;
+      gcPauseTotalMs = 0;
+      return reading;
+    },
+    stop() {
+      delay.disable();
+      observer.disconnect();
+    },
+  };
+}

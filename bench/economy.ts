@@ -1,0 +1,223 @@
+/**
+ * Upstream economy: a 10,000-command workload (see `workload.ts`) replayed against the bot in its
+ * own process, counting what reaches each fake upstream: requests per 1,000 commands, card art
+ * fetched more than once, `cardinfo.php` lookups once the database is loaded, and the most requests
+ * seen in any window of each upstream's limit.
+ *
+ * The replay is time-compressed (see `scaledLimiterFactory`): limiter spacings, the per-user
+ * Wallhaven budget and the fakes' windows are all divided by the same scale, so requests per window
+ * are what the real settings give, and a workload that real limits would spread over many minutes
+ * runs in about one. `benchRealLimitBurst` checks the one window short enough to test at real speed.
+ */
+import { InteractionResponseType } from 'discord.js';
+import type { FakeDiscord, FinalMessage } from '../test/fakes/discord.js';
+import type { RecordedRequest } from '../test/fakes/fake-server.js';
+import type { TestBot } from '../test/helpers/bot.js';
+import type { BotChild } from './bot-child.js';
+import type { MemorySample } from './bot-shared.js';
+import type { BenchUpstreams } from './harness.js';
+import type { Workload, WorkloadAction } from './workload.js';
+
+/** Users acting at once: each sends their next command when the last one was answered. */
+const REPLAY_CONCURRENCY = 12;
+/** A command may wait in a (compressed) limiter queue; anything longer is a failure. */
+const ANSWER_TIMEOUT_MS = 60_000;
+const PAGER_NEXT_LABEL = '▶';
+
+export interface UpstreamEconomy {
+  upstream: string;
+  requests: number;
+  perThousandCommands: number;
+  /** Most requests in any sliding window of the limit's length (in the compressed time), and the limit. */
+  maxInWindow: number;
+  windowLabel: string;
+  limit: number | null;
+}
+
+export interface EconomyResult {
+  timeScale: number;
+  commands: number;
+  /** Commands of each kind in the workload (a ▶ press counted under `wallpaper page`). */
+  commandMix: Record<string, number>;
+  autocompletes: number;
+  replayMs: number;
+  /** The replay's length at real speed (replay time × scale). */
+  realTimeEquivalentMs: number;
+  /** Router outcomes of every interaction in the replay (autocomplete included). */
+  outcomes: Record<string, number>;
+  /** Commands that got no final answer within the timeout. */
+  unanswered: number;
+  upstreams: UpstreamEconomy[];
+  /** `cardinfo.php` requests during the replay, split: lookups (should be 0) and translations. */
+  cardinfoLookups: number;
+  cardinfoTranslations: number;
+  /** Distinct (card, language) translations asked; equal to `cardinfoTranslations` when each is fetched once. */
+  distinctTranslations: number;
+  imageRequests: number;
+  distinctImages: number;
+  ygoprodeckBlocked: boolean;
+  memoryAfter: MemorySample;
+}
+
+export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, workload: Workload, timeScale: number): Promise<EconomyResult> {
+  const start = {
+    geojs: upstreams.geojs.requests.length,
+    wallhaven: upstreams.wallhaven.requests.length,
+    ygoprodeck: upstreams.ygoprodeck.server.requests.length,
+  };
+  const outcomesBefore = await bot.interactionCounts();
+  const started = performance.now();
+  const unanswered = await replay(bot.discord, workload.actions, REPLAY_CONCURRENCY);
+  const replayMs = performance.now() - started;
+  const outcomesAfter = await bot.interactionCounts();
+
+  const geojs = upstreams.geojs.requests.slice(start.geojs);
+  const wallhaven = upstreams.wallhaven.requests.slice(start.wallhaven);
+  const ygoprodeck = upstreams.ygoprodeck.server.requests.slice(start.ygoprodeck);
+  const images = ygoprodeck.filter((request) => request.path.startsWith('/images/'));
+  const api = ygoprodeck.filter((request) => request.path.startsWith('/api/'));
+  const cardinfo = api.filter((request) => request.path === '/api/v7/cardinfo.php');
+  const translations = cardinfo.filter((request) => request.query.has('language'));
+  const perThousand = (requests: number) => (1000 * requests) / workload.commands;
+  const row = (upstream: string, requests: readonly RecordedRequest[], windowMs: number, windowLabel: string, limit: number | null): UpstreamEconomy => ({
+    upstream,
+    requests: requests.length,
+    perThousandCommands: perThousand(requests.length),
+    maxInWindow: maxInWindow(requests, windowMs),
+    windowLabel,
+    limit,
+  });
+
+  return {
+    timeScale,
+    commands: workload.commands,
+    commandMix: commandMix(workload.actions),
+    autocompletes: workload.autocompletes,
+    replayMs,
+    realTimeEquivalentMs: replayMs * timeScale,
+    outcomes: Object.fromEntries(Object.entries(outcomesAfter).map(([outcome, count]) => [outcome, count - (outcomesBefore[outcome] ?? 0)])),
+    unanswered,
+    upstreams: [
+      row('GeoJS', geojs, 1_000 / timeScale, '1 s', null),
+      row('Wallhaven API', wallhaven, upstreams.windows.wallhavenMs, '60 s', 45),
+      row('YGOPRODeck API', api, upstreams.windows.ygoprodeckMs, '1 s', null),
+      row('YGOPRODeck images', images, upstreams.windows.ygoprodeckMs, '1 s', null),
+      // The API and the image host share one 20/s budget.
+      row('YGOPRODeck (API + images)', ygoprodeck, upstreams.windows.ygoprodeckMs, '1 s', 20),
+    ],
+    cardinfoLookups: cardinfo.length - translations.length,
+    cardinfoTranslations: translations.length,
+    distinctTranslations: new Set(translations.map((request) => `${request.query.get('id')}/${request.query.get('language')}`)).size,
+    imageRequests: images.length,
+    distinctImages: new Set(images.map((request) => request.path)).size,
+    ygoprodeckBlocked: upstreams.ygoprodeck.blocked,
+    memoryAfter: await bot.measureMemory(),
+  };
+}
+
+function commandMix(actions: readonly WorkloadAction[]): Record<string, number> {
+  const mix: Record<string, number> = {};
+  const add = (command: string) => (mix[command] = (mix[command] ?? 0) + 1);
+  for (const action of actions) {
+    add(action.command);
+    if (action.kind === 'chat' && action.pressNext) add('wallpaper page');
+  }
+  return mix;
+}
+
+/** Replays the actions with `concurrency` users at a time; returns how many got no final answer. */
+async function replay(discord: FakeDiscord, actions: readonly WorkloadAction[], concurrency: number): Promise<number> {
+  let next = 0;
+  let unanswered = 0;
+  const worker = async () => {
+    while (next < actions.length) {
+      const action = actions[next++]!;
+      try {
+        await runAction(discord, action);
+      } catch {
+        unanswered++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return unanswered;
+}
+
+async function runAction(discord: FakeDiscord, action: WorkloadAction): Promise<void> {
+  if (action.kind === 'message') {
+    const exchange = await discord.messageContext({ name: 'Locate IP addresses', targetContent: action.targetContent, ...action.origin });
+    await exchange.final(ANSWER_TIMEOUT_MS);
+    return;
+  }
+  for (const typed of action.autocomplete ?? []) {
+    const exchange = await discord.autocomplete({ ...action.input, options: { name: typed }, focused: 'name' });
+    const callback = await exchange.callback(ANSWER_TIMEOUT_MS);
+    if (callback.type !== InteractionResponseType.ApplicationCommandAutocompleteResult) throw new Error('autocomplete was not answered with choices');
+  }
+  const final = await (await discord.chatInput(action.input)).final(ANSWER_TIMEOUT_MS);
+  if (action.pressNext) {
+    const next = pagerButton(final);
+    if (next === undefined) return;
+    const { user, channel } = action.input;
+    const press = await discord.button({ customId: next, message: final, ...(user ? { user } : {}), ...(channel ? { channel } : {}) });
+    await press.final(ANSWER_TIMEOUT_MS);
+  }
+}
+
+/** The ▶ button's custom_id, when the result has a next page. */
+function pagerButton(message: FinalMessage): string | undefined {
+  for (const row of message.components ?? []) {
+    if (!('components' in row)) continue;
+    for (const component of row.components) {
+      if ('custom_id' in component && 'label' in component && component.label === PAGER_NEXT_LABEL && component.disabled !== true) {
+        return component.custom_id;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The largest number of requests that started within any `windowMs` span. */
+function maxInWindow(requests: readonly RecordedRequest[], windowMs: number): number {
+  const times = requests.map((request) => request.at).sort((a, b) => a - b);
+  let max = 0;
+  let first = 0;
+  for (let last = 0; last < times.length; last++) {
+    while (times[last]! - times[first]! >= windowMs) first++;
+    max = Math.max(max, last - first + 1);
+  }
+  return max;
+}
+
+export interface RealLimitBurst {
+  commands: number;
+  answered: number;
+  imageRequests: number;
+  maxPerSecond: number;
+  limitPerSecond: number;
+  blocked: boolean;
+}
+
+/**
+ * The production YGOPRODeck limiter at real speed: `/card random` from many users at once, each
+ * needing card art not yet stored, so every one is an image download through the limiter. The
+ * upstream's 20-per-second window must never fill (its own fake would block us for good).
+ */
+export async function benchRealLimitBurst(bot: TestBot, upstreams: BenchUpstreams, commands = 40): Promise<RealLimitBurst> {
+  const start = upstreams.ygoprodeck.server.requests.length;
+  const exchanges = await Promise.all(
+    Array.from({ length: commands }, (_, index) =>
+      bot.discord.chatInput({ name: 'card', subcommand: 'random', user: { id: String(1_358_000_000_000_000_000n + BigInt(index)), username: `burst${index}` } }),
+    ),
+  );
+  const finals = await Promise.allSettled(exchanges.map((exchange) => exchange.final(ANSWER_TIMEOUT_MS)));
+  const requests = upstreams.ygoprodeck.server.requests.slice(start);
+  return {
+    commands,
+    answered: finals.filter((result) => result.status === 'fulfilled' && result.value.embeds.length === 1).length,
+    imageRequests: requests.filter((request) => request.path.startsWith('/images/')).length,
+    maxPerSecond: maxInWindow(requests, 1_000),
+    limitPerSecond: 20,
+    blocked: upstreams.ygoprodeck.blocked,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * What the benchmark parts share on the bench's side: the fake upstreams (optionally
+ * time-compressed), a DATA_DIR holding a card database snapshot, and timing of one interaction
+ * through the fake Discord.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createCardService } from '../src/services/cards.js';
+import { WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
+import type { InteractionCallback, InteractionExchange } from '../test/fakes/discord.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../test/fakes/geojs.js';
+import { startFakeWallhaven, type FakeWallhaven } from '../test/fakes/wallhaven.js';
+import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../test/fakes/ygoprodeck.js';
+
+/** A bot token shaped like a real one; only the fake Discord ever sees it. */
+export const BENCH_TOKEN = 'bench-discord-token.MTAxMDEwMTAxMDEw.benchpart0123456789';
+
+export interface BenchUpstreams {
+  geojs: FakeGeoJs;
+  wallhaven: FakeWallhaven;
+  ygoprodeck: FakeYgoprodeck;
+  /** Environment pointing the bot at these fakes. */
+  env: Record<string, string>;
+  /** The card art base (the `ygoprodeckImagesUrl` override). */
+  imagesUrl: string;
+  /** The upstreams' window limits as these fakes enforce them (divided by the time scale). */
+  windows: { ygoprodeckMs: number; wallhavenMs: number };
+  close(): Promise<void>;
+}
+
+/** The three fake upstreams, YGOPRODeck serving the whole real card database. */
+export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams> {
+  const windows = {
+    ygoprodeckMs: YGOPRODECK_UPSTREAM_LIMIT.windowMs / timeScale,
+    wallhavenMs: WALLHAVEN_RATE_LIMIT.windowMs / timeScale,
+  };
+  const geojs = await startFakeGeoJs();
+  const wallhaven = await startFakeWallhaven({ rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: windows.wallhavenMs } });
+  const ygoprodeck = await startFakeYgoprodeck({
+    cards: loadCardDump(),
+    rateLimit: { windowMs: windows.ygoprodeckMs, maxRequests: YGOPRODECK_UPSTREAM_LIMIT.maxRequests },
+  });
+  return {
+    geojs,
+    wallhaven,
+    ygoprodeck,
+    env: { GEOJS_URL: geojs.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url },
+    imagesUrl: ygoprodeck.imagesUrl,
+    windows,
+    async close() {
+      await Promise.all([geojs.close(), wallhaven.close(), ygoprodeck.close()]);
+    },
+  };
+}
+
+/**
+ * A DATA_DIR whose card database snapshot was written by the bot's own code: the card service
+ * downloads the whole database once from the fake YGOPRODeck and persists it, as on a first start.
+ */
+export async function prepareSnapshotDir(ygoprodeckUrl: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'almanac-bench-snapshot-'));
+  const cards = createCardService({ baseUrl: ygoprodeckUrl, dataDir, logger: pino({ level: 'silent' }) });
+  try {
+    await cards.start();
+    if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s');
+  } finally {
+    await cards.close();
+  }
+  return dataDir;
+}
+
+/** A fresh copy of a prepared DATA_DIR, so that images one run stores never warm another. */
+export async function copyDataDir(source: string): Promise<string> {
+  const copy = await mkdtemp(join(tmpdir(), 'almanac-bench-data-'));
+  await cp(source, copy, { recursive: true });
+  return copy;
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export interface TimedCallback {
+  exchange: InteractionExchange;
+  callback: InteractionCallback;
+  /** INTERACTION_CREATE dispatch to the arrival of the acknowledgement, in ms. */
+  latencyMs: number;
+}
+
+/** Waits for an interaction's acknowledgement and times it from the fake Discord's own clock. */
+export async function timeCallback(started: Promise<InteractionExchange>, timeoutMs = 10_000): Promise<TimedCallback> {
+  const exchange = await started;
+  const callback = await exchange.callback(timeoutMs);
+  const { dispatchedAt, acknowledgedAt } = exchange.timing();
+  if (acknowledgedAt === undefined) throw new Error(`interaction ${exchange.id}: acknowledged without an arrival time`);
+  return { exchange, callback, latencyMs: acknowledgedAt - dispatchedAt };
+}
+
+/** Lets callbacks and timers queued by the last interaction run before the next one starts. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
