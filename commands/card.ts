@@ -82,14 +82,14 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 function typeFilter(value: string | null): CardTypeFilter | undefined {
   if (value === null) return undefined;
-  if (!(value in CARD_TYPE_FILTERS)) throw new UserError(`Unknown card type \`${value.slice(0, 30)}\`.`);
+  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError(`Unknown card type ${quoteQuery(value)}.`);
   return value as CardTypeFilter;
 }
 
 function attributeFilter(value: string | null): CardAttribute | undefined {
   if (value === null) return undefined;
   const upper = value.toUpperCase();
-  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute \`${value.slice(0, 30)}\`.`);
+  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute ${quoteQuery(value)}.`);
   return upper as CardAttribute;
 }
 

@@ -1,7 +1,6 @@
 import {
   ButtonStyle,
   ComponentType,
-  escapeMarkdown,
   type APIEmbed,
   type APIEmbedField,
   type APISelectMenuOption,
@@ -18,7 +17,7 @@ import {
   type StatValue,
 } from '../cards/card.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
-import { EMBED_LIMITS, embedCharacterCount, truncate } from './format.js';
+import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
 
 /**
  * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
@@ -98,7 +97,7 @@ const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
 
 /** Upstream text is shown as written: nothing in it may turn into formatting, lists or links. */
 export function escapeText(text: string): string {
-  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
+  return escapeForeignMarkdown(text);
 }
 
 /** Escapes, then cuts to `max` characters without leaving a dangling escape before the ellipsis. */

@@ -1,3 +1,5 @@
+import { escapeMarkdown } from 'discord.js';
+
 /** Small text helpers shared by the renderers: Discord's limits and readable numbers. */
 
 export const EMBED_LIMITS = {
@@ -13,12 +15,27 @@ export const EMBED_LIMITS = {
   content: 2000,
 } as const;
 
-/** Cuts `text` to `max` characters at a word boundary when one is near, ending with an ellipsis. */
+/**
+ * Cuts `text` to `max` characters at a word boundary when one is near, ending with an ellipsis. It
+ * never cuts between the two halves of a surrogate pair (an emoji, a math letter): half of one is
+ * not valid UTF-8, and Discord refuses the whole message.
+ */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  let cut = text.slice(0, max - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/**
+ * Escapes text the bot did not write (an option someone typed, a field an upstream sent) for a place
+ * where Discord renders markdown: nothing in it may format, quote, list or link. discord.js's own
+ * `maskedLink` escape puts a backslash before the first `[` of a line only (its pattern is greedy),
+ * so `[a](b) [c](https://…)` kept a working link: here every `[` is escaped.
+ */
+export function escapeForeignMarkdown(text: string): string {
+  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true }).replace(/\[/g, '\\[');
 }
 
 export function formatDuration(ms: number): string {

@@ -1,8 +1,8 @@
-import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
+import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
 import type { RejectedEntry } from '../ip/address-list.js';
 import type { GeoRecord } from '../services/geojs.js';
-import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
+import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, truncate } from './format.js';
 import { zoneTime } from './zone-time.js';
 
 const KNOWN_COLOUR = 0x2b88d8;
@@ -15,7 +15,7 @@ export function flagEmoji(countryCode: string): string {
 }
 
 function clean(text: string, max: number): string {
-  return truncate(escapeMarkdown(text), max);
+  return truncate(escapeForeignMarkdown(text), max);
 }
 
 function placeOf(record: GeoRecord): string | null {

@@ -1,8 +1,8 @@
-import { ButtonStyle, ComponentType, escapeMarkdown, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { ActionRow, Reply } from '../command.js';
 import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
 import type { WallpaperDetail, WallpaperPurity, WallpaperSummary } from '../services/wallhaven.js';
-import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
 
 /**
  * Pure renderers for `/wallpaper`: a wallpaper as one embed (image, facts, source) plus link and
@@ -19,7 +19,15 @@ const MAX_LINK_URL = 512;
 
 /** Upstream text made inert: no formatting, and no masked links (`[text](url)`) of its own. */
 function escapeText(text: string): string {
-  return escapeMarkdown(text, { maskedLink: true });
+  return escapeForeignMarkdown(text);
+}
+
+/**
+ * A search as its user typed it, quoted: escaped, cut to `max`, and with a zero-width space after the
+ * `:` of `://`, so a URL in it (bare or `<…>`) is not a link the bot posts in the channel for them.
+ */
+function quotedQuery(query: string, max: number): string {
+  return `“${escapeText(truncate(query, max)).replace(/:\/\//g, ':\u200b//')}”`;
 }
 
 /** The URL when it is https on a Wallhaven host, else undefined. */
@@ -125,7 +133,7 @@ export interface SearchSummary {
 
 export function describeSearch(search: SearchSummary): string {
   const parts: string[] = [];
-  parts.push(search.query === null ? 'All wallpapers' : `“${escapeText(truncate(search.query, 200))}”`);
+  parts.push(search.query === null ? 'All wallpapers' : quotedQuery(search.query, 200));
   const categories = (Object.keys(CATEGORY_LABELS) as (keyof CategoryFilter)[]).filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => CATEGORY_LABELS[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
@@ -221,7 +229,7 @@ export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
 /** One random wallpaper, large, with a link to its page. */
 export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null): Reply {
   const embed = baseEmbed(summary, largeImage(summary));
-  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for “${escapeText(truncate(query, 200))}”`;
+  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for ${quotedQuery(query, 200)}`;
   const buttons = linkButton('Open on Wallhaven', summary.pageUrl);
   return {
     embeds: fitEmbedsToLimit([embed]),
@@ -237,6 +245,6 @@ export function noResultsSentence(search: SearchSummary): string {
   if (search.atleast) hints.push('a smaller minimum resolution');
   if (search.ratio) hints.push('no ratio');
   const suggestion = hints.length > 0 ? ` Try ${hints.join(', ')}.` : ' Try a broader search.';
-  const what = search.query === null ? 'these filters' : `“${escapeText(truncate(search.query, 100))}” with these filters`;
+  const what = search.query === null ? 'these filters' : `${quotedQuery(search.query, 100)} with these filters`;
   return `No wallpapers match ${what}.${suggestion}`;
 }

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+
+/**
+ * What hostile users type into a string option, as a fast-check arbitrary: random text of every
+ * kind mixed with the fragments that break parsers, URLs and renderers.
+ */
+
+/** Pieces known to matter somewhere: paths, URLs, encodings, markdown, mentions, odd code points. */
+export const HOSTILE_FRAGMENTS: readonly string[] = [
+  // Path traversal and URL structure.
+  '../',
+  '..\\',
+  '/..',
+  '%2e%2e%2f',
+  '%2E%2E/',
+  '..%2f',
+  '%252e%252e%252f',
+  '//evil.example/',
+  'http://127.0.0.1:9/',
+  'https://evil.example/x?y=1#z',
+  '?apikey=x&',
+  '#',
+  '&',
+  '=',
+  '|',
+  ',',
+  ';',
+  '%00',
+  '%',
+  '%zz',
+  '%41',
+  // IP addresses, zone ids and near misses.
+  '8.8.8.8',
+  '2001:4860:4860::8888',
+  '::ffff:10.0.0.1',
+  'fe80::1%eth0',
+  'fe80::1%25lo',
+  '[::1]:80',
+  '10.0.0.0/8',
+  '999.1.1.1',
+  '1.1.1',
+  '0x7f.0.0.1',
+  // Wallhaven and card inputs and near misses.
+  'abcdef',
+  'whvn.cc/abcdef',
+  'https://wallhaven.cc/w/abcdef',
+  'wallhaven.cc/w/../../api',
+  'like:abcdef',
+  'id:1',
+  '@alpha',
+  'type:png',
+  '1920x1080',
+  '0x0',
+  '99999x99999',
+  'Dark Magician',
+  '46986414',
+  '0000000000046986414',
+  'LOB',
+  // Names every JavaScript object has: a lookup with `in` or `[]` finds them.
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  // Control characters, direction overrides, zero widths, line separators.
+  '\u0000',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u001b[31m',
+  '\u007f',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\u2028',
+  '\ufeff',
+  // Look-alikes: Cyrillic, fullwidth, division slash, fullwidth digits, combining marks.
+  'Dаrk Mаgiсiаn',
+  '．．／',
+  '∕',
+  '８.８.８.８',
+  'e\u0301',
+  '🇺🇸',
+  '👨‍👩‍👧‍👦',
+  '𝕯𝖆𝖗𝖐',
+  // Discord markdown, mentions and links.
+  '**',
+  '__',
+  '~~',
+  '||',
+  '`',
+  '```',
+  '> ',
+  '# ',
+  '-# ',
+  '\\',
+  '@everyone',
+  '@here',
+  '<@&123456789012345678>',
+  '<@123456789012345678>',
+  '<#123456789012345678>',
+  '</card show:123456789012345678>',
+  '<t:0:R>',
+  '[free nitro](https://evil.example/nitro)',
+  '[a](b) [c](https://evil.example/second)',
+  '[x](<https://evil.example>)',
+  '<https://evil.example>',
+  '![img](https://evil.example/i.png)',
+];
+
+const fragment = fc.constantFrom(...HOSTILE_FRAGMENTS);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A hostile option value: anything from one odd character to 6,000 characters. */
+export const HOSTILE_STRING: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.oneof(fragment, fc.string({ maxLength: 8 })), { maxLength: 12 }).map((parts) => parts.join('')) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
+  // Any code point, as long as the text is valid UTF-16 (Discord sends UTF-8: no lone surrogates).
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).filter((text) => !LONE_SURROGATE.test(text)) },
+  { weight: 1, arbitrary: fc.tuple(fragment, fc.integer({ min: 100, max: 6_000 })).map(([piece, length]) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length)) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'a'.repeat(6_000), '8.8.8.8 '.repeat(750), `${'[a](https://evil.example) '.repeat(230)}`) },
+);
