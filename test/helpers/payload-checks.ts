@@ -33,6 +33,10 @@ const LIMITS = {
 /** Half of a UTF-16 pair on its own: what cutting a string between the two halves leaves. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 function lengthProblem(where: string, text: string | undefined, max: number, required = false): string[] {
   if (text === undefined) return required ? [`${where} is missing`] : [];
   const problems: string[] = [];
