@@ -10,6 +10,9 @@
  * runs in about one. `benchRealLimitBurst` checks the one window short enough to test at real speed.
  */
 import { InteractionResponseType } from 'discord.js';
+import { GEOJS_LIMITS } from '../src/services/geojs.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS, WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
+import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
 import type { FakeDiscord, FinalMessage } from '../test/fakes/discord.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import type { TestBot } from '../test/helpers/bot.js';
@@ -32,6 +35,8 @@ export interface UpstreamEconomy {
   maxInWindow: number;
   windowLabel: string;
   limit: number | null;
+  /** The most request starts the production limiter's spacing allows in such a window. */
+  spacingAllows: number;
 }
 
 export interface EconomyResult {
@@ -79,13 +84,21 @@ export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, wor
   const cardinfo = api.filter((request) => request.path === '/api/v7/cardinfo.php');
   const translations = cardinfo.filter((request) => request.query.has('language'));
   const perThousand = (requests: number) => (1000 * requests) / workload.commands;
-  const row = (upstream: string, requests: readonly RecordedRequest[], windowMs: number, windowLabel: string, limit: number | null): UpstreamEconomy => ({
+  const row = (
+    upstream: string,
+    requests: readonly RecordedRequest[],
+    windowMs: number,
+    windowLabel: string,
+    limit: number | null,
+    minTimeMs: number,
+  ): UpstreamEconomy => ({
     upstream,
     requests: requests.length,
     perThousandCommands: perThousand(requests.length),
     maxInWindow: maxInWindow(requests, windowMs),
     windowLabel,
     limit,
+    spacingAllows: maxStartsInWindow(minTimeMs / timeScale, windowMs),
   });
 
   return {
@@ -98,12 +111,13 @@ export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, wor
     outcomes: Object.fromEntries(Object.entries(outcomesAfter).map(([outcome, count]) => [outcome, count - (outcomesBefore[outcome] ?? 0)])),
     unanswered,
     upstreams: [
-      row('GeoJS', geojs, 1_000 / timeScale, '1 s', null),
-      row('Wallhaven API', wallhaven, upstreams.windows.wallhavenMs, '60 s', 45),
-      row('YGOPRODeck API', api, upstreams.windows.ygoprodeckMs, '1 s', null),
-      row('YGOPRODeck images', images, upstreams.windows.ygoprodeckMs, '1 s', null),
+      // GeoJS states no limit; the bot keeps to its own spacing.
+      row('GeoJS', geojs, 1_000 / timeScale, '1 s', null, GEOJS_LIMITS.minTimeMs),
+      row('Wallhaven API', wallhaven, upstreams.windows.wallhavenMs, '60 s', WALLHAVEN_RATE_LIMIT.requests, WALLHAVEN_LIMITS.minTimeMs),
+      row('YGOPRODeck API', api, upstreams.windows.ygoprodeckMs, '1 s', null, YGOPRODECK_LIMITS.minTimeMs),
+      row('YGOPRODeck images', images, upstreams.windows.ygoprodeckMs, '1 s', null, YGOPRODECK_LIMITS.minTimeMs),
       // The API and the image host share one 20/s budget.
-      row('YGOPRODeck (API + images)', ygoprodeck, upstreams.windows.ygoprodeckMs, '1 s', 20),
+      row('YGOPRODeck (API + images)', ygoprodeck, upstreams.windows.ygoprodeckMs, '1 s', YGOPRODECK_UPSTREAM_LIMIT.maxRequests, YGOPRODECK_LIMITS.minTimeMs),
     ],
     cardinfoLookups: cardinfo.length - translations.length,
     cardinfoTranslations: translations.length,
@@ -216,8 +230,8 @@ export async function benchRealLimitBurst(bot: TestBot, upstreams: BenchUpstream
     commands,
     answered: finals.filter((result) => result.status === 'fulfilled' && result.value.embeds.length === 1).length,
     imageRequests: requests.filter((request) => request.path.startsWith('/images/')).length,
-    maxPerSecond: maxInWindow(requests, 1_000),
-    limitPerSecond: 20,
+    maxPerSecond: maxInWindow(requests, YGOPRODECK_UPSTREAM_LIMIT.windowMs),
+    limitPerSecond: YGOPRODECK_UPSTREAM_LIMIT.maxRequests,
     blocked: upstreams.ygoprodeck.blocked,
   };
 }

@@ -40,7 +40,7 @@ export interface SoakOptions {
 export async function benchSoak(bot: BotChild, options: SoakOptions = {}): Promise<SoakResult> {
   const interactions = options.interactions ?? 50_000;
   const sampleEvery = options.sampleEvery ?? 5_000;
-  const tolerance = options.plateauToleranceBytes ?? 2 * 1024 * 1024;
+  const tolerance = options.plateauToleranceBytes ?? 2e6;
   const random = seededRandom(13);
   const samples: SoakSample[] = [{ interactions: 0, memory: await bot.measureMemory() }];
   let done = 0;
