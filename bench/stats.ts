@@ -1,6 +1,7 @@
 /**
- * Small statistics shared by the benchmark parts: percentiles over latency samples, ratios, and a
- * seeded random source so that every run replays the same workload.
+ * Small statistics shared by the benchmark parts: percentiles over latency samples, number
+ * formatting, and seeded random draws (uniform, Zipf, weighted) so that every run replays the same
+ * workload.
  */
 
 export interface LatencySummary {
