@@ -14,8 +14,8 @@ import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckC
  *
  * Files live in `DATA_DIR/images/<full|small|cropped>/<imageId>.<jpg|png>`, and set images (which
  * the same no-hotlink rule covers) in `DATA_DIR/images/sets/<name>.<jpg|png>`. The store is bounded
- * by total size and evicts the least recently used image (its file times are bumped on every read,
- * so the order survives restarts). Downloads go through the YGOPRODeck client, and so through its
+ * by total size and evicts the least recently used image (its file times are bumped on use, at most
+ * hourly, so the order survives restarts). The most-shown images are also held in memory. Downloads go through the YGOPRODeck client, and so through its
  * limiter and circuit: the image host counts toward the same request budget.
  */
 
@@ -24,7 +24,12 @@ export const CARD_IMAGE_DEFAULTS = {
   maxTotalBytes: 1024 * 1024 * 1024,
   /** A card art that does not exist upstream is not asked for again for this long. */
   notFoundTtlMs: 60 * 60_000,
+  /** The most-shown images are also kept in memory (≈200 full-size arts), so a popular card costs no disk read. */
+  memoryBytes: 32 * 1024 * 1024,
 } as const;
+
+/** A file's times record its last use for eviction after a restart; an hour's precision is plenty. */
+const TOUCH_FILE_EVERY_MS = 60 * 60_000;
 
 /** Smaller than this is no card art (an error page, an empty body), whatever its first bytes say. */
 export const MIN_IMAGE_BYTES = 100;
@@ -44,6 +49,7 @@ export interface CardImageStoreOptions {
   dataDir: string;
   maxTotalBytes?: number;
   notFoundTtlMs?: number;
+  memoryBytes?: number;
   logger?: Logger;
   now?: () => number;
 }
@@ -52,6 +58,8 @@ interface StoredImage {
   /** Path relative to the store's folder. */
   file: string;
   bytes: number;
+  /** When the file's times were last bumped (0: not since start). */
+  touchedAt?: number;
 }
 
 export interface CardImageStats {
@@ -74,12 +82,13 @@ export class CardImageStore {
   private indexing: Promise<void> | undefined;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly missing: LRUCache<string, true>;
+  private readonly hot: LRUCache<string, Buffer>;
 
   constructor(options: CardImageStoreOptions) {
     if (typeof options.dataDir !== 'string' || options.dataDir.trim() === '') {
       throw new TypeError('CardImageStore: option "dataDir" must be a non-empty path');
     }
-    for (const name of ['maxTotalBytes', 'notFoundTtlMs'] as const) {
+    for (const name of ['maxTotalBytes', 'notFoundTtlMs', 'memoryBytes'] as const) {
       const value = options[name];
       if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
         throw new TypeError(`CardImageStore: option "${name}" must be a positive number, got ${value}`);
@@ -95,6 +104,10 @@ export class CardImageStore {
       max: 10_000,
       ttl: options.notFoundTtlMs ?? CARD_IMAGE_DEFAULTS.notFoundTtlMs,
       perf: { now },
+    });
+    this.hot = new LRUCache<string, Buffer>({
+      maxSize: options.memoryBytes ?? CARD_IMAGE_DEFAULTS.memoryBytes,
+      sizeCalculation: (bytes) => bytes.length,
     });
   }
 
@@ -133,9 +146,20 @@ export class CardImageStore {
   /** Concurrent requests for the same image share one load. */
   private fetchOnce(folder: string, name: string, download: () => Promise<Buffer>): Promise<Buffer> {
     const key = `${folder}/${name}`;
+    const inMemory = this.hot.get(key);
+    const stored = this.stored.get(key);
+    if (inMemory !== undefined && stored !== undefined) {
+      this.touch(key, stored);
+      return Promise.resolve(inMemory);
+    }
     let pending = this.inFlight.get(key);
     if (pending === undefined) {
-      pending = this.load(key, folder, name, download).finally(() => this.inFlight.delete(key));
+      pending = this.load(key, folder, name, download)
+        .then((bytes) => {
+          this.hot.set(key, bytes);
+          return bytes;
+        })
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
@@ -196,11 +220,14 @@ export class CardImageStore {
   private touch(key: string, image: StoredImage): void {
     this.stored.delete(key);
     this.stored.set(key, image);
-    const now = new Date(this.now());
-    void utimes(join(this.dir, image.file), now, now).catch(() => undefined);
+    const now = this.now();
+    if (now - (image.touchedAt ?? 0) < TOUCH_FILE_EVERY_MS) return;
+    image.touchedAt = now;
+    void utimes(join(this.dir, image.file), new Date(now), new Date(now)).catch(() => undefined);
   }
 
   private forget(key: string, image: StoredImage): void {
+    this.hot.delete(key);
     if (this.stored.delete(key)) this.totalBytes -= image.bytes;
   }
 

@@ -72,8 +72,17 @@ describe('downloading and serving', () => {
     expect(restarted.stats()).toMatchObject({ images: 1, downloads: 0 });
   });
 
-  it('downloads again an image whose file was removed behind its back', async () => {
+  it('serves a popular image from memory, without touching the disk again', async () => {
     const images = store();
+    await images.get(SKILL);
+    await rm(join(dataDir, 'images', 'full', `${SKILL}.jpg`));
+    expect(await images.get(SKILL)).toEqual(fakeJpeg(`cards/${SKILL}`));
+    expect(imageRequests()).toHaveLength(1);
+  });
+
+  it('downloads again an image whose file was removed behind its back', async () => {
+    // No room in memory: every get reads the disk.
+    const images = store({ memoryBytes: 1 });
     await images.get(SKILL);
     await rm(join(dataDir, 'images', 'full', `${SKILL}.jpg`));
     expect(await images.get(SKILL)).toEqual(fakeJpeg(`cards/${SKILL}`));
@@ -147,6 +156,7 @@ describe('failures', () => {
     const client = clientFor(fake.url);
     expect(() => new CardImageStore({ client, dataDir: '' })).toThrow(/"dataDir"/);
     expect(() => new CardImageStore({ client, dataDir, maxTotalBytes: 0 })).toThrow(/"maxTotalBytes"/);
+    expect(() => new CardImageStore({ client, dataDir, memoryBytes: -1 })).toThrow(/"memoryBytes"/);
   });
 });
 
