@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
 
 export interface DiscordClientOptions {
   apiUrl: string;
@@ -8,6 +8,17 @@ export interface DiscordClientOptions {
 
 /** An interaction's token can edit its reply for 15 minutes: a rate limit longer than that can never be waited out. */
 const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
+
+/**
+ * discord.js keeps every user, member and message an interaction brings, without limit (≈600 B per
+ * new user, measured in bench/). Almanac reads none of them back: it only needs channels (from the
+ * Guilds intent, for the age-restricted flag) and its own user and member.
+ */
+const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
+  MessageManager: 0,
+  UserManager: { maxSize: 1_000, keepOverLimit: (user) => user.id === user.client.user?.id },
+  GuildMemberManager: { maxSize: 200, keepOverLimit: (member) => member.id === member.client.user?.id },
+};
 
 /**
  * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
@@ -22,6 +33,7 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [], repliedUser: false },
+    makeCache: Options.cacheWithLimits(BOUNDED_CACHES),
     rest: {
       api: options.apiUrl,
       makeRequest: fetch,

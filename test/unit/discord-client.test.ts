@@ -1,0 +1,24 @@
+import type { User } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDiscordClient } from '../../src/discord/client.js';
+
+describe('createDiscordClient', () => {
+  const client = createDiscordClient({ apiUrl: 'http://127.0.0.1:9/api' });
+
+  afterEach(async () => {
+    await client.destroy();
+  });
+
+  it('bounds the user cache, so a busy bot does not keep every user it ever saw', () => {
+    for (let index = 0; index < 1_500; index++) {
+      const id = String(1_000_000_000_000_000n + BigInt(index));
+      client.users.cache.set(id, { id, client } as unknown as User);
+    }
+    expect(client.users.cache.size).toBe(1_000);
+  });
+
+  it('asks for the Guilds intent only and turns mentions off', () => {
+    expect(client.options.intents.toArray()).toEqual(['Guilds']);
+    expect(client.options.allowedMentions).toEqual({ parse: [], repliedUser: false });
+  });
+});
