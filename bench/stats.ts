@@ -36,17 +36,7 @@ export function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
-/** mulberry32: deterministic across runs and Node versions, unlike Math.random. Returns [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from '../test/helpers/seeded-random.js';
 
 /**
  * Draws ranks 0..n-1 with probability proportional to 1 / (rank + 1)^exponent: popular items

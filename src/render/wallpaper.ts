@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { ActionRow, Reply } from '../command.js';
 import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
-import type { WallpaperDetail, WallpaperPurity, WallpaperSummary } from '../services/wallhaven.js';
+import { wallhavenHttpsUrl, type WallpaperDetail, type WallpaperPurity, type WallpaperSummary } from '../services/wallhaven.js';
 import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
 
 /**
@@ -11,7 +11,6 @@ import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit
  * as a masked link in a field.
  */
 
-const WALLHAVEN_HOSTS = new Set(['wallhaven.cc', 'w.wallhaven.cc', 'th.wallhaven.cc', 'whvn.cc']);
 const DEFAULT_COLOUR = 0x1b1b1b;
 const WITHHELD_COLOUR = 0x99aab5;
 /** Discord refuses link buttons with longer URLs. */
@@ -30,17 +29,13 @@ function quotedQuery(query: string, max: number): string {
   return `“${escapeText(truncate(query, max)).replace(/:\/\//g, ':\u200b//')}”`;
 }
 
-/** The URL when it is https on a Wallhaven host, else undefined. */
-export function wallhavenHttpsUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  const safe = url.protocol === 'https:' && WALLHAVEN_HOSTS.has(url.hostname) && url.port === '' && url.username === '' && url.password === '';
-  return safe && url.href.length <= MAX_LINK_URL ? url.href : undefined;
+/**
+ * The URL when it is https on a Wallhaven host and short enough to link, else undefined. The service
+ * already vetted it; checking again here keeps the renderer safe whatever it is given.
+ */
+export function linkableWallhavenUrl(value: string | undefined): string | undefined {
+  const url = wallhavenHttpsUrl(value);
+  return url !== undefined && url.length <= MAX_LINK_URL ? url : undefined;
 }
 
 const CATEGORY_LABELS: Record<keyof CategoryFilter, string> = { general: 'General', anime: 'Anime', people: 'People' };
@@ -98,20 +93,20 @@ function factFields(summary: WallpaperSummary): APIEmbedField[] {
 
 function baseEmbed(summary: WallpaperSummary, image: string | undefined): APIEmbed {
   const embed: APIEmbed = { title: `Wallpaper ${summary.id}`, color: colourOf(summary), fields: factFields(summary) };
-  const page = wallhavenHttpsUrl(summary.pageUrl);
+  const page = linkableWallhavenUrl(summary.pageUrl);
   if (page !== undefined) embed.url = page;
   if (image !== undefined) embed.image = { url: image };
   return embed;
 }
 
 function linkButton(label: string, url: string | undefined): APIButtonComponent[] {
-  const safe = wallhavenHttpsUrl(url);
+  const safe = linkableWallhavenUrl(url);
   return safe === undefined ? [] : [{ type: ComponentType.Button, style: ButtonStyle.Link, label, url: safe }];
 }
 
 /** Thumbnails are served for embedding; the large one is the best size for a chat. */
 function largeImage(summary: WallpaperSummary): string | undefined {
-  return wallhavenHttpsUrl(summary.thumbnails.large) ?? wallhavenHttpsUrl(summary.thumbnails.original) ?? wallhavenHttpsUrl(summary.imageUrl);
+  return linkableWallhavenUrl(summary.thumbnails.large) ?? linkableWallhavenUrl(summary.thumbnails.original) ?? linkableWallhavenUrl(summary.imageUrl);
 }
 
 export interface PagerButtons {
@@ -205,10 +200,10 @@ function tagList(detail: WallpaperDetail): string | undefined {
 
 /** The detail of one wallpaper: uploader, tags, the full image, and the facts of the search view. */
 export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
-  const full = wallhavenHttpsUrl(detail.imageUrl) ?? largeImage(detail);
+  const full = linkableWallhavenUrl(detail.imageUrl) ?? largeImage(detail);
   const embed = baseEmbed(detail, full);
   if (detail.uploader) {
-    const avatar = wallhavenHttpsUrl(detail.uploader.avatarUrl);
+    const avatar = linkableWallhavenUrl(detail.uploader.avatarUrl);
     embed.author = {
       // Author names are not markdown: shown as is, only shortened.
       name: truncate(`Uploaded by ${detail.uploader.username}`, EMBED_LIMITS.author),

@@ -102,7 +102,7 @@ export function isPastLastPage(error: unknown): boolean {
 const IMAGE_HOSTS = new Set(['wallhaven.cc', 'w.wallhaven.cc', 'th.wallhaven.cc', 'whvn.cc']);
 
 /** An https URL on a Wallhaven host, or undefined: nothing else becomes an image or a link. */
-function wallhavenUrl(value: string | undefined, upgradeHttp = false): string | undefined {
+export function wallhavenHttpsUrl(value: string | undefined, upgradeHttp = false): string | undefined {
   if (value === undefined) return undefined;
   let url: URL;
   try {
@@ -199,8 +199,8 @@ function ratioOf(raw: RawSummary): number {
 function toSummary(raw: RawSummary): WallpaperSummary {
   const summary: WallpaperSummary = {
     id: raw.id,
-    pageUrl: wallhavenUrl(raw.url, true) ?? `https://wallhaven.cc/w/${raw.id}`,
-    shortUrl: wallhavenUrl(raw.short_url, true) ?? `https://whvn.cc/${raw.id}`,
+    pageUrl: wallhavenHttpsUrl(raw.url, true) ?? `https://wallhaven.cc/w/${raw.id}`,
+    shortUrl: wallhavenHttpsUrl(raw.short_url, true) ?? `https://whvn.cc/${raw.id}`,
     views: raw.views,
     favorites: raw.favorites,
     purity: raw.purity,
@@ -217,10 +217,10 @@ function toSummary(raw: RawSummary): WallpaperSummary {
   };
   const source = webUrl(raw.source);
   if (source !== undefined) summary.source = source;
-  const image = wallhavenUrl(raw.path);
+  const image = wallhavenHttpsUrl(raw.path);
   if (image !== undefined) summary.imageUrl = image;
   for (const size of ['large', 'original', 'small'] as const) {
-    const thumbnail = wallhavenUrl(raw.thumbs?.[size]);
+    const thumbnail = wallhavenHttpsUrl(raw.thumbs?.[size]);
     if (thumbnail !== undefined) summary.thumbnails[size] = thumbnail;
   }
   return summary;
@@ -231,7 +231,7 @@ function toDetail(raw: z.infer<typeof rawDetailAnswer>['data']): WallpaperDetail
   if (raw.uploader) {
     uploader = { username: raw.uploader.username };
     if (raw.uploader.group) uploader.group = raw.uploader.group;
-    const avatar = wallhavenUrl(raw.uploader.avatar?.['128px'] ?? raw.uploader.avatar?.['200px']);
+    const avatar = wallhavenHttpsUrl(raw.uploader.avatar?.['128px'] ?? raw.uploader.avatar?.['200px']);
     if (avatar !== undefined) uploader.avatarUrl = avatar;
   }
   const tags = (raw.tags ?? []).map((tag): WallpaperTag => {

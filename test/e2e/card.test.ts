@@ -4,6 +4,7 @@ import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
 import { loadCardDump, QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
 import type { UploadedFile } from '../helpers/http-body.js';
+import { embedCharacterCount } from '../../src/render/format.js';
 
 const DARK_MAGICIAN = 46986414;
 /** The longest card text of the 2025-04-25 dump (a Pendulum monster with two long boxes). */
@@ -29,15 +30,6 @@ function selectOf(message: FakeMessage): APIStringSelectComponent {
   return component as APIStringSelectComponent;
 }
 
-function totalCharacters(embed: APIEmbed): number {
-  return (
-    (embed.title?.length ?? 0) +
-    (embed.description?.length ?? 0) +
-    (embed.footer?.text.length ?? 0) +
-    (embed.author?.name.length ?? 0) +
-    (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
-  );
-}
 
 describe('/card end to end: the real client against the fake Discord and the fake YGOPRODeck (whole database)', () => {
   let ygoprodeck: FakeYgoprodeck;
@@ -141,7 +133,7 @@ describe('/card end to end: the real client against the fake Discord and the fak
   it('keeps the card with the longest text within 6,000 characters', async () => {
     const embed = embedOf(await showCard(String(LONGEST_TEXT)));
     expect(embed.description).toContain('**Pendulum Effect**');
-    expect(totalCharacters(embed)).toBeLessThanOrEqual(6_000);
+    expect(embedCharacterCount(embed)).toBeLessThanOrEqual(6_000);
     expect(embed.description!.length).toBeLessThanOrEqual(4_096);
   });
 

@@ -1,4 +1,5 @@
 import { FakeServer, htmlPage, type FakeResponse, type RecordedRequest } from './fake-server.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /**
  * A fake wallhaven.cc API v1, faithful to upstreams.md §2 and §5: 24 results a page over a generated
@@ -92,17 +93,6 @@ const RESOLUTIONS: [number, number][] = [
 
 const PALETTE = ['#660000', '#990000', '#cc0000', '#cc3333', '#ea4c88', '#993399', '#663399', '#333399', '#0066cc', '#0099cc', '#66cccc', '#77cc33', '#669900', '#336600', '#000000', '#999999', '#cccccc', '#ffffff', '#424153'];
 
-/** mulberry32: a small deterministic PRNG, so the catalogue and seeded orders are stable. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -119,7 +109,7 @@ function timestamp(date: Date): string {
 }
 
 function generateCatalogue(size: number): FakeWallpaper[] {
-  const random = prng(45);
+  const random = seededRandom(45);
   const ids = new Set<string>();
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const catalogue: FakeWallpaper[] = [];
@@ -346,7 +336,7 @@ export class FakeWallhaven extends FakeServer {
       case 'random': {
         const given = params.get('seed');
         seed = given !== null && /^[a-zA-Z0-9]{6}$/.test(given) ? given : this.newSeed();
-        const random = prng(hash(seed));
+        const random = seededRandom(hash(seed));
         results = results
           .map((w) => [random(), w] as const)
           .sort((a, b) => a[0] - b[0])
@@ -409,7 +399,7 @@ export class FakeWallhaven extends FakeServer {
   }
 
   private newSeed(): string {
-    const random = prng(hash(`seed-${this.seedCounter++}`));
+    const random = seededRandom(hash(`seed-${this.seedCounter++}`));
     const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
     return Array.from({ length: 6 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
   }

@@ -1,5 +1,6 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { MessagePayload } from '../../src/command.js';
+import { embedCharacterCount } from '../../src/render/format.js';
 
 /**
  * Checks of a message payload against what Discord accepts (developers/resources/message.mdx,
@@ -46,15 +47,6 @@ function lengthProblem(where: string, text: string | undefined, max: number, req
   return problems;
 }
 
-function embedTotal(embed: APIEmbed): number {
-  return (
-    (embed.title?.length ?? 0) +
-    (embed.description?.length ?? 0) +
-    (embed.footer?.text.length ?? 0) +
-    (embed.author?.name.length ?? 0) +
-    (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
-  );
-}
 
 function urlProblem(where: string, url: string | undefined): string[] {
   if (url === undefined) return [];
@@ -122,7 +114,7 @@ function componentProblems(payload: MessagePayload): string[] {
 export function payloadProblems(payload: MessagePayload): string[] {
   const embeds = payload.embeds ?? [];
   const files = payload.files ?? [];
-  const total = embeds.reduce((sum, embed) => sum + embedTotal(embed), 0);
+  const total = embeds.reduce((sum, embed) => sum + embedCharacterCount(embed), 0);
   return [
     ...lengthProblem('content', payload.content, LIMITS.content),
     ...(embeds.length > LIMITS.embeds ? [`${embeds.length} embeds`] : []),

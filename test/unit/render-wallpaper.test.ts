@@ -7,7 +7,7 @@ import {
   renderRandomWallpaper,
   renderSearchResult,
   renderWallpaperDetail,
-  wallhavenHttpsUrl,
+  linkableWallhavenUrl,
   type SearchSummary,
 } from '../../src/render/wallpaper.js';
 import type { WallpaperDetail, WallpaperSummary } from '../../src/services/wallhaven.js';
@@ -132,8 +132,8 @@ describe('wallpaper renderers', () => {
       expect(embed.author?.icon_url).toBeUndefined();
       expect(buttonsOf(reply).filter((button) => button.style === ButtonStyle.Link)).toEqual([]);
     }
-    expect(wallhavenHttpsUrl('https://th.wallhaven.cc/lg/k7/k7q9p1.jpg')).toBe('https://th.wallhaven.cc/lg/k7/k7q9p1.jpg');
-    expect(wallhavenHttpsUrl('https://user:pw@wallhaven.cc/')).toBeUndefined();
+    expect(linkableWallhavenUrl('https://th.wallhaven.cc/lg/k7/k7q9p1.jpg')).toBe('https://th.wallhaven.cc/lg/k7/k7q9p1.jpg');
+    expect(linkableWallhavenUrl('https://user:pw@wallhaven.cc/')).toBeUndefined();
   });
 
   it('shows a withheld result without its image or link, keeping the pager', () => {
