@@ -12,7 +12,7 @@ import { CardImageStore, imageType } from './card-images.js';
 import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
 import type { LimiterFactory } from './limiter.js';
-import { isUpstreamError } from './upstream-error.js';
+import { isUpstreamError, UpstreamError } from './upstream-error.js';
 import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
 
 /**
@@ -108,6 +108,27 @@ export const CARD_SERVICE_DEFAULTS = {
   /** At most this many candidates in a "Did you mean" menu (a Discord select holds 25). */
   maxCandidates: 25,
 } as const;
+
+/**
+ * Longest a reply waits for what only adds to it: card or set art not stored yet, a translation. Past
+ * it the card is shown without; the download goes on, so a later reply has it. Waiting for a free
+ * request slot and then YGOPRODeck's own 15 s timeout would hold the answer past the 20 s a user
+ * should ever wait when YGOPRODeck hangs.
+ */
+export const OPTIONAL_EXTRA_WAIT_MS = 5_000;
+
+/** `work`'s result, or undefined once `ms` have passed (the work itself goes on). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Autocomplete, search and "Did you mean" stop reading a query after this many characters. */
 const MAX_QUERY_CHARS = 200;
@@ -282,7 +303,8 @@ export class CardService {
    * a translated card never disagrees with the English one. Throws the client's UpstreamError.
    */
   async localize(card: Card, language: CardLanguage): Promise<LocalizedCard> {
-    const translated = await this.client.localized(card.id, language);
+    const translated = await within(this.client.localized(card.id, language), OPTIONAL_EXTRA_WAIT_MS);
+    if (translated === undefined) throw new UpstreamError('ygoprodeck', 'unavailable', 'the translation is taking too long');
     return { ...card, name: translated.name, description: translated.description, language, englishName: card.name };
   }
 
@@ -293,7 +315,11 @@ export class CardService {
   async art(card: Card): Promise<CardArt | null> {
     const imageId = card.imageIds[0] ?? card.id;
     try {
-      const data = await this.images.get(imageId, 'full');
+      const data = await within(this.images.get(imageId, 'full'), OPTIONAL_EXTRA_WAIT_MS);
+      if (data === undefined) {
+        this.logger.info({ cardId: card.id, imageId }, 'card shown without its art: still downloading');
+        return null;
+      }
       const format = imageType(data);
       return format === undefined ? null : { format, data };
     } catch (error) {
@@ -344,7 +370,11 @@ export class CardService {
   async setArt(set: CardSet): Promise<CardArt | null> {
     if (set.imageStem === undefined) return null;
     try {
-      const data = await this.images.getSetImage(set.imageStem);
+      const data = await within(this.images.getSetImage(set.imageStem), OPTIONAL_EXTRA_WAIT_MS);
+      if (data === undefined) {
+        this.logger.info({ set: set.key, imageStem: set.imageStem }, 'card set shown without its image: still downloading');
+        return null;
+      }
       const format = imageType(data);
       return format === undefined ? null : { format, data };
     } catch (error) {

@@ -31,8 +31,9 @@ import {
  * sharing one fault proxy:
  * - "remote": its card database cannot load (the fake's 300 cards are under the 5,000 a download
  *   must have), so `/card show` asks `cardinfo.php` for an exact name or passcode;
- * - "local": its card database is a snapshot on disk, so `/card show`, its `language` option and
- *   `/card random` reach YGOPRODeck only for card art and translations, and degrade without them.
+ * - "local": its card database is a snapshot on disk, so `/card show`, its `language` option,
+ *   `/card random` and `/card set` reach YGOPRODeck only for card and set art and translations,
+ *   and degrade without them.
  * Circuit pauses (30 s after a 5xx, Retry-After or an hour after a 429) are scaled down.
  */
 
@@ -66,9 +67,24 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     }
   };
 
+  let nextSet = 0;
+  const setImagesUsed = new Set<string>();
+  /** A set (one of its name) whose image nobody has asked for yet. */
+  const freshSet = (): string => {
+    for (;;) {
+      const set = ygoprodeck.cardSets[nextSet++]!;
+      const unique = ygoprodeck.cardSets.filter((other) => other.set_name === set.set_name).length === 1;
+      if (typeof set.set_image === 'string' && unique && !setImagesUsed.has(set.set_image)) {
+        setImagesUsed.add(set.set_image);
+        return set.set_name;
+      }
+    }
+  };
+
   const show = (bot: TestBot, name: string, language?: string) =>
     bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name, ...(language ? { language } : {}) } });
   const random = (bot: TestBot) => bot.discord.chatInput({ name: 'card', subcommand: 'random' });
+  const showSet = (bot: TestBot, name: string) => bot.discord.chatInput({ name: 'card', subcommand: 'set', options: { name } });
 
   function expectCard(answer: Answer, card?: RawCard): void {
     expect(answer.embeds, answer.content).toHaveLength(1);
@@ -96,6 +112,7 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
 
   it('starts one bot on its snapshot and leaves the other without a usable database', async () => {
     expect(local.app.services.cards.ready).toBe(true);
+    await expect.poll(() => local.app.services.cards.setsReady).toBe(true);
     // The remote bot's first download was refused as corrupt (too few cards): it stays remote-only.
     await expect.poll(() => remote.app.services.cards.health().details.cardDatabaseLastError, { timeout: 10_000 }).toBe('bad_response');
     expect(remote.app.services.cards.ready).toBe(false);
@@ -118,15 +135,16 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
   it.each(UPSTREAM_FAULTS)('$name: answered within 3 s and 20 s: a plain sentence remotely, the card without what failed locally', { timeout: 60_000 }, async (fault) => {
     // A one-hour block runs 1,200× faster here, so the recovery after it can be seen too.
     if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 1_200;
-    const [byName, byPasscode, translated] = [freshCard(), freshCard(), freshCard()];
+    const [byName, byPasscode, translated, set] = [freshCard(), freshCard(), freshCard(), freshSet()];
     applyFault(proxy, fault, FAULT_ANSWERS);
     const exchanges = await Promise.all([
       show(remote, byName.name),
       show(local, String(byPasscode.id)),
       show(local, String(translated.id), 'fr'),
       random(local),
+      showSet(local, set),
     ]);
-    const [remoteAnswer, plainAnswer, frenchAnswer, randomAnswer] = await Promise.all(exchanges.map((exchange) => answerOf(exchange)));
+    const [remoteAnswer, plainAnswer, frenchAnswer, randomAnswer, setAnswer] = await Promise.all(exchanges.map((exchange) => answerOf(exchange)));
 
     expectPlainSentence(remoteAnswer!, EXPECTED_SENTENCE[fault.kind]);
     if (fault.kind === 'rate_limited') {
@@ -140,6 +158,8 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     expectCard(frenchAnswer!, translated);
     expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(`No ${LANGUAGE_NAMES.fr} text available right now; shown in English`);
     expectCard(randomAnswer!);
+    expect(setAnswer!.embeds, setAnswer!.content).toHaveLength(1);
+    expect(setAnswer!.files).toEqual([]);
 
     if (['html500', '429'].includes(fault.cause)) {
       // The circuit is open: nothing more is sent until it closes, and the remote lookup says so at once.
@@ -155,6 +175,7 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     const recovered = await answerOf(await show(local, String(withArt.id)));
     expectCard(recovered, withArt);
     expect(recovered.files).toEqual([`card-${withArt.card_images?.[0]?.id ?? withArt.id}.jpg`]);
+    expect((await answerOf(await showSet(local, freshSet()))).files).toHaveLength(1);
     expect(crashLines(remote)).toEqual([]);
     expect(crashLines(local)).toEqual([]);
   });
