@@ -110,7 +110,8 @@ export function fitText(text: string, max: number): string {
 
 /** `…` becomes `"…"` in user-facing sentences, with anything that could format or ping neutralised. */
 export function quoteQuery(query: string): string {
-  const oneLine = query.replace(/\s+/g, ' ').trim();
+  // 80 characters are shown: escaping the rest of a long input (quadratic in runs of backticks) is wasted.
+  const oneLine = query.slice(0, 400).replace(/\s+/g, ' ').trim();
   return `“${fitText(oneLine, 80).replace(/@/g, '@\u200b')}”`;
 }
 

@@ -24,10 +24,10 @@ import {
 /**
  * Every GeoJS fault of the issue, through every command that uses GeoJS (/ip lookup, /ip time and
  * the "Locate IP addresses" menu), end to end: the real bot against the fake Discord, with a fault
- * proxy in front of the fake GeoJS. Pauses after a 429 are scaled down 20× so recovery is seen.
+ * proxy in front of the fake GeoJS. Pauses after a 429 are scaled down 40× so recovery is seen.
  */
 
-const PAUSE_SCALE = 20;
+const PAUSE_SCALE = 40;
 
 interface GeoCommand {
   name: string;

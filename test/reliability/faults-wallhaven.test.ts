@@ -102,7 +102,8 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
     bot = await startTestBot({
       env: { WALLHAVEN_URL: proxy.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY },
       overrides: {
-        limiterFactory: scaledLimiters(SCALE),
+        // Pauses 40× shorter still: a 429's (scaled) minute is then 1.5 s.
+        limiterFactory: scaledLimiters(SCALE, { pauseScale: 2 * SCALE }),
         cacheFactory: clockedCaches(cacheClock),
         // One tester makes every call; the per-user budget has its own tests (cooldown.test.ts).
         wallhavenCooldown: { limit: 10_000 },
@@ -148,7 +149,7 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
       if (fault.retryAfterSeconds === undefined) {
         // No Retry-After: a whole window (60 s), scaled.
         const pausedFor = bot.app.services.wallhaven.health().limiter.pausedUntil! - Date.now();
-        expect(pausedFor).toBeGreaterThan(WALLHAVEN_RATE_LIMIT.windowMs / SCALE - 1_000);
+        expect(pausedFor).toBeGreaterThan(WALLHAVEN_RATE_LIMIT.windowMs / (2 * SCALE) - 500);
       }
     }
 

@@ -37,7 +37,7 @@ import {
  * Circuit pauses (30 s after a 5xx, Retry-After or an hour after a 429) are scaled down.
  */
 
-const pacing = { pauseScale: 20 };
+const pacing = { pauseScale: 40 };
 
 const FAULT_ANSWERS: FaultAnswers = {
   // JSON with a data array, but nothing in it is a card (and it is no image either).
@@ -128,13 +128,13 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
 
   beforeEach(async () => {
     proxy.reset();
-    pacing.pauseScale = 20;
+    pacing.pauseScale = 40;
     await waitOutPauses();
   });
 
   it.each(UPSTREAM_FAULTS)('$name: answered within 3 s and 20 s: a plain sentence remotely, the card without what failed locally', { timeout: 60_000 }, async (fault) => {
-    // A one-hour block runs 1,200× faster here, so the recovery after it can be seen too.
-    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 1_200;
+    // A one-hour block runs 2,400× faster here, so the recovery after it can be seen too.
+    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 2_400;
     const [byName, byPasscode, translated, set] = [freshCard(), freshCard(), freshCard(), freshSet()];
     applyFault(proxy, fault, FAULT_ANSWERS);
     const exchanges = await Promise.all([

@@ -204,7 +204,7 @@ describe('floods of ten times each upstream’s limit in one second', () => {
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
-    it('shows every card (with its art when a download slot was free), never over 10 requests in any second, and is never blocked', { timeout: 60_000 }, async () => {
+    it('shows every card (with its art when it came within 5 s), never over 10 requests in any second, and is never blocked', { timeout: 60_000 }, async () => {
       const cards = ygoprodeck.cards.slice(0, 200);
       const watch = watchLimiter(() => bot.app.services.cards.health().limiter);
       const exchanges = await sendWithinASecond(200, (index) =>
@@ -214,8 +214,11 @@ describe('floods of ten times each upstream’s limit in one second', () => {
       const limiter = watch.stop();
 
       expect(answers.filter((answer) => answer.embeds.length !== 1).map((answer) => answer.content)).toEqual([]);
-      const withArt = answers.filter((answer) => answer.files.length === 1).length;
-      expect(withArt).toBeGreaterThanOrEqual(YGOPRODECK_LIMITS.maxQueued);
+      // Art that was not there within 5 s is left out of the reply; the downloads queued go on.
+      expect(answers.filter((answer) => answer.files.length === 1).length).toBeGreaterThan(0);
+      await expect.poll(() => bot.app.services.cards.health().limiter.queued + bot.app.services.cards.health().limiter.running, { timeout: 20_000 }).toBe(0);
+      const imageRequests = ygoprodeck.requestsTo('/images/cards/').length;
+      expect(imageRequests).toBeGreaterThanOrEqual(YGOPRODECK_LIMITS.maxQueued);
       expect(ygoprodeck.server.maxInWindow(1_000)).toBeLessThanOrEqual(10);
       expect(ygoprodeck.blocked).toBe(false);
       expect(limiter.maxQueued).toBeLessThanOrEqual(YGOPRODECK_LIMITS.maxQueued);

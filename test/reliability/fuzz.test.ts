@@ -28,9 +28,10 @@ import { HOSTILE_STRING } from '../helpers/hostile-input.js';
 /**
  * Hostile input, fuzzed in process: every string option of every command (found from the command
  * definitions, so a new option is fuzzed too), every autocomplete, every component custom_id and
- * select value, and the message the "Locate IP addresses" menu reads, each with thousands of values
- * (path traversal, percent-encoding, zone ids, control characters, look-alikes, 6,000 characters,
- * markdown, mentions, masked links). The handlers run against the real services and the fake
+ * select value, and the message the "Locate IP addresses" menu reads, each with 1,000 values (path
+ * traversal, percent-encoding, zone ids, control characters, look-alikes, 6,000 characters, markdown,
+ * mentions, masked links); the parsers, URL builders and escapers every value goes through first get
+ * 5,000 each in fuzz-parsers.test.ts. The handlers run against the real services and the fake
  * upstreams, with every outgoing request recorded at the HTTP dispatcher.
  *
  * For every value: the handler answers or refuses with a plain sentence (no other error), the
@@ -143,7 +144,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
       { config, logger: createLogger({ level: 'info', secrets: secretsOf(config), destination: logs }), metrics: createMetrics() },
       {
         dispatcher,
-        // No waiting: thousands of cases, and the limits themselves are tested elsewhere.
+        // No waiting: thousands of cases in all, and the limits themselves are tested elsewhere.
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxConcurrent: 8, maxQueued: 100_000 }),
         wallhavenCooldown: { limit: Number.MAX_SAFE_INTEGER },
         ygoprodeckImagesUrl: ygoprodeck.imagesUrl,
