@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatInputCommand } from '../../src/command.js';
 import { commands } from '../../commands/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { CANARY_TOKEN, startTestBot, type TestBot } from '../helpers/bot.js';
-import { OFFLINE_ENV, PROJECT_ROOT, runEntryPoint } from '../helpers/run-script.js';
+import { runEntryPoint, startEntryPoint } from '../helpers/run-script.js';
 
 const slow: ChatInputCommand = {
   kind: 'chat',
@@ -59,23 +58,15 @@ describe('operations', () => {
 
   it('npm start: SIGTERM makes the real entry point exit 0 promptly', async () => {
     discord = await startFakeDiscord({ token: CANARY_TOKEN });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH, ...OFFLINE_ENV, DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const bot = startEntryPoint('src/index.ts', [], { DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, NODE_ENV: 'production' });
     await discord.ready();
     await (await discord.chatInput({ name: 'status' })).callback();
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const signalledAt = Date.now();
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(8_000);
-    expect(output).toContain('"msg":"stopped"');
-    expect(output).not.toContain(CANARY_TOKEN);
+    expect(bot.output()).toContain('"msg":"stopped"');
+    expect(bot.output()).not.toContain(CANARY_TOKEN);
   });
 
   it('npm run register bulk-overwrites the guild commands when DEV_GUILD_ID is set, else global', async () => {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,25 +22,55 @@ export interface ScriptResult {
   stderr: string;
 }
 
-/** Runs a TypeScript entry point of the project with tsx, as `npm run <script>` would, offline. */
-export function runEntryPoint(entry: string, args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 20_000): Promise<ScriptResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE_ENV, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+export interface RunningEntryPoint {
+  child: ChildProcess;
+  /** Everything written so far to stdout and stderr, in arrival order. */
+  output(): string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code once the process has exited and its output is read. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts a TypeScript entry point of the project with tsx, as `npm start`/`npm run <script>` would,
+ * offline (upstreams on a closed port unless `env` points them elsewhere).
+ */
+export function startEntryPoint(entry: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): RunningEntryPoint {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let both = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    both += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    both += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, output: () => both, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Runs an entry point to its end and returns its exit code and output. */
+export async function runEntryPoint(entry: string, args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 20_000): Promise<ScriptResult> {
+  const running = startEntryPoint(entry, args, env);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      running.child.kill('SIGKILL');
       reject(new Error(`${entry} ${args.join(' ')} did not exit within ${timeoutMs} ms`));
     }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
   });
+  try {
+    const code = await Promise.race([running.exited, timeout]);
+    return { code, stdout: running.stdout(), stderr: running.stderr() };
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';
 import { answerOf, startFaultProxy, type FaultProxy } from '../helpers/reliability.js';
-import { PROJECT_ROOT } from '../helpers/run-script.js';
+import { startEntryPoint } from '../helpers/run-script.js';
 
 /**
  * The real entry point (`npm start`) stopped by SIGTERM while interactions are in flight: they are
@@ -35,24 +34,13 @@ describe('SIGTERM during interactions in flight, real entry point', () => {
     geo = await startFakeGeoJs();
     proxy = await startFaultProxy(geo.url);
     dataDir = await mkdtemp(join(tmpdir(), 'almanac-sigterm-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DISCORD_TOKEN: CANARY_TOKEN,
-        DISCORD_API_URL: discord.apiUrl,
-        GEOJS_URL: proxy.url,
-        WALLHAVEN_URL: 'http://127.0.0.1:9',
-        YGOPRODECK_URL: 'http://127.0.0.1:9',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const bot = startEntryPoint('src/index.ts', [], {
+      DISCORD_TOKEN: CANARY_TOKEN,
+      DISCORD_API_URL: discord.apiUrl,
+      GEOJS_URL: proxy.url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await discord.ready();
 
     // GeoJS answers after 2 s: these lookups are deferred and still waiting when SIGTERM arrives.
@@ -64,17 +52,17 @@ describe('SIGTERM during interactions in flight, real entry point', () => {
     await expect.poll(() => proxy!.requests.length).toBeGreaterThan(0);
 
     const signalledAt = Date.now();
-    child.kill('SIGTERM');
-    await expect.poll(() => output).toContain('"msg":"shutting down"');
+    bot.child.kill('SIGTERM');
+    await expect.poll(() => bot.output()).toContain('"msg":"shutting down"');
     const late = await answerOf(await discord.chatInput({ name: 'status' }));
     expect(late).toMatchObject({ content: SHUTTING_DOWN_MESSAGE, ephemeral: true });
 
     const answers = await Promise.all(inFlight.map((exchange) => answerOf(exchange)));
     expect(answers.map((answer) => answer.embeds[0]?.title)).toEqual(addresses);
-    expect(await exited).toBe(0);
+    expect(await bot.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(8_000);
-    expect(output).toContain('"msg":"stopped"');
-    expect(output).not.toContain('stopped with interactions still in flight');
-    expect(output).not.toContain(CANARY_TOKEN);
+    expect(bot.output()).toContain('"msg":"stopped"');
+    expect(bot.output()).not.toContain('stopped with interactions still in flight');
+    expect(bot.output()).not.toContain(CANARY_TOKEN);
   });
 });
