@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { parseIpAddress } from '../services/geojs.js';
 
 export const MAX_ADDRESSES = 10;
@@ -32,7 +31,7 @@ export function parseAddressList(input: string, limit = MAX_ADDRESSES): AddressL
   return { addresses, rejected, skipped };
 }
 
-// Candidates are deliberately loose (any run of hex digits, dots and colons); `isIP` decides.
+// Candidates are deliberately loose (any run of hex digits, dots and colons); `parseIpAddress` decides.
 const IPV4_CANDIDATE = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/g;
 const IPV6_CANDIDATE = /(?<![0-9a-f:])(?=[0-9a-f:.]*:[0-9a-f:.]*:)[0-9a-f:.]{2,45}(?![0-9a-f:])/gi;
 
@@ -46,7 +45,6 @@ export function findIpAddresses(text: string): string[] {
   for (const pattern of [IPV4_CANDIDATE, IPV6_CANDIDATE]) {
     for (const match of text.matchAll(pattern)) {
       const candidate = match[0].replace(/^:+(?=[0-9a-f]*\.)/i, '').replace(/[.:]+$/, (tail) => (tail === '::' ? tail : ''));
-      if (isIP(candidate) === 0) continue;
       const parsed = parseIpAddress(candidate);
       if (parsed.ok) found.push({ index: match.index, address: parsed.address });
     }
