@@ -19,6 +19,7 @@ import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
 import { cardAutocomplete } from './card-autocomplete.js';
+import { EVERYWHERE } from '../src/install-scopes.js';
 
 /** Longest a card name (68 characters today) or a search query may be. */
 const MAX_NAME_CHARS = 100;
@@ -197,6 +198,8 @@ export const card: ChatInputCommand = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('card')
+    .setIntegrationTypes(...EVERYWHERE.integrationTypes)
+    .setContexts(...EVERYWHERE.contexts)
     .setDescription('Yu-Gi-Oh! card lookup')
     .addSubcommand((sub) =>
       sub

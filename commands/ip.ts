@@ -6,6 +6,7 @@ import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
 import { describeSpecialRange } from '../src/services/geojs.js';
 import type { AppServices } from '../src/services/index.js';
+import { EVERYWHERE } from '../src/install-scopes.js';
 
 /** Looks up validated, canonical addresses and pairs each with the range it belongs to. */
 export async function lookUpAddresses(addresses: string[], app: AppServices): Promise<LookupResult[]> {
@@ -42,6 +43,8 @@ export const ip: ChatInputCommand = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('ip')
+    .setIntegrationTypes(...EVERYWHERE.integrationTypes)
+    .setContexts(...EVERYWHERE.contexts)
     .setDescription('Where an IP address is, its network, and its local time')
     .addSubcommand((sub) =>
       sub

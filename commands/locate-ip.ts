@@ -1,9 +1,10 @@
-import { ApplicationCommandType, ContextMenuCommandBuilder, InteractionContextType } from 'discord.js';
+import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
 import type { MessageContextCommand } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
 import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';
 import { renderLookup } from '../src/render/ip.js';
+import { EVERYWHERE } from '../src/install-scopes.js';
 import { lookUpAddresses } from './ip.js';
 
 export const locateIp: MessageContextCommand = {
@@ -11,7 +12,8 @@ export const locateIp: MessageContextCommand = {
   data: new ContextMenuCommandBuilder()
     .setName('Locate IP addresses')
     .setType(ApplicationCommandType.Message)
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
+    .setIntegrationTypes(...EVERYWHERE.integrationTypes)
+    .setContexts(...EVERYWHERE.contexts)
     .toJSON(),
   async execute(ctx, app) {
     const found = findIpAddresses(ctx.targetMessage.content);

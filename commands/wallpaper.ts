@@ -43,6 +43,7 @@ import {
   SORTING_CHOICES,
   type ParseResult,
 } from '../src/wallpaper/search-options.js';
+import { EVERYWHERE } from '../src/install-scopes.js';
 
 /** A pager left alone this long stops paging: its next press disables the buttons. */
 export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
@@ -359,6 +360,8 @@ export const wallpaper: ChatInputCommand = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('wallpaper')
+    .setIntegrationTypes(...EVERYWHERE.integrationTypes)
+    .setContexts(...EVERYWHERE.contexts)
     .setDescription('Search, show and pick wallpapers from Wallhaven')
     // Usable everywhere for SFW; sketchy and NSFW are gated in code, per channel.
     .setNSFW(false)

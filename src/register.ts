@@ -1,6 +1,7 @@
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.js';
 import { loadConfigOrReport } from './config.js';
+import { registrationBody } from './registration-body.js';
 
 /**
  * One bulk overwrite of the whole command set: to DEV_GUILD_ID when set (instant), else global.
@@ -11,7 +12,7 @@ async function register(): Promise<number> {
   if (!config) return 1;
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken!);
   const application = (await rest.get(Routes.currentApplication())) as { id: string };
-  const body = commands.map((command) => command.data);
+  const body = registrationBody(commands);
   const route = config.devGuildId
     ? Routes.applicationGuildCommands(application.id, config.devGuildId)
     : Routes.applicationCommands(application.id);
