@@ -3,6 +3,7 @@ import { commands as defaultCommands } from '../commands/index.js';
 import type { Command } from './command.js';
 import type { Config } from './config.js';
 import { createDiscordClient } from './discord/client.js';
+import { RawInteractionChannels } from './discord/raw-channels.js';
 import { createRouter, type Router } from './discord/router.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -42,10 +43,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     { config, logger, metrics, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
     options.overrides,
   );
-  const router = createRouter(options.commands ?? defaultCommands, services);
+  const rawChannels = new RawInteractionChannels();
+  const router = createRouter(options.commands ?? defaultCommands, services, rawChannels);
   let ready = false;
   let stopping: Promise<void> | undefined;
 
+  client.on(Events.Raw, rawChannels.remember);
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));

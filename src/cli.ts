@@ -4,7 +4,7 @@ import {
   type APIApplicationCommandOption,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
-import type { Command, OptionValues, Reply } from './command.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type Command, type OptionValues, type Reply } from './command.js';
 import { loadConfigOrReport, secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -176,6 +176,8 @@ async function run(argv: string[]): Promise<number> {
     interactionId: 'cli',
     user: { id: 'cli', username: 'cli', locale: 'en-US' },
     channel: { id: 'cli', kind: 'guild' as const, ageRestricted: false },
+    installation: SERVER_INSTALLATION,
+    appPermissions: ALL_APP_PERMISSIONS,
     log: logger,
     defer: async () => undefined,
     progress: async (note: string) => {

@@ -55,6 +55,25 @@ export interface ChannelInfo {
   ageRestricted: boolean;
 }
 
+/**
+ * How Almanac was reached: installed by the server, by the invoking user to their own account (it
+ * then works in servers and group DMs it is not a member of), or both.
+ */
+export interface Installation {
+  /** Where the command was used: a server, Almanac's own DM, or a group DM / DM between users. */
+  context: 'guild' | 'bot_dm' | 'private_channel';
+  /** The server installed Almanac (for a guild context; Discord reports it in the bot's DM too). */
+  byGuild: boolean;
+  /** The invoking user installed Almanac to their account. */
+  byUser: boolean;
+}
+
+/** What Discord lets Almanac do where the interaction happened (`app_permissions`). */
+export interface AppPermissions {
+  attachFiles: boolean;
+  useExternalEmojis: boolean;
+}
+
 export interface OptionValues {
   subcommand: string | null;
   getString(name: string): string | null;
@@ -80,6 +99,8 @@ interface BaseContext {
   interactionId: string;
   user: Invoker;
   channel: ChannelInfo;
+  installation: Installation;
+  appPermissions: AppPermissions;
   log: Logger;
 }
 
@@ -130,3 +151,7 @@ export interface MessageContextCommand {
 }
 
 export type Command = ChatInputCommand | MessageContextCommand;
+
+/** A server install used in that server, with every permission: what the terminal CLI acts as. */
+export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true, byUser: false };
+export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true, useExternalEmojis: true };

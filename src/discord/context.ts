@@ -1,33 +1,67 @@
 import {
+  ApplicationIntegrationType,
   ChannelType,
+  InteractionContextType,
+  PermissionFlagsBits,
   type BaseInteraction,
   type CommandInteractionOptionResolver,
 } from 'discord.js';
-import type { ChannelInfo, Invoker, OptionValues } from '../command.js';
+import type { AppPermissions, ChannelInfo, Installation, Invoker, OptionValues } from '../command.js';
+import type { RawInteractionChannel } from './raw-channels.js';
 
 export function invokerOf(interaction: BaseInteraction): Invoker {
   return { id: interaction.user.id, username: interaction.user.username, locale: interaction.locale };
 }
 
+const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread];
+
 /**
- * Where the interaction happened. The age-restricted flag comes from the channel Discord sent with
- * the interaction (or the cached one); a thread takes its parent's flag. Unknown channels count as
- * not age-restricted: the safe side for gating.
+ * Where the interaction happened. The age-restricted flag comes from the cached channel (a thread
+ * takes its parent's flag) or, in servers Almanac is not in (user install), from the channel object
+ * Discord sent with the interaction. Unknown channels count as not age-restricted: the safe side.
  */
-export function channelOf(interaction: BaseInteraction): ChannelInfo {
+export function channelOf(interaction: BaseInteraction, raw?: RawInteractionChannel): ChannelInfo {
   const channel = interaction.channel;
   const id = interaction.channelId ?? 'unknown';
-  if (!interaction.inGuild() || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
+  const type = channel?.type ?? raw?.type;
+  if (!interaction.inGuild() || type === ChannelType.DM || type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel?.isThread()) {
+  if (channel === null) {
+    return { id, kind: type !== undefined && THREAD_TYPES.includes(type) ? 'thread' : 'guild', ageRestricted: raw?.nsfw === true };
+  }
+  if (channel.isThread()) {
     const parent = channel.parent;
     return { id, kind: 'thread', ageRestricted: parent !== null && 'nsfw' in parent && parent.nsfw === true };
   }
-  const nsfw = channel !== null && 'nsfw' in channel && channel.nsfw === true;
+  const nsfw = 'nsfw' in channel && channel.nsfw === true;
   return { id, kind: 'guild', ageRestricted: nsfw };
 }
 
+const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>> = {
+  [InteractionContextType.Guild]: 'guild',
+  [InteractionContextType.BotDM]: 'bot_dm',
+  [InteractionContextType.PrivateChannel]: 'private_channel',
+};
+
+/** Who installed Almanac for this interaction, and where it is used (`context`, `authorizing_integration_owners`). */
+export function installationOf(interaction: BaseInteraction): Installation {
+  const owners = interaction.authorizingIntegrationOwners;
+  const context = interaction.context === null ? (interaction.inGuild() ? 'guild' : 'bot_dm') : CONTEXTS[interaction.context];
+  return {
+    context,
+    byGuild: owners[ApplicationIntegrationType.GuildInstall] !== undefined,
+    byUser: owners[ApplicationIntegrationType.UserInstall] !== undefined,
+  };
+}
+
+/** What Discord allows Almanac where the interaction happened (`app_permissions`). */
+export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
+  return {
+    attachFiles: interaction.appPermissions.has(PermissionFlagsBits.AttachFiles),
+    useExternalEmojis: interaction.appPermissions.has(PermissionFlagsBits.UseExternalEmojis),
+  };
+}
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'>;
 
 export function optionsOf(resolver: ResolverLike): OptionValues {

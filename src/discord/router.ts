@@ -14,7 +14,8 @@ import { describeFailure } from '../render/errors.js';
 import type { AppServices } from '../services/index.js';
 import { UpstreamError } from '../services/upstream-error.js';
 import { ComponentExpiry } from './component-expiry.js';
-import { channelOf, invokerOf, optionsOf } from './context.js';
+import { appPermissionsOf, channelOf, installationOf, invokerOf, optionsOf } from './context.js';
+import type { RawInteractionChannels } from './raw-channels.js';
 import { toMessageOptions, toReplyOptions } from './payload.js';
 
 /**
@@ -40,7 +41,8 @@ export interface Router {
   readonly inFlight: number;
 }
 
-export function createRouter(commands: readonly Command[], app: AppServices): Router {
+/** `rawChannels`: the channel objects Discord sent, for servers whose channels discord.js does not cache. */
+export function createRouter(commands: readonly Command[], app: AppServices, rawChannels?: RawInteractionChannels): Router {
   const chatCommands = new Map<string, ChatInputCommand>();
   const messageCommands = new Map<string, MessageContextCommand>();
   const componentOwners = new Map<string, ChatInputCommand>();
@@ -65,7 +67,14 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   }
 
   function baseContext(interaction: BaseInteraction, log: Logger) {
-    return { interactionId: interaction.id, user: invokerOf(interaction), channel: channelOf(interaction), log };
+    return {
+      interactionId: interaction.id,
+      user: invokerOf(interaction),
+      channel: channelOf(interaction, rawChannels?.take(interaction.id)),
+      installation: installationOf(interaction),
+      appPermissions: appPermissionsOf(interaction),
+      log,
+    };
   }
 
   /** `ip lookup` for a subcommand, `status` otherwise: the name logs and metrics use. */

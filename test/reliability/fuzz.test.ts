@@ -7,7 +7,16 @@ import pino from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import type { ChannelInfo, ChatInputCommand, Invoker, MessageContextCommand, MessagePayload, Reply } from '../../src/command.js';
+import {
+  ALL_APP_PERMISSIONS,
+  SERVER_INSTALLATION,
+  type ChannelInfo,
+  type ChatInputCommand,
+  type Invoker,
+  type MessageContextCommand,
+  type MessagePayload,
+  type Reply,
+} from '../../src/command.js';
 import { loadConfig, secretsOf } from '../../src/config.js';
 import { UserError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
@@ -24,6 +33,8 @@ import { writeCardSnapshot } from '../helpers/card-snapshot.js';
 import { LogCapture } from '../helpers/log-capture.js';
 import { injectedLinks, payloadProblems, renderedTexts } from '../helpers/payload-checks.js';
 import { HOSTILE_STRING } from '../helpers/hostile-input.js';
+
+const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS };
 
 /**
  * Hostile input, fuzzed in process: every string option of every command (found from the command
@@ -194,6 +205,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
       target.command.execute(
         {
           interactionId: 'fuzz',
+          ...SERVER_SIDE,
           user: USER,
           channel,
           log: silent,
@@ -228,6 +240,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
           const choices = await target.command.autocomplete!(
             {
               interactionId: 'fuzz',
+          ...SERVER_SIDE,
               user: USER,
               channel: CHANNELS[0]!,
               log: silent,
@@ -261,6 +274,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
             const result = await command.handleComponent!(
               {
                 interactionId: 'fuzz',
+          ...SERVER_SIDE,
                 user: USER,
                 channel,
                 log: silent,
@@ -289,7 +303,8 @@ describe('hostile input, fuzzed in process through every handler', () => {
       fc.asyncProperty(message, async (content) => {
         expectSafe(
           await outcomeOf(() =>
-            locate.execute({ interactionId: 'fuzz', user: USER, channel: CHANNELS[0]!, log: silent, targetMessage: { id: 'm', content }, ...deferrable }, app),
+            locate.execute({ interactionId: 'fuzz',
+          ...SERVER_SIDE, user: USER, channel: CHANNELS[0]!, log: silent, targetMessage: { id: 'm', content }, ...deferrable }, app),
           ),
           content,
         );

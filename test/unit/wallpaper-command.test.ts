@@ -2,7 +2,16 @@ import { ApplicationCommandOptionType, type APIApplicationCommandOption, type AP
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { NOT_YOUR_PAGER, PAGER_IDLE_LIMIT_MS, wallpaper } from '../../commands/wallpaper.js';
-import type { ChannelInfo, ChatInputContext, ComponentContext, ComponentResult, MessagePayload, Reply } from '../../src/command.js';
+import {
+  ALL_APP_PERMISSIONS,
+  SERVER_INSTALLATION,
+  type ChannelInfo,
+  type ChatInputContext,
+  type ComponentContext,
+  type ComponentResult,
+  type MessagePayload,
+  type Reply,
+} from '../../src/command.js';
 import type { AppServices } from '../../src/services/index.js';
 import { UpstreamError } from '../../src/services/upstream-error.js';
 import type { WallpaperSearch } from '../../src/services/wallhaven-query.js';
@@ -84,6 +93,8 @@ function chatContext(subcommand: string, values: Record<string, string>) {
     interactionId: 'i1',
     user: USER,
     channel: NORMAL,
+    installation: SERVER_INSTALLATION,
+    appPermissions: ALL_APP_PERMISSIONS,
     log,
     options: { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null },
     defer,
@@ -97,6 +108,8 @@ function componentContext(customId: string, ownerId: string | null = USER.id): C
     interactionId: 'i2',
     user: USER,
     channel: NORMAL,
+    installation: SERVER_INSTALLATION,
+    appPermissions: ALL_APP_PERMISSIONS,
     log,
     customId,
     values: [],

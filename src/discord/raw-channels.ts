@@ -1,0 +1,33 @@
+import { GatewayDispatchEvents, type GatewayDispatchPayload } from 'discord.js';
+import { LRUCache } from 'lru-cache';
+
+/** The channel fields Discord sends with every interaction, whether or not discord.js caches the channel. */
+export interface RawInteractionChannel {
+  type: number;
+  nsfw?: boolean;
+}
+
+/**
+ * The channel object of each interaction as Discord sent it. discord.js resolves
+ * `interaction.channel` only from its cache, which never holds the channels of servers Almanac is
+ * not in (user install) — yet their age-restricted flag arrives with the interaction. The gateway's
+ * raw dispatch comes just before discord.js emits the interaction, so the router takes the entry at
+ * once; the bound only matters for dispatches discord.js drops.
+ */
+export class RawInteractionChannels {
+  private readonly channels = new LRUCache<string, RawInteractionChannel>({ max: 500 });
+
+  /** Listener for discord.js's `raw` event. */
+  readonly remember = (packet: GatewayDispatchPayload): void => {
+    if (packet.t !== GatewayDispatchEvents.InteractionCreate) return;
+    const channel = packet.d.channel;
+    if (channel === undefined) return;
+    this.channels.set(packet.d.id, { type: channel.type, ...('nsfw' in channel && channel.nsfw !== undefined ? { nsfw: channel.nsfw } : {}) });
+  };
+
+  take(interactionId: string): RawInteractionChannel | undefined {
+    const channel = this.channels.get(interactionId);
+    this.channels.delete(interactionId);
+    return channel;
+  }
+}
