@@ -3,6 +3,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChannelInfo, ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, OptionValues, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
+import { messagesFor } from '../src/i18n/messages.js';
 import { describeFailure } from '../src/render/errors.js';
 import {
   noResultsSentence,
@@ -241,7 +242,7 @@ function readSearchOptions(options: OptionValues): { search: Omit<PagerSearch, '
 
 async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const { search: filters, query } = readSearchOptions(ctx.options);
-  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
   if (!decision.allowed) throw new UserError(decision.reason);
   const lastActivityMs = activityTime(app.clock.now().getTime());
   const search: PagerSearch = {
@@ -268,7 +269,7 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
     if (isUpstreamError(error, 'not_found')) throw new UserError(`Wallhaven has no wallpaper with the id \`${parsed.id}\`.`);
     if (isUpstreamError(error, 'unauthorized')) {
       // Only NSFW wallpapers need a key: say first whether this channel could show one at all.
-      const channelDecision = purityAllowed('nsfw', ctx.channel, true);
+      const channelDecision = purityAllowed('nsfw', ctx.channel, true, messagesFor(ctx.user.locale));
       if (!channelDecision.allowed) throw new UserError(channelDecision.reason);
       throw new UserError(
         hasKey
@@ -278,7 +279,7 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
     }
     throw error;
   }
-  const decision = purityAllowed(result.purity, ctx.channel, hasKey);
+  const decision = purityAllowed(result.purity, ctx.channel, hasKey, messagesFor(ctx.user.locale));
   if (!decision.allowed) throw new UserError(decision.reason);
   return renderWallpaperDetail(result);
 }
@@ -295,7 +296,7 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
     }
     throw error;
   }
-  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
   if (!decision.allowed) throw new UserError(decision.reason);
   return renderRandomWallpaper(result, query ?? null);
 }
@@ -316,7 +317,7 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
     if (query === undefined) return ephemeral(FORGOTTEN_QUERY);
   }
   // The state came from our own buttons, but the channel may have changed its age restriction since.
-  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable);
+  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
   if (!decision.allowed) return ephemeral(decision.reason);
 
   const now = app.clock.now().getTime();
@@ -332,10 +333,10 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   } catch (error) {
     // Answered on the side, so the wallpaper on show stays and the user can press again.
     if (isPastLastPage(error)) return ephemeral(NO_MORE_RESULTS);
-    if (error instanceof UserError) return ephemeral(error.message);
+    if (error instanceof UserError) return ephemeral(error.textIn(messagesFor(ctx.user.locale)));
     if (isUpstreamError(error)) {
       ctx.log.info({ err: error }, 'wallpaper page not loaded');
-      return ephemeral(describeFailure(error));
+      return ephemeral(describeFailure(error, messagesFor(ctx.user.locale)));
     }
     throw error;
   }

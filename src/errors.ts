@@ -1,10 +1,26 @@
+import type { Catalogue } from './i18n/catalogue.js';
+import { en } from './i18n/en.js';
+
+/** A sentence picked from the user's message catalogue. */
+export type LocalizedText = (messages: Catalogue) => string;
+
 /**
  * An error whose message is written for the person who ran the command: a short plain sentence.
- * Anything else that escapes a handler is logged in full and the user gets a generic sentence.
+ * Given as a catalogue pick, it is shown in the user's language (its `message`, for the logs, is the
+ * English one). Anything else that escapes a handler is logged in full and the user gets a generic
+ * sentence.
  */
 export class UserError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+  private readonly localized: LocalizedText | undefined;
+
+  constructor(message: string | LocalizedText, options?: ErrorOptions) {
+    super(typeof message === 'string' ? message : message(en), options);
     this.name = 'UserError';
+    this.localized = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The sentence in the language of `messages` (as written, when it was written in one language only). */
+  textIn(messages: Catalogue): string {
+    return this.localized?.(messages) ?? this.message;
   }
 }

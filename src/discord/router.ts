@@ -10,6 +10,8 @@ import { MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
 import { UserError } from '../errors.js';
+import { en } from '../i18n/en.js';
+import { messagesFor } from '../i18n/messages.js';
 import { describeFailure } from '../render/errors.js';
 import type { AppServices } from '../services/index.js';
 import { UpstreamError } from '../services/upstream-error.js';
@@ -24,7 +26,7 @@ import { toMessageOptions, toReplyOptions } from './payload.js';
  */
 export const AUTO_DEFER_AFTER_MS = 2_000;
 
-export const SHUTTING_DOWN_MESSAGE = 'Almanac is restarting; please try again in a few seconds.';
+export const SHUTTING_DOWN_MESSAGE = en.errors.shuttingDown;
 
 type Outcome = 'ok' | 'user_error' | 'upstream_error' | 'error';
 
@@ -125,7 +127,7 @@ export function createRouter(commands: readonly Command[], app: AppServices, raw
       if (!interaction.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
     }, AUTO_DEFER_AFTER_MS);
     try {
-      if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
+      if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
       const reply = await execute(defer, progress, log);
       clearTimeout(autoDefer);
       if (deferral) {
@@ -149,7 +151,7 @@ export function createRouter(commands: readonly Command[], app: AppServices, raw
     error: unknown,
     log: Logger,
   ): Promise<void> {
-    const content = describeFailure(error);
+    const content = describeFailure(error, messagesFor(interaction.locale));
     try {
       if (deferral) await deferral.catch(() => undefined);
       if (interaction.deferred && !interaction.replied) {
@@ -170,7 +172,7 @@ export function createRouter(commands: readonly Command[], app: AppServices, raw
     const command = chatCommands.get(interaction.commandName);
     const name = qualifiedName(interaction);
     await runCommand(interaction, name, 'chat', (defer, progress, log) => {
-      if (!command) throw new UserError('That command is not available any more.');
+      if (!command) throw new UserError((t) => t.errors.commandGone);
       return command.execute(
         {
           ...baseContext(interaction, log),
@@ -186,7 +188,7 @@ export function createRouter(commands: readonly Command[], app: AppServices, raw
   async function runMessageContext(interaction: MessageContextMenuCommandInteraction): Promise<void> {
     const command = messageCommands.get(interaction.commandName);
     await runCommand(interaction, interaction.commandName, 'message', (defer, progress, log) => {
-      if (!command) throw new UserError('That command is not available any more.');
+      if (!command) throw new UserError((t) => t.errors.commandGone);
       return command.execute(
         {
           ...baseContext(interaction, log),
@@ -239,8 +241,8 @@ export function createRouter(commands: readonly Command[], app: AppServices, raw
     let deferral: Promise<void> | undefined;
     const deferUpdate = () => (deferral ??= interaction.deferUpdate().then(() => undefined));
     try {
-      if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
-      if (!command?.handleComponent) throw new UserError('These buttons have expired. Run the command again.');
+      if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
+      if (!command?.handleComponent) throw new UserError((t) => t.errors.buttonsExpired);
       const result = await command.handleComponent(
         {
           ...baseContext(interaction, log),

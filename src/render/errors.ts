@@ -1,37 +1,39 @@
 import { UserError } from '../errors.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import { UpstreamError, upstreamLabel } from '../services/upstream-error.js';
 
-export const GENERIC_FAILURE = 'Something went wrong on our side. It has been logged; please try again in a moment.';
+export const GENERIC_FAILURE = en.errors.generic;
 
-function inSeconds(seconds: number | undefined, fallback: string): string {
-  if (seconds === undefined) return fallback;
-  return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+function inSeconds(seconds: number | undefined, fallback: string, messages: Catalogue): string {
+  return seconds === undefined ? fallback : messages.errors.inSeconds(seconds);
 }
 
 /**
- * The one short, plain sentence a user sees for a failure. Details never reach the user: they go
- * to the log, next to the interaction id.
+ * The one short, plain sentence a user sees for a failure, in the user's language. Details never
+ * reach the user: they go to the log, next to the interaction id.
  */
-export function describeFailure(error: unknown): string {
-  if (error instanceof UserError) return error.message;
+export function describeFailure(error: unknown, messages: Catalogue = en): string {
+  if (error instanceof UserError) return error.textIn(messages);
+  const { errors } = messages;
   if (error instanceof UpstreamError) {
     const label = upstreamLabel(error.upstream);
     switch (error.kind) {
       case 'unavailable':
-        return `${label} is unavailable right now, try again in a minute.`;
+        return errors.unavailable(label);
       case 'rate_limited':
-        return `${label} asked us to slow down; try again ${inSeconds(error.retryAfterSeconds, 'in a minute')}.`;
+        return errors.rateLimited(label, inSeconds(error.retryAfterSeconds, errors.inAMinute, messages));
       case 'busy':
-        return `Almanac is busy with ${label} requests; try again ${inSeconds(error.retryAfterSeconds, 'in a few seconds')}.`;
+        return errors.busy(label, inSeconds(error.retryAfterSeconds, errors.inAFewSeconds, messages));
       case 'bad_response':
-        return `${label} sent an answer we could not read; try again later.`;
+        return errors.badResponse(label);
       case 'unauthorized':
-        return `${label} needs an API key for that, and none is configured.`;
+        return errors.unauthorized(label);
       case 'not_found':
-        return `${label} has nothing matching that.`;
+        return errors.notFound(label);
       case 'invalid_input':
-        return `${label} did not accept that input.`;
+        return errors.invalidInput(label);
     }
   }
-  return GENERIC_FAILURE;
+  return errors.generic;
 }

@@ -100,7 +100,12 @@ export interface InjectedResponse {
 
 export type FakeUser = APIUser;
 export type FakeMessage = APIMessage;
-export type FakeChannelName = 'normal' | 'ageRestricted' | 'thread' | 'normalThread' | 'dm';
+/**
+ * Where an interaction happens. `foreign*` channels belong to a server Almanac's bot is not in (only
+ * a user install reaches it, and discord.js has no guild or channel cached); `groupDm` is a group
+ * DM among users, also reached only through a user install.
+ */
+export type FakeChannelName = 'normal' | 'ageRestricted' | 'thread' | 'normalThread' | 'dm' | 'foreignGuild' | 'foreignAgeRestricted' | 'groupDm';
 
 export type InteractionCallbackData = APIInteractionResponseCallbackData &
   Partial<APICommandAutocompleteInteractionResponseCallbackData>;
@@ -159,6 +164,11 @@ export interface InteractionOrigin {
   locale?: string;
   /** The bot's permissions in the channel, as Discord computed them. */
   appPermissions?: bigint;
+  /**
+   * Which install the command came through in the bot's server or DM (default `guild`); the
+   * `foreign*` channels and `groupDm` are always reached through the user's install.
+   */
+  install?: 'guild' | 'user';
 }
 
 export interface ChatInputInput extends InteractionOrigin {
@@ -239,6 +249,9 @@ const DEFAULT_LOCALE = 'en-US';
 const APPLICATION_ID = '1356000000000000001';
 const GUILD_ID = '1356000000000000100';
 const GUILD_OWNER_ID = '1356000000000000099';
+/** A server the bot was never invited to, where a member uses Almanac through their user install. */
+const FOREIGN_GUILD_ID = '1356000000000000300';
+const FOREIGN_CHANNEL_IDS = { foreignGuild: '1356000000000000301', foreignAgeRestricted: '1356000000000000302', groupDm: '1356000000000000303' } as const;
 const CHANNEL_IDS = {
   normal: '1356000000000000101',
   ageRestricted: '1356000000000000102',
@@ -272,6 +285,8 @@ const MEMBER_PERMISSIONS =
   PermissionFlagsBits.UseExternalEmojis |
   PermissionFlagsBits.UseApplicationCommands;
 const GUILD_APP_PERMISSIONS = MEMBER_PERMISSIONS | PermissionFlagsBits.ManageMessages;
+/** What a user-installed app may do where its bot is not present: no external emoji. */
+const USER_INSTALL_APP_PERMISSIONS = PermissionFlagsBits.AttachFiles | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.MentionEveryone;
 /** What Discord reports as the app's permissions in a DM with its bot. */
 const DM_APP_PERMISSIONS =
   PermissionFlagsBits.AttachFiles |
@@ -870,6 +885,7 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   private channelIdFor(channel: FakeChannelName, user: FakeUser): string {
+    if (channel === 'foreignGuild' || channel === 'foreignAgeRestricted' || channel === 'groupDm') return FOREIGN_CHANNEL_IDS[channel];
     if (channel !== 'dm') return CHANNEL_IDS[channel];
     let dmChannelId = this.dmChannelIds.get(user.id);
     if (!dmChannelId) {
@@ -879,10 +895,49 @@ class FakeDiscordServer implements FakeDiscord {
     return dmChannelId;
   }
 
+  /** Where a user install is used and the bot is absent: a server it is not in, or a group DM. */
+  private userInstallFields(user: FakeUser, channelName: 'foreignGuild' | 'foreignAgeRestricted' | 'groupDm', appPermissions: bigint | undefined): Record<string, unknown> {
+    const channelId = FOREIGN_CHANNEL_IDS[channelName];
+    const userInstall = {
+      channel_id: channelId,
+      authorizing_integration_owners: { 1: user.id } satisfies APIAuthorizingIntegrationOwnersMap,
+      app_permissions: (appPermissions ?? USER_INSTALL_APP_PERMISSIONS).toString(),
+    };
+    if (channelName === 'groupDm') {
+      const friend: FakeUser = { ...DEFAULT_USER, id: '1356000000000000201', username: 'friend', global_name: 'Friend' };
+      return {
+        ...userInstall,
+        user,
+        channel: { id: channelId, type: ChannelType.GroupDM, name: null, icon: null, owner_id: user.id, last_message_id: null, flags: 0, recipients: [user, friend] },
+        context: InteractionContextType.PrivateChannel,
+      };
+    }
+    const member: APIInteractionGuildMember = { ...this.guildMember(user), user, permissions: MEMBER_PERMISSIONS.toString() };
+    const nsfw = channelName === 'foreignAgeRestricted';
+    return {
+      ...userInstall,
+      guild_id: FOREIGN_GUILD_ID,
+      guild: { id: FOREIGN_GUILD_ID, locale: DEFAULT_LOCALE, features: [] },
+      guild_locale: DEFAULT_LOCALE,
+      member,
+      channel: {
+        ...this.textChannel(channelId, nsfw ? 'their-age-restricted' : 'their-general', nsfw, 0),
+        guild_id: FOREIGN_GUILD_ID,
+        permissions: MEMBER_PERMISSIONS.toString(),
+      },
+      context: InteractionContextType.Guild,
+    };
+  }
+
   /** The fields Discord adds about where an interaction happened and who started it. */
   private originFields(origin: InteractionOrigin): Record<string, unknown> {
     const user = this.userFor(origin);
     const channelName = origin.channel ?? 'normal';
+    if (channelName === 'foreignGuild' || channelName === 'foreignAgeRestricted' || channelName === 'groupDm') {
+      return this.userInstallFields(user, channelName, origin.appPermissions);
+    }
+    const owners: APIAuthorizingIntegrationOwnersMap =
+      origin.install === 'user' ? { 1: user.id } : { 0: channelName === 'dm' ? '0' : GUILD_ID };
     if (channelName === 'dm') {
       const channelId = this.channelIdFor('dm', user);
       return {
@@ -891,7 +946,7 @@ class FakeDiscordServer implements FakeDiscord {
         channel_id: channelId,
         context: InteractionContextType.BotDM,
         // A guild-installed app used in its bot's DM reports the guild install with the id "0".
-        authorizing_integration_owners: { 0: '0' } satisfies APIAuthorizingIntegrationOwnersMap,
+        authorizing_integration_owners: owners,
         app_permissions: (origin.appPermissions ?? DM_APP_PERMISSIONS).toString(),
       };
     }
@@ -908,7 +963,7 @@ class FakeDiscordServer implements FakeDiscord {
       channel: { ...this.guildChannels()[channelName], permissions: MEMBER_PERMISSIONS.toString() },
       channel_id: CHANNEL_IDS[channelName],
       context: InteractionContextType.Guild,
-      authorizing_integration_owners: { 0: GUILD_ID } satisfies APIAuthorizingIntegrationOwnersMap,
+      authorizing_integration_owners: owners,
       app_permissions: (origin.appPermissions ?? GUILD_APP_PERMISSIONS).toString(),
     };
   }
