@@ -3,6 +3,8 @@ import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.
 import type { CardSet } from '../src/cards/card-set.js';
 import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
+import type { Catalogue } from '../src/i18n/catalogue.js';
+import { messagesFor } from '../src/i18n/messages.js';
 import { UserError } from '../src/errors.js';
 import {
   CARD_COMPONENT_PREFIX,
@@ -15,6 +17,7 @@ import {
   renderSearchResults,
   type CardComponentAction,
 } from '../src/render/card.js';
+import { localizedAttribute } from '../src/render/card-terms.js';
 import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
@@ -28,8 +31,6 @@ const MAX_NAME_CHARS = 100;
  * first start downloads ≈20 MB) before saying so; the interaction is deferred meanwhile.
  */
 const DATABASE_WAIT_MS = 10_000;
-const DATABASE_LOADING = 'The card database is still loading; try again in a minute.';
-const SET_LIST_LOADING = 'The card set list is still loading; try again in a minute.';
 const ENGLISH = 'en';
 
 /** The text language: the option when given, else the user's Discord locale when YGOPRODeck has it. */
@@ -38,8 +39,28 @@ export function cardLanguageFor(option: string | null, locale: string): CardLang
   return (CARD_LANGUAGES as readonly string[]).includes(wanted) ? (wanted as CardLanguage) : undefined;
 }
 
-/** The card's embed and attached art, in `language` when asked; a missing translation or art never fails it. */
-async function cardReply(app: AppServices, card: Card, language: CardLanguage | undefined, log: ChatInputContext['log']): Promise<Reply> {
+/** How an answer is presented: in whose words, and whether Discord lets Almanac attach the art there. */
+interface Presentation {
+  messages: Catalogue;
+  attachFiles: boolean;
+}
+
+/** Almanac's words follow the `language` option when given, else the user's Discord locale. */
+function presentationFor(ctx: Pick<ChatInputContext, 'user' | 'appPermissions'>, languageOption: string | null = null): Presentation {
+  return { messages: messagesFor(languageOption ?? ctx.user.locale), attachFiles: ctx.appPermissions.attachFiles };
+}
+
+/**
+ * The card's embed and attached art, in `language` when asked; a missing translation or art never
+ * fails it. Where attachments are not allowed the art is not even fetched.
+ */
+async function cardReply(
+  app: AppServices,
+  card: Card,
+  language: CardLanguage | undefined,
+  log: ChatInputContext['log'],
+  presentation: Presentation,
+): Promise<Reply> {
   const translation =
     language === undefined
       ? null
@@ -47,24 +68,27 @@ async function cardReply(app: AppServices, card: Card, language: CardLanguage | 
           log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
           return undefined;
         });
-  const [translated, art] = await Promise.all([translation, app.cards.art(card)]);
+  const [translated, art] = await Promise.all([translation, presentation.attachFiles ? app.cards.art(card) : null]);
   return renderCard({
     card: translated ?? card,
     image: art,
+    messages: presentation.messages,
+    ...(presentation.attachFiles ? {} : { artNotAttachable: true }),
     ...(language !== undefined && translated === undefined ? { translationUnavailable: language } : {}),
   });
 }
 
 async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
   if (app.cards.ready) return;
-  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(DATABASE_LOADING);
+  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError((t) => t.card.databaseLoading);
 }
 
 async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const input = (ctx.options.getString('name') ?? '').trim();
-  if (input === '') throw new UserError('Give a card name, for example `Dark Magician`.');
+  if (input === '') throw new UserError((t) => t.card.giveName);
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
+  const presentation = presentationFor(ctx, explicitLanguage);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
   let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
   if (resolution.kind === 'none' && !app.cards.ready && (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
@@ -73,30 +97,31 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   }
   switch (resolution.kind) {
     case 'none':
-      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${DATABASE_LOADING}`);
+      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : t.card.noExactNameWhileLoading(quoteQuery(input))));
     case 'choices':
-      return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language);
+      return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language, presentation.messages);
     case 'card':
-      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log), { ephemeral: false });
+      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log, presentation), { ephemeral: false });
   }
 }
 
 function typeFilter(value: string | null): CardTypeFilter | undefined {
   if (value === null) return undefined;
-  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError(`Unknown card type ${quoteQuery(value)}.`);
+  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError((t) => t.card.unknownType(quoteQuery(value)));
   return value as CardTypeFilter;
 }
 
 function attributeFilter(value: string | null): CardAttribute | undefined {
   if (value === null) return undefined;
   const upper = value.toUpperCase();
-  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute ${quoteQuery(value)}.`);
+  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError((t) => t.card.unknownAttribute(quoteQuery(value)));
   return upper as CardAttribute;
 }
 
 async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const query = (ctx.options.getString('query') ?? '').trim();
-  if (query === '') throw new UserError('Give some words of a card name to search for.');
+  if (query === '') throw new UserError((t) => t.card.giveSearchWords);
+  const { messages } = presentationFor(ctx);
   const filters: CardSearchFilters = {};
   const labels: string[] = [];
   const type = typeFilter(ctx.options.getString('type'));
@@ -107,34 +132,34 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const attribute = attributeFilter(ctx.options.getString('attribute'));
   if (attribute !== undefined) {
     filters.attribute = attribute;
-    labels.push(attribute);
+    labels.push(localizedAttribute(attribute, messages.cardTerms));
   }
   await waitForDatabase(ctx, app, true);
   const archetypeInput = ctx.options.getString('archetype')?.trim();
   if (archetypeInput) {
     const archetype = app.cards.archetype(archetypeInput);
-    if (archetype === undefined) throw new UserError(`No archetype is named ${quoteQuery(archetypeInput)}; pick one from the suggestions.`);
+    if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteQuery(archetypeInput)));
     filters.archetype = archetype;
-    labels.push(`Archetype: ${archetype}`);
+    labels.push(messages.card.archetypeFilter(archetype));
   }
   const result = app.cards.search(query, filters, 25);
   if (result.cards.length === 0) {
-    throw new UserError(`No card matches ${quoteQuery(query)}${labels.length > 0 ? ' with those filters' : ''}.`);
+    throw new UserError((t) => t.card.noSearchMatch(quoteQuery(query), labels.length > 0));
   }
-  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total });
+  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total, messages });
 }
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   await waitForDatabase(ctx, app, false);
   const card = app.cards.random(ctx.channel.id);
-  if (card === undefined) throw new UserError(DATABASE_LOADING);
-  // English only: a random pick is served from the local database without any upstream lookup.
-  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });
+  if (card === undefined) throw new UserError((t) => t.card.databaseLoading);
+  // English card text: a random pick is served from the local database without any upstream lookup.
+  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log, presentationFor(ctx)), { ephemeral: false });
 }
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
-async function setReply(app: AppServices, set: CardSet, page: number): Promise<Reply> {
-  const image = await app.cards.setArt(set);
+async function setReply(app: AppServices, set: CardSet, page: number, attachFiles: boolean): Promise<Reply> {
+  const image = attachFiles ? await app.cards.setArt(set) : null;
   return renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
 }
 
@@ -143,7 +168,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
   if (input === '') throw new UserError('Give a card set name or code, for example `Legend of Blue Eyes White Dragon` or `LOB`.');
   // The set list and its cards are local; they are waited for only on a first start.
   if (!app.cards.setsReady && !(await deferWhenSlow(ctx, app.cards.whenSetsReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
-    throw new UserError(SET_LIST_LOADING);
+    throw new UserError((t) => t.card.setListLoading);
   }
   await waitForDatabase(ctx, app, false);
   const resolution = app.cards.resolveSet(input);
@@ -153,7 +178,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
     case 'choices':
       return renderSetChoices(input, resolution.candidates, resolution.sharedCode);
     case 'set':
-      return deferWhenSlow(ctx, setReply(app, resolution.set, 0), { ephemeral: false });
+      return deferWhenSlow(ctx, setReply(app, resolution.set, 0, ctx.appPermissions.attachFiles), { ephemeral: false });
   }
 }
 
@@ -161,7 +186,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
 async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
   const set = app.cards.setByKey(key);
   if (set === undefined) throw new UserError('That card set is not in the set list any more. Run `/card set` again.');
-  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page), { ephemeral: false });
+  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page, ctx.appPermissions.attachFiles), { ephemeral: false });
   return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
 }
 
@@ -170,7 +195,7 @@ async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<R
   const [key] = ctx.values;
   const set = key === undefined ? undefined : app.cards.setByKey(key);
   if (set === undefined) throw new UserError('This menu has expired. Run `/card set` again.');
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0, ctx.appPermissions.attachFiles), { ephemeral: false });
 }
 
 /**
@@ -191,7 +216,8 @@ async function openPicked(ctx: ComponentContext, app: AppServices, action: CardC
   const card = app.cards.byId(Number(value));
   if (card === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log), { ephemeral: false });
+  const presentation = presentationFor(ctx, action.language ?? null);
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log, presentation), { ephemeral: false });
 }
 
 export const card: ChatInputCommand = {

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../src/command.js';
+import { messagesFor } from '../src/i18n/messages.js';
 import { renderStatus } from '../src/render/status.js';
 import { SERVER_INSTALL_ONLY } from '../src/install-scopes.js';
 
@@ -11,7 +12,12 @@ export const status: ChatInputCommand = {
     .setContexts(...SERVER_INSTALL_ONLY.contexts)
     .setDescription("Almanac's health: uptime, latency, and each upstream's state")
     .toJSON(),
-  async execute(_ctx, app) {
+  async execute(ctx, app) {
+    // Registered for server installs only; should Discord still deliver it elsewhere (a user
+    // install, a DM), operators' figures stay out of it.
+    if (!ctx.installation.byGuild || ctx.installation.context !== 'guild') {
+      return { content: messagesFor(ctx.user.locale).install.statusNeedsServerInstall, ephemeral: true };
+    }
     return renderStatus({
       version: app.version,
       uptimeMs: app.clock.now().getTime() - app.startedAt,

@@ -65,6 +65,7 @@ export const de: Catalogue = {
     openOne: 'Eine dieser Karten öffnen',
   },
   cardTerms: {
+    banStatuses: { Forbidden: 'Verboten', Limited: 'Limitiert', 'Semi-Limited': 'Semi-Limitiert' },
     attributes: { DARK: 'FINSTERNIS', LIGHT: 'LICHT', EARTH: 'ERDE', WATER: 'WASSER', FIRE: 'FEUER', WIND: 'WIND', DIVINE: 'GÖTTLICH' },
     typeParts: {
       Aqua: 'Aqua',

@@ -68,6 +68,7 @@ export const en = {
   },
   /** The card game's own vocabulary, as printed on English cards; anything not listed is shown as upstream wrote it. */
   cardTerms: {
+    banStatuses: { Forbidden: 'Forbidden', Limited: 'Limited', 'Semi-Limited': 'Semi-Limited' },
     attributes: { DARK: 'DARK', LIGHT: 'LIGHT', EARTH: 'EARTH', WATER: 'WATER', FIRE: 'FIRE', WIND: 'WIND', DIVINE: 'DIVINE' },
     typeParts: {
       Aqua: 'Aqua',

@@ -65,6 +65,7 @@ export const fr: Catalogue = {
     openOne: 'Ouvrir l’une de ces cartes',
   },
   cardTerms: {
+    banStatuses: { Forbidden: 'Interdite', Limited: 'Limitée', 'Semi-Limited': 'Semi-Limitée' },
     attributes: { DARK: 'TÉNÈBRES', LIGHT: 'LUMIÈRE', EARTH: 'TERRE', WATER: 'EAU', FIRE: 'FEU', WIND: 'VENT', DIVINE: 'DIVIN' },
     typeParts: {
       Aqua: 'Aqua',

@@ -65,6 +65,7 @@ export const it: Catalogue = {
     openOne: 'Apri una di queste carte',
   },
   cardTerms: {
+    banStatuses: { Forbidden: 'Proibita', Limited: 'Limitata', 'Semi-Limited': 'Semi-Limitata' },
     attributes: { DARK: 'OSCURITÀ', LIGHT: 'LUCE', EARTH: 'TERRA', WATER: 'ACQUA', FIRE: 'FUOCO', WIND: 'VENTO', DIVINE: 'DIVINO' },
     typeParts: {
       Aqua: 'Acqua',

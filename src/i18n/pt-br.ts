@@ -65,6 +65,7 @@ export const ptBR: Catalogue = {
     openOne: 'Abrir uma destas cartas',
   },
   cardTerms: {
+    banStatuses: { Forbidden: 'Proibida', Limited: 'Limitada', 'Semi-Limited': 'Semilimitada' },
     attributes: { DARK: 'TREVAS', LIGHT: 'LUZ', EARTH: 'TERRA', WATER: 'ÁGUA', FIRE: 'FOGO', WIND: 'VENTO', DIVINE: 'DIVINO' },
     typeParts: {
       Aqua: 'Aqua',

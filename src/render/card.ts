@@ -17,6 +17,9 @@ import {
   type StatValue,
 } from '../cards/card.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
+import { localizedAttribute, localizedTypeLine } from './card-terms.js';
 import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
 
 /**
@@ -133,6 +136,10 @@ export interface CardView {
   image?: CardImage | null;
   /** Set when a translation was asked for and could not be had: the card is shown in English. */
   translationUnavailable?: CardLanguage;
+  /** Almanac's own words (labels, notes); English when absent. */
+  messages?: Catalogue;
+  /** Discord does not let Almanac attach files where this answer goes: no art, and a note saying so. */
+  artNotAttachable?: boolean;
 }
 
 function isLocalized(card: Card | LocalizedCard): card is LocalizedCard {
@@ -143,71 +150,85 @@ function statText(value: StatValue): string {
   return value === '?' ? '?' : String(value);
 }
 
-/** `DARK · Level 7 · ATK 2500 / DEF 2100`, `Link 3 ↙ ↓ ↘ · ATK 2300`, `Scale 4`: only what applies. */
-export function statLine(card: Card): string {
+/**
+ * `DARK · Level 7 · ATK 2500 / DEF 2100`, `Link 3 ↙ ↓ ↘ · ATK 2300`, `Scale 4`: only what applies,
+ * in the card game's terms for `messages`' language. Stats stay as printed (no digit grouping).
+ */
+export function statLine(card: Card, messages: Catalogue = en): string {
+  const labels = messages.card;
   const parts: string[] = [];
-  if (card.attribute !== undefined) parts.push(card.attribute);
-  if (card.level !== undefined) parts.push(`Level ${card.level}`);
-  if (card.rank !== undefined) parts.push(`Rank ${card.rank}`);
+  if (card.attribute !== undefined) parts.push(localizedAttribute(card.attribute, messages.cardTerms));
+  if (card.level !== undefined) parts.push(`${labels.level} ${card.level}`);
+  if (card.rank !== undefined) parts.push(`${labels.rank} ${card.rank}`);
   if (card.linkRating !== undefined) {
     const arrows = LINK_ARROWS.filter(([marker]) => card.linkMarkers?.includes(marker)).map(([, arrow]) => arrow);
-    parts.push([`Link ${card.linkRating}`, ...arrows].join(' '));
+    parts.push([`${labels.link} ${card.linkRating}`, ...arrows].join(' '));
   }
-  if (card.scale !== undefined) parts.push(`Scale ${card.scale}`);
+  if (card.scale !== undefined) parts.push(`${labels.scale} ${card.scale}`);
   if (card.atk !== undefined) {
     // Link monsters have no DEF at all, which is not the same as an unknown ("?") DEF.
-    parts.push(card.def === undefined ? `ATK ${statText(card.atk)}` : `ATK ${statText(card.atk)} / DEF ${statText(card.def)}`);
+    const atk = `${labels.atk} ${statText(card.atk)}`;
+    parts.push(card.def === undefined ? atk : `${atk} / ${labels.def} ${statText(card.def)}`);
   }
   return parts.join(' · ');
 }
 
 /** `TCG Limited · OCG Forbidden`, or null when the card is unrestricted everywhere. */
-export function banlistLine(card: Card): string | null {
+export function banlistLine(card: Card, messages: Catalogue = en): string | null {
   const entries = (Object.keys(BANLIST_LABELS) as BanlistFormat[])
     .filter((format) => card.banlist[format] !== undefined)
-    .map((format) => `${BANLIST_LABELS[format]} ${card.banlist[format]}`);
+    .map((format) => `${BANLIST_LABELS[format]} ${messages.cardTerms.banStatuses[card.banlist[format]!]}`);
   return entries.length > 0 ? entries.join(' · ') : null;
 }
 
-const MONEY_FORMATS = {
-  USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  EUR: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-} as const;
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function money(amount: number, currency: 'USD' | 'EUR'): string {
-  return MONEY_FORMATS[currency].format(amount);
+/** `$1.55` in English, `1,55 $US` in French: the amount in the conventions of `intlLocale`. */
+function money(amount: number, currency: 'USD' | 'EUR', intlLocale: string): string {
+  const key = `${intlLocale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(intlLocale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+function count(value: number, intlLocale: string): string {
+  return value.toLocaleString(intlLocale);
 }
 
 /**
  * The cheapest dollar price and where, plus Cardmarket's euro price (a different currency is not
  * "cheaper" or "dearer"), or null when no source knows a price.
  */
-export function priceLine(card: Card): string | null {
+export function priceLine(card: Card, messages: Catalogue = en): string | null {
+  const { intlLocale, card: labels } = messages;
   let cheapest: { source: PriceSource; price: number } | undefined;
   for (const [source, label] of Object.entries(PRICE_SOURCE_LABELS) as [PriceSource, (typeof PRICE_SOURCE_LABELS)[PriceSource]][]) {
     const price = card.prices[source];
     if (label.currency === 'USD' && price !== undefined && (cheapest === undefined || price < cheapest.price)) cheapest = { source, price };
   }
   const parts: string[] = [];
-  if (cheapest !== undefined) parts.push(`${money(cheapest.price, 'USD')} on ${PRICE_SOURCE_LABELS[cheapest.source].name}`);
-  if (card.prices.cardmarket !== undefined) parts.push(`${money(card.prices.cardmarket, 'EUR')} on Cardmarket`);
+  if (cheapest !== undefined) parts.push(labels.priceAt(money(cheapest.price, 'USD', intlLocale), PRICE_SOURCE_LABELS[cheapest.source].name));
+  if (card.prices.cardmarket !== undefined) parts.push(labels.priceAt(money(card.prices.cardmarket, 'EUR', intlLocale), 'Cardmarket'));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-function printingsLine(card: Card): string {
-  const count = card.sets.length;
-  return count === 0 ? 'None listed' : `${count} printing${count === 1 ? '' : 's'}`;
+function printingsLine(card: Card, messages: Catalogue): string {
+  const printings = card.sets.length;
+  return printings === 0 ? messages.card.noneListed : messages.card.printingCount(count(printings, messages.intlLocale), printings === 1);
 }
 
 /** The text boxes of a card, each with a heading when the card has two (Pendulum monsters). */
-function textSections(card: Card): { heading: string | null; text: string }[] {
+function textSections(card: Card, labels: Catalogue['card']): { heading: string | null; text: string }[] {
   const { pendulumEffect, monsterEffect, text } = card.description;
   if (pendulumEffect === undefined && monsterEffect === undefined) return [{ heading: null, text }];
   const sections: { heading: string | null; text: string }[] = [];
-  if (pendulumEffect !== undefined) sections.push({ heading: 'Pendulum Effect', text: pendulumEffect });
+  if (pendulumEffect !== undefined) sections.push({ heading: labels.pendulumEffect, text: pendulumEffect });
   if (monsterEffect !== undefined) {
     // A Normal Pendulum monster's lower box is flavour text, not an effect.
-    sections.push({ heading: card.frameType === 'normal_pendulum' ? 'Flavour Text' : 'Monster Effect', text: monsterEffect });
+    sections.push({ heading: card.frameType === 'normal_pendulum' ? labels.flavourText : labels.monsterEffect, text: monsterEffect });
   }
   return sections;
 }
@@ -216,14 +237,14 @@ function textSections(card: Card): { heading: string | null; text: string }[] {
  * The card text within `budget` characters. When it does not fit, the longest box is shortened
  * first and a link to the full text on YGOPRODeck closes the description.
  */
-function cardTextWithin(card: Card, budget: number): string {
-  const sections = textSections(card).map((section) => ({
+function cardTextWithin(card: Card, budget: number, labels: Catalogue['card']): string {
+  const sections = textSections(card, labels).map((section) => ({
     heading: section.heading === null ? '' : `**${section.heading}**\n`,
     text: escapeText(section.text),
   }));
   const join = () => sections.map((section) => section.heading + section.text).join('\n\n');
   if (join().length <= budget) return join();
-  const more = card.ygoprodeckUrl === undefined ? '' : `\n[Full text on YGOPRODeck](${card.ygoprodeckUrl})`;
+  const more = card.ygoprodeckUrl === undefined ? '' : `\n[${labels.fullText}](${card.ygoprodeckUrl})`;
   const available = Math.max(0, budget - more.length);
   let excess = join().length - available;
   while (excess > 0) {
@@ -243,40 +264,46 @@ function fitTextEscaped(escaped: string, max: number): string {
   return truncate(escaped, max).replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
 }
 
-function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLanguage | undefined): string {
+function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLanguage | undefined, labels: Catalogue['card']): string {
   const parts: string[] = [];
   if (isLocalized(card)) {
     parts.push(LANGUAGE_NAMES[card.language]);
-    if (card.englishName !== card.name) parts.push(`English name: ${card.englishName}`);
+    if (card.englishName !== card.name) parts.push(labels.englishName(card.englishName));
   } else if (translationUnavailable !== undefined) {
-    parts.push(`No ${LANGUAGE_NAMES[translationUnavailable]} text available right now; shown in English`);
+    parts.push(labels.translationUnavailable(LANGUAGE_NAMES[translationUnavailable]));
   }
-  parts.push(`Passcode ${String(card.id).padStart(8, '0')}`);
+  parts.push(`${labels.passcode} ${String(card.id).padStart(8, '0')}`);
   return truncate(parts.join(' · '), EMBED_LIMITS.footer);
 }
 
 /** The card's embed; `imageName` is the attachment that carries its art, when there is one. */
-export function renderCardEmbed(card: Card | LocalizedCard, options: { imageName?: string; translationUnavailable?: CardLanguage } = {}): APIEmbed {
+export function renderCardEmbed(
+  card: Card | LocalizedCard,
+  options: { imageName?: string; translationUnavailable?: CardLanguage; messages?: Catalogue } = {},
+): APIEmbed {
+  const messages = options.messages ?? en;
+  const labels = messages.card;
   const fields: APIEmbedField[] = [];
-  if (card.archetype !== undefined) fields.push({ name: 'Archetype', value: fitText(card.archetype, 200), inline: true });
-  const banlist = banlistLine(card);
-  if (banlist !== null) fields.push({ name: 'Ban list', value: banlist, inline: true });
-  const price = priceLine(card);
-  if (price !== null) fields.push({ name: 'Price', value: price, inline: true });
-  fields.push({ name: 'Printings', value: printingsLine(card), inline: true });
+  if (card.archetype !== undefined) fields.push({ name: labels.archetype, value: fitText(card.archetype, 200), inline: true });
+  const banlist = banlistLine(card, messages);
+  if (banlist !== null) fields.push({ name: labels.banList, value: banlist, inline: true });
+  const price = priceLine(card, messages);
+  if (price !== null) fields.push({ name: labels.price, value: price, inline: true });
+  fields.push({ name: labels.printings, value: printingsLine(card, messages), inline: true });
 
-  const header = [`**${fitText(card.typeLine, 200)}**`, statLine(card)].filter((line) => line !== '').join('\n');
+  const typeLine = localizedTypeLine(card.typeLine, messages.cardTerms);
+  const header = [`**${fitText(typeLine, 200)}**`, statLine(card, messages)].filter((line) => line !== '').join('\n');
   const embed: APIEmbed = {
     title: fitText(card.name, EMBED_LIMITS.title),
     color: frameColour(card.frameType),
     fields,
-    footer: { text: footerOf(card, options.translationUnavailable) },
+    footer: { text: footerOf(card, options.translationUnavailable, labels) },
   };
   if (card.ygoprodeckUrl !== undefined) embed.url = card.ygoprodeckUrl;
   if (options.imageName !== undefined) embed.image = { url: `attachment://${options.imageName}` };
   const used = embedCharacterCount({ ...embed, description: header });
   const budget = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - used) - header.length - 2;
-  const text = cardTextWithin(card, budget);
+  const text = cardTextWithin(card, budget, labels);
   embed.description = text === '' ? header : `${header}\n\n${text}`;
   return embed;
 }
@@ -285,28 +312,41 @@ export function renderCardEmbed(card: Card | LocalizedCard, options: { imageName
  * The "Printings" button under a card: it opens the card's printings (set, number, rarity, price) in
  * a reply only the presser sees. Absent for a card never printed.
  */
-function printingsRow(card: Card): ActionRow[] {
+function printingsRow(card: Card, labels: Catalogue['card']): ActionRow[] {
   if (card.sets.length === 0) return [];
   return [
     {
       type: ComponentType.ActionRow,
-      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: printingsCustomId(card.id), label: 'Printings' }],
+      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: printingsCustomId(card.id), label: labels.printings }],
     },
   ];
 }
 
-/** `/card show`'s answer: the embed, the Printings button and, when the image store had it, the art as an attachment. */
+/**
+ * `/card show`'s answer: the embed, the Printings button and, when the image store had it, the art
+ * as an attachment. Where Discord does not let Almanac attach files (`artNotAttachable`), the card
+ * comes without art and a note says why: art is never linked from YGOPRODeck instead.
+ */
 export function renderCard(view: CardView): Reply {
-  const image = view.image ?? null;
+  const messages = view.messages ?? en;
+  const image = view.artNotAttachable === true ? null : (view.image ?? null);
   const imageName = image === null ? undefined : cardImageName(view.card.id, image.format);
   const embed = renderCardEmbed(view.card, {
+    messages,
     ...(imageName === undefined ? {} : { imageName }),
     ...(view.translationUnavailable === undefined ? {} : { translationUnavailable: view.translationUnavailable }),
   });
   const files: Attachment[] =
-    image === null || imageName === undefined ? [] : [{ name: imageName, data: image.data, description: truncate(`Card art of ${view.card.name}`, 1024) }];
-  const components = printingsRow(view.card);
-  return { embeds: [embed], ...(components.length > 0 ? { components } : {}), ...(files.length > 0 ? { files } : {}) };
+    image === null || imageName === undefined
+      ? []
+      : [{ name: imageName, data: image.data, description: truncate(messages.card.artDescription(view.card.name), 1024) }];
+  const components = printingsRow(view.card, messages.card);
+  return {
+    ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
+    embeds: [embed],
+    ...(components.length > 0 ? { components } : {}),
+    ...(files.length > 0 ? { files } : {}),
+  };
 }
 
 // --- Menus -----------------------------------------------------------------------------------------
@@ -354,22 +394,22 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: Card): APISelectMenuOption {
+function cardOption(card: Card, messages: Catalogue): APISelectMenuOption {
   return {
     label: truncate(card.name, SELECT_LIMITS.label),
     value: String(card.id),
-    description: truncate(card.typeLine, SELECT_LIMITS.description),
+    description: truncate(localizedTypeLine(card.typeLine, messages.cardTerms), SELECT_LIMITS.description),
   };
 }
 
 /** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
-function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined): ActionRow {
+function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined, messages: Catalogue): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
   for (const card of cards) {
     if (seen.has(card.id) || options.length >= SELECT_LIMITS.options) continue;
     seen.add(card.id);
-    options.push(cardOption(card));
+    options.push(cardOption(card, messages));
   }
   const menu: APIStringSelectComponent = {
     type: ComponentType.StringSelect,
@@ -383,16 +423,16 @@ function openMenu(cards: readonly Card[], placeholder: string, language: CardLan
 }
 
 /** The sentence for a name that matches no card at all. */
-export function noMatchMessage(query: string): string {
-  return `No card matches ${quoteQuery(query)}. Check the spelling, or try \`/card search\`.`;
+export function noMatchMessage(query: string, messages: Catalogue = en): string {
+  return messages.card.noMatch(quoteQuery(query));
 }
 
 /** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
-export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage): Reply {
-  if (candidates.length === 0) return { content: noMatchMessage(query), ephemeral: true };
+export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage, messages: Catalogue = en): Reply {
+  if (candidates.length === 0) return { content: noMatchMessage(query, messages), ephemeral: true };
   return {
-    content: `No card is named exactly ${quoteQuery(query)}. Did you mean one of these?`,
-    components: [openMenu(candidates, 'Pick a card to show it', language)],
+    content: messages.card.noExactName(quoteQuery(query)),
+    components: [openMenu(candidates, messages.card.pickCard, language, messages)],
     ephemeral: true,
   };
 }
@@ -406,24 +446,30 @@ export interface SearchView {
   /** How many cards matched in all, when more than are shown. */
   total: number;
   language?: CardLanguage;
+  messages?: Catalogue;
 }
 
 /** One line of the search list: `**Name** · Type line · stats`. */
-function searchLine(card: Card, index: number): string {
-  const stats = statLine(card);
-  return truncate(`${index + 1}. **${fitText(card.name, 100)}** · ${fitText(card.typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
+function searchLine(card: Card, index: number, messages: Catalogue): string {
+  const stats = statLine(card, messages);
+  const typeLine = localizedTypeLine(card.typeLine, messages.cardTerms);
+  return truncate(`${index + 1}. **${fitText(card.name, 100)}** · ${fitText(typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
 }
 
 /** `/card search`'s answer: a numbered list and a menu that opens any of the cards. */
 export function renderSearchResults(view: SearchView): Reply {
+  const messages = view.messages ?? en;
+  const labels = messages.card;
   const shown = view.cards.slice(0, SELECT_LIMITS.options);
   const filters = view.filters.length > 0 ? ` (${view.filters.join(', ')})` : '';
-  const count = view.total > shown.length ? `${shown.length} best of ${view.total} matches` : `${shown.length} match${shown.length === 1 ? '' : 'es'}`;
+  const shownCount = count(shown.length, messages.intlLocale);
+  const summary =
+    view.total > shown.length ? labels.bestOf(shownCount, count(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
   const embed: APIEmbed = {
-    title: `Cards matching ${quoteQuery(view.query)}`,
-    description: truncate(shown.map(searchLine).join('\n'), EMBED_LIMITS.description),
+    title: truncate(labels.searchTitle(quoteQuery(view.query)), EMBED_LIMITS.title),
+    description: truncate(shown.map((card, index) => searchLine(card, index, messages)).join('\n'), EMBED_LIMITS.description),
     color: FRAME_COLOURS.spell,
-    footer: { text: truncate(`${count}${filters}`, EMBED_LIMITS.footer) },
+    footer: { text: truncate(`${summary}${filters}`, EMBED_LIMITS.footer) },
   };
-  return { embeds: [embed], components: [openMenu(shown, 'Open one of these cards', view.language)], ephemeral: true };
+  return { embeds: [embed], components: [openMenu(shown, labels.openOne, view.language, messages)], ephemeral: true };
 }
