@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand, ChatInputContext, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
+import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
 import { describeSpecialRange } from '../src/services/geojs.js';
@@ -19,24 +20,22 @@ async function lookup(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   // Ephemeral unless asked: a location is personal data.
   const ephemeral = ctx.options.getBoolean('public') !== true;
   const list = parseAddressList(input);
-  if (list.rejected.length > 0) throw new UserError(renderRejectedEntries(list.rejected));
-  if (list.skipped > 0) {
-    throw new UserError(`That is ${list.addresses.length + list.skipped} addresses; I look up at most ${MAX_ADDRESSES} at a time.`);
-  }
-  if (list.addresses.length === 0) throw new UserError('Give at least one IP address, for example `8.8.8.8` or `2001:4860:4860::8888`.');
+  if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
+  if (list.skipped > 0) throw new UserError((t) => t.ip.tooMany(list.addresses.length + list.skipped, MAX_ADDRESSES));
+  if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddresses);
   const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
-  return renderLookup({ results, now: app.clock.now(), ephemeral });
+  return renderLookup({ results, now: app.clock.now(), ephemeral, messages: messagesFor(ctx.user.locale) });
 }
 
 async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const input = ctx.options.getString('address') ?? '';
   const ephemeral = ctx.options.getBoolean('public') === false;
   const list = parseAddressList(input, 1);
-  if (list.rejected.length > 0) throw new UserError(renderRejectedEntries(list.rejected));
-  if (list.skipped > 0) throw new UserError('Give one address; `/ip lookup` takes up to 10.');
-  if (list.addresses.length === 0) throw new UserError('Give an IP address, for example `8.8.8.8`.');
+  if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
+  if (list.skipped > 0) throw new UserError((t) => t.ip.giveOneAddress);
+  if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddress);
   const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
-  return renderTimeLine(result!, app.clock.now(), ephemeral);
+  return renderTimeLine(result!, app.clock.now(), ephemeral, messagesFor(ctx.user.locale));
 }
 
 export const ip: ChatInputCommand = {

@@ -2,6 +2,7 @@ import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
 import type { MessageContextCommand } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
+import { messagesFor } from '../src/i18n/messages.js';
 import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';
 import { renderLookup } from '../src/render/ip.js';
 import { EVERYWHERE } from '../src/install-scopes.js';
@@ -17,9 +18,15 @@ export const locateIp: MessageContextCommand = {
     .toJSON(),
   async execute(ctx, app) {
     const found = findIpAddresses(ctx.targetMessage.content);
-    if (found.length === 0) throw new UserError('I found no IPv4 or IPv6 address in that message.');
+    if (found.length === 0) throw new UserError((t) => t.ip.noneInMessage);
     const addresses = found.slice(0, MAX_ADDRESSES);
     const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app), { ephemeral: true });
-    return renderLookup({ results, now: app.clock.now(), ephemeral: true, skipped: found.length - addresses.length });
+    return renderLookup({
+      results,
+      now: app.clock.now(),
+      ephemeral: true,
+      skipped: found.length - addresses.length,
+      messages: messagesFor(ctx.user.locale),
+    });
   },
 };

@@ -1,5 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';
 import type { GeoRecord } from '../services/geojs.js';
 import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, truncate } from './format.js';
@@ -32,11 +34,16 @@ function networkOf(record: GeoRecord): string | null {
   return [asn, record.organization ? clean(record.organization, 200) : null].filter(Boolean).join(' · ');
 }
 
-function timeOf(record: GeoRecord, now: Date): string | null {
+/** English keeps its `Sun 8 Mar` date; other languages get theirs from `Intl`. */
+function dateLocaleOf(messages: Catalogue): string {
+  return messages === en ? 'en-GB' : messages.intlLocale;
+}
+
+function timeOf(record: GeoRecord, now: Date, messages: Catalogue): string | null {
   if (!record.timezone) return null;
-  const local = zoneTime(record.timezone, now);
+  const local = zoneTime(record.timezone, now, dateLocaleOf(messages));
   if (!local) return null;
-  return `${record.timezone}\n${local.time} ${local.date} (${local.offsetLabel})\nYour time: ${discordTimestamp(now, 't')}`;
+  return `${record.timezone}\n${local.time} ${local.date} (${local.offsetLabel})\n${messages.ip.yourTime}: ${discordTimestamp(now, 't')}`;
 }
 
 function coordinatesOf(record: GeoRecord): string | null {
@@ -52,10 +59,8 @@ function coordinatesOf(record: GeoRecord): string | null {
  * What to say about an address GeoJS has no record for. `specialRange` names the range the address
  * is in (private, loopback, documentation…), when it is in one.
  */
-function unknownDescription(specialRange: string | null): string {
-  return specialRange
-    ? `This address is in a ${specialRange} range: it is not on the public internet, so it has no location.`
-    : 'GeoJS has no location for this address.';
+function unknownDescription(specialRange: string | null, messages: Catalogue): string {
+  return specialRange ? messages.ip.specialRange(specialRange) : messages.ip.noLocation;
 }
 
 export interface LookupResult {
@@ -64,17 +69,18 @@ export interface LookupResult {
   specialRange: string | null;
 }
 
-export function renderAddressEmbed(result: LookupResult, now: Date): APIEmbed {
+export function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
   const { record } = result;
+  const labels = messages.ip;
   const place = placeOf(record);
   const fields: APIEmbedField[] = [];
   const network = networkOf(record);
-  if (network) fields.push({ name: 'Network', value: network, inline: true });
-  const time = timeOf(record, now);
-  if (time) fields.push({ name: 'Time zone', value: time, inline: true });
+  if (network) fields.push({ name: labels.network, value: network, inline: true });
+  const time = timeOf(record, now, messages);
+  if (time) fields.push({ name: labels.timeZone, value: time, inline: true });
   const coordinates = coordinatesOf(record);
-  if (coordinates) fields.push({ name: 'Coordinates', value: coordinates, inline: false });
-  const description = place ?? (network ? 'No location known for this address; only its network.' : unknownDescription(result.specialRange));
+  if (coordinates) fields.push({ name: labels.coordinates, value: coordinates, inline: false });
+  const description = place ?? (network ? labels.onlyNetwork : unknownDescription(result.specialRange, messages));
   return {
     title: truncate(result.address, EMBED_LIMITS.title),
     description,
@@ -89,24 +95,25 @@ export interface LookupView {
   ephemeral: boolean;
   /** Addresses found but not looked up because of the 10-address limit. */
   skipped?: number;
+  messages?: Catalogue;
 }
 
 /** One embed per address, in input order; a note when some addresses were skipped. */
 export function renderLookup(view: LookupView): Reply {
-  const embeds = fitEmbedsToLimit(view.results.slice(0, EMBED_LIMITS.embedsPerMessage).map((result) => renderAddressEmbed(result, view.now)));
+  const messages = view.messages ?? en;
+  const embeds = fitEmbedsToLimit(view.results.slice(0, EMBED_LIMITS.embedsPerMessage).map((result) => renderAddressEmbed(result, view.now, messages)));
   const skipped = view.skipped ?? 0;
-  const content =
-    skipped > 0 ? `Looked up the first ${embeds.length} addresses; ${skipped} more ${skipped === 1 ? 'was' : 'were'} skipped (at most 10 at a time).` : undefined;
+  const content = skipped > 0 ? messages.ip.skipped(embeds.length, skipped) : undefined;
   return { ...(content ? { content } : {}), embeds, ephemeral: view.ephemeral };
 }
 
 /** `8.8.8.8 · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)` */
-export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boolean): Reply {
+export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boolean, messages: Catalogue = en): Reply {
   const { record } = result;
   const local = record.timezone ? zoneTime(record.timezone, now) : null;
   const where = record.country ? `${flagEmoji(record.country.code)} ${clean(record.country.name, 100)}`.trim() : null;
   if (!local || !record.timezone) {
-    const reason = record.known || where ? 'GeoJS does not know its time zone' : unknownDescription(result.specialRange).replace(/\.$/, '');
+    const reason = record.known || where ? messages.ip.noTimeZone : unknownDescription(result.specialRange, messages).replace(/\.$/, '');
     return { content: `\`${result.address}\`${where ? ` · ${where}` : ''} · ${reason}.`, ephemeral };
   }
   const parts = [`\`${result.address}\``, where, record.timezone, `${local.time} (${local.offsetLabel})`].filter(Boolean);
@@ -114,8 +121,8 @@ export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boole
 }
 
 /** The refusal listing exactly which entries were rejected and why. */
-export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[] = []): string {
+export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[] = [], messages: Catalogue = en): string {
   const lines = rejected.slice(0, 10).map(({ entry, reason }) => `• \`${truncate(entry.replace(/`/g, "'"), 60)}\`: ${reason}`);
-  if (rejected.length > 10) lines.push(`• …and ${rejected.length - 10} more`);
-  return truncate([`I can only look up IP addresses. Not looked up:`, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
+  if (rejected.length > 10) lines.push(`• ${messages.ip.andMore(rejected.length - 10)}`);
+  return truncate([messages.ip.notAddresses, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
 }

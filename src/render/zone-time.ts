@@ -3,7 +3,7 @@ export interface ZoneTime {
   zone: string;
   /** Local wall-clock time there, 24-hour `HH:MM`. */
   time: string;
-  /** Local date there, e.g. `Sun 8 Mar`. */
+  /** Local date there in the reader's language, e.g. `Sun 8 Mar`, `dim. 8 mars`. */
   date: string;
   /** Offset from UTC in minutes at that instant (DST included). */
   offsetMinutes: number;
@@ -31,6 +31,18 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatterFor(zone: string, intlLocale: string): Intl.DateTimeFormat {
+  const key = `${zone} ${intlLocale}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlLocale, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** True when the platform's time zone database knows `zone`. */
 export function isKnownTimeZone(zone: string): boolean {
   try {
@@ -45,7 +57,7 @@ export function isKnownTimeZone(zone: string): boolean {
  * The local time and UTC offset in `zone` at `instant`, from the platform's time zone data (ICU), so
  * it is right on both sides of a DST change. Returns null for a zone the platform does not know.
  */
-export function zoneTime(zone: string, instant: Date): ZoneTime | null {
+export function zoneTime(zone: string, instant: Date, intlLocale = 'en-GB'): ZoneTime | null {
   if (!isKnownTimeZone(zone)) return null;
   const parts = Object.fromEntries(formatterFor(zone).formatToParts(instant).map((part) => [part.type, part.value]));
   const offsetText = parts.timeZoneName ?? 'GMT';
@@ -57,7 +69,7 @@ export function zoneTime(zone: string, instant: Date): ZoneTime | null {
   return {
     zone,
     time: `${parts.hour}:${parts.minute}`,
-    date: `${parts.weekday} ${parts.day} ${parts.month}`,
+    date: intlLocale === 'en-GB' ? `${parts.weekday} ${parts.day} ${parts.month}` : dateFormatterFor(zone, intlLocale).format(instant),
     offsetMinutes,
     offsetLabel: `UTC${sign}${hours}:${minutes}`,
   };
