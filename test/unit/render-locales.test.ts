@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
+import { UserError } from '../../src/errors.js';
+import { UI_LOCALES } from '../../src/i18n/catalogue.js';
+import { CATALOGUES } from '../../src/i18n/messages.js';
+import { renderCard, renderDidYouMean, renderSearchResults } from '../../src/render/card.js';
+import { describeFailure } from '../../src/render/errors.js';
+import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
+import { UpstreamError, type UpstreamErrorKind } from '../../src/services/upstream-error.js';
+import { loadCardDump } from '../helpers/card-dump.js';
+import { payloadProblems } from '../helpers/payload-checks.js';
+
+const cards = normaliseCards(loadCardDump()).cards;
+const IMAGE = { format: 'jpg' as const, data: Buffer.from('art') };
+const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
+const NOW = new Date('2026-07-01T19:32:00Z');
+
+/** The cards that stretch a rendering most: the longest texts, names and type lines, every frame, and every stat kind. */
+function demandingCards(): Card[] {
+  const longestFirst = (measure: (card: Card) => number) => [...cards].sort((left, right) => measure(right) - measure(left)).slice(0, 40);
+  const byFrame = new Map(cards.map((card) => [card.frameType, card]));
+  return [
+    ...longestFirst((card) => card.description.text.length + (card.description.pendulumEffect?.length ?? 0)),
+    ...longestFirst((card) => card.name.length + card.typeLine.length + (card.archetype?.length ?? 0)),
+    ...longestFirst((card) => card.sets.length),
+    ...byFrame.values(),
+  ];
+}
+
+function longestAddress(index: number): LookupResult {
+  const long = 'W'.repeat(400);
+  return {
+    address: `2001:db8:ffff:ffff:ffff:ffff:ffff:${index.toString(16).padStart(4, 'f')}`,
+    specialRange: index % 2 === 0 ? null : 'W'.repeat(200),
+    record: {
+      ip: 'x',
+      known: index % 2 === 0,
+      country: { code: 'GB', name: long },
+      region: long,
+      city: long,
+      asn: 4_294_967_295,
+      organization: long,
+      timezone: 'America/Argentina/ComodRivadavia',
+      latitude: -89.99999,
+      longitude: -179.99999,
+      accuracyKm: 20_000,
+    },
+  };
+}
+
+function expectAccepted(what: string, payload: Parameters<typeof payloadProblems>[0]): void {
+  const problems = payloadProblems(payload);
+  const text = JSON.stringify({ ...payload, files: undefined });
+  if (BROKEN_VALUE.test(text)) problems.push(`renders ${BROKEN_VALUE.exec(text)![0]}`);
+  expect(problems, what).toEqual([]);
+}
+
+describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limits', (locale) => {
+  const messages = CATALOGUES[locale];
+  const demanding = demandingCards();
+
+  it('card embeds, their buttons and notes', () => {
+    for (const card of demanding) {
+      const translated: LocalizedCard = { ...card, name: `${card.name} ${'é'.repeat(40)}`, language: 'pt', englishName: card.name };
+      expectAccepted(`${card.id}`, renderCard({ card, image: IMAGE, messages }));
+      expectAccepted(`${card.id} translated`, renderCard({ card: translated, image: IMAGE, messages }));
+      expectAccepted(`${card.id} without art`, renderCard({ card, messages, artNotAttachable: true, translationUnavailable: 'de' }));
+    }
+  });
+
+  it('search lists and "Did you mean" menus of the longest names', () => {
+    const longestNames = [...cards].sort((left, right) => right.name.length + right.typeLine.length - (left.name.length + left.typeLine.length)).slice(0, 25);
+    const query = 'Q'.repeat(100);
+    expectAccepted('search', renderSearchResults({ query, filters: [messages.card.archetypeFilter('A'.repeat(100)), 'TÉNÈBRES'], cards: longestNames, total: 13_703, messages }));
+    expectAccepted('did you mean', renderDidYouMean(query, longestNames, 'fr', messages));
+    expectAccepted('no match', renderDidYouMean(query, [], undefined, messages));
+  });
+
+  it('IP lookups, time lines and refusals', () => {
+    expectAccepted('lookup', renderLookup({ results: Array.from({ length: 10 }, (_, index) => longestAddress(index)), now: NOW, ephemeral: true, skipped: 90, messages }));
+    expectAccepted('time', renderTimeLine(longestAddress(0), NOW, false, messages));
+    expectAccepted('unknown time', renderTimeLine(longestAddress(1), NOW, false, messages));
+    const rejected = Array.from({ length: 30 }, (_, index) => ({ entry: `bad${'x'.repeat(100)}${index}`, reason: 'r'.repeat(200) }));
+    expectAccepted('rejected', { content: renderRejectedEntries(rejected, [], messages), ephemeral: true });
+  });
+
+  it('every failure sentence', () => {
+    const kinds: UpstreamErrorKind[] = ['not_found', 'invalid_input', 'unavailable', 'rate_limited', 'busy', 'bad_response', 'unauthorized'];
+    const failures: unknown[] = [
+      new Error('boom'),
+      new UserError((t) => t.card.noMatch('“' + 'q'.repeat(80) + '”')),
+      ...kinds.flatMap((kind) => [new UpstreamError('wallhaven', kind, 'x'), new UpstreamError('ygoprodeck', kind, 'x', { retryAfterMs: 3_600_000 })]),
+    ];
+    for (const failure of failures) expectAccepted(String(failure), { content: describeFailure(failure, messages), ephemeral: true });
+  });
+});
