@@ -176,7 +176,7 @@ describe('/card end to end: the real client against the fake Discord and the fak
     const french = embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'fr' }));
     expect(french.title).toBe('Dark Magician (FR)');
     expect(french.description).toContain("[FR] ''The ultimate wizard");
-    expect(french.footer?.text).toBe('Français · English name: Dark Magician · Passcode 46986414');
+    expect(french.footer?.text).toBe('Français · Nom anglais : Dark Magician · Code 46986414');
     // Cached: a second French view asks YGOPRODeck nothing new.
     await showCard(String(DARK_MAGICIAN), { locale: 'fr' });
     const frenchLookups = ygoprodeck.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');

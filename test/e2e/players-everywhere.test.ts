@@ -1,0 +1,209 @@
+import { ComponentType, PermissionFlagsBits, type APIEmbed } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeChannelName, FinalMessage, InteractionOrigin } from '../fakes/discord.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
+import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
+import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { CANARY_WALLHAVEN_KEY, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
+
+const DARK_MAGICIAN = '46986414';
+const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
+
+/** What a user of each language must see on Dark Magician (DARK Spellcaster, Level 7) and in refusals. */
+const LANGUAGES = [
+  {
+    locale: 'fr',
+    cardSuffix: '(FR)',
+    header: '**Magicien / Normal**\nTÉNÈBRES · Niveau 7 · ATK 2500 / DEF 2100',
+    fields: ['Archétype', 'Prix', 'Éditions'],
+    priceWord: ' sur ',
+    footer: /^Français · Nom anglais : Dark Magician · Code 46986414$/,
+    button: 'Éditions',
+    giveName: 'Indiquez le nom d’une carte',
+    notAddresses: 'Je ne peux rechercher que des adresses IP.',
+    network: 'Réseau',
+    refused: 'ne sont affichés que dans les salons soumis à une limite d’âge',
+  },
+  {
+    locale: 'de',
+    cardSuffix: '(DE)',
+    header: '**Hexer / Normal**\nFINSTERNIS · Stufe 7 · ATK 2500 / DEF 2100',
+    fields: ['Archetyp', 'Preis', 'Ausgaben'],
+    priceWord: ' bei ',
+    footer: /^Deutsch · Englischer Name: Dark Magician · Kartennummer 46986414$/,
+    button: 'Ausgaben',
+    giveName: 'Gib einen Kartennamen an',
+    notAddresses: 'Ich kann nur IP-Adressen nachschlagen.',
+    network: 'Netzwerk',
+    refused: 'werden nur in altersbeschränkten Kanälen',
+  },
+  {
+    locale: 'it',
+    cardSuffix: '(IT)',
+    header: '**Incantatore / Normale**\nOSCURITÀ · Livello 7 · ATK 2500 / DEF 2100',
+    fields: ['Archetipo', 'Prezzo', 'Edizioni'],
+    priceWord: ' su ',
+    footer: /^Italiano · Nome inglese: Dark Magician · Codice 46986414$/,
+    button: 'Edizioni',
+    giveName: 'Indica il nome di una carta',
+    notAddresses: 'Posso cercare solo indirizzi IP.',
+    network: 'Rete',
+    refused: 'vengono mostrati solo nei canali con limiti di età',
+  },
+  {
+    locale: 'pt-BR',
+    cardSuffix: '(PT)',
+    header: '**Mago / Normal**\nTREVAS · Nível 7 · ATK 2500 / DEF 2100',
+    fields: ['Arquétipo', 'Preço', 'Edições'],
+    priceWord: ' na ',
+    footer: /^Português · Nome em inglês: Dark Magician · Senha 46986414$/,
+    button: 'Edições',
+    giveName: 'Informe o nome de uma carta',
+    notAddresses: 'Só consigo consultar endereços IP.',
+    network: 'Rede',
+    refused: 'só são exibidos em canais com restrição de idade',
+  },
+] as const;
+
+/** English words of Almanac's own that must not show in another language's card answer. */
+const ENGLISH_LABELS = ['Level', 'Spellcaster', 'DARK', 'Archetype', 'Price', 'Printings', 'Passcode', 'English name', ' on ', 'Effect'];
+
+function embedOf(message: FinalMessage): APIEmbed {
+  expect(message.embeds).toHaveLength(1);
+  return message.embeds[0]!;
+}
+
+function buttonLabels(message: FinalMessage): string[] {
+  return (message.components ?? []).flatMap((row) =>
+    row.type === ComponentType.ActionRow ? row.components.flatMap((component) => (component.type === ComponentType.Button && 'label' in component ? [component.label ?? ''] : [])) : [],
+  );
+}
+
+describe('players everywhere: user install in every context, in the player’s language, through the fake Discord', () => {
+  let ygoprodeck: FakeYgoprodeck;
+  let geo: FakeGeoJs;
+  let wallhaven: FakeWallhaven;
+  let bot: TestBot;
+
+  beforeAll(async () => {
+    [ygoprodeck, geo, wallhaven] = await Promise.all([startFakeYgoprodeck({ cards: loadCardDump() }), startFakeGeoJs(), startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY })]);
+    bot = await startTestBot({
+      env: { YGOPRODECK_URL: ygoprodeck.url, GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY },
+      overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl },
+    });
+    expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
+  }, 90_000);
+
+  afterAll(async () => {
+    await bot?.stop();
+    await Promise.all([ygoprodeck?.close(), geo?.close(), wallhaven?.close()]);
+  });
+
+  async function run(name: string, subcommand: string, options: Record<string, string | boolean>, origin: InteractionOrigin = {}): Promise<FinalMessage> {
+    return (await bot.discord.chatInput({ name, subcommand, options, ...origin })).final();
+  }
+
+  describe.each(LANGUAGES)('a $locale user', (language) => {
+    it('reads /card show entirely in their language, apart from names with no translation', async () => {
+      const shown = await run('card', 'show', { name: DARK_MAGICIAN }, { locale: language.locale });
+      const embed = embedOf(shown);
+      expect(embed.title).toBe(`Dark Magician ${language.cardSuffix}`);
+      expect(embed.description!.startsWith(`${language.header}\n\n`)).toBe(true);
+      expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
+      expect(embed.fields!.find((field) => field.name === language.fields[1])!.value).toContain(language.priceWord);
+      expect(embed.footer?.text).toMatch(language.footer);
+      expect(buttonLabels(shown)).toEqual([language.button]);
+      expect(shown.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
+      const visible = JSON.stringify({ ...embed, title: '', footer: '', fields: embed.fields!.map((field) => field.name) }) + buttonLabels(shown).join();
+      for (const word of ENGLISH_LABELS) expect(visible, word).not.toContain(word);
+      expect(JSON.stringify({ embed, components: shown.components, content: shown.content })).not.toMatch(BROKEN_VALUE);
+    });
+
+    it('gets errors, refusals and IP labels in their language', async () => {
+      const blank = await run('card', 'show', { name: '   ' }, { locale: language.locale });
+      expect(blank.ephemeral).toBe(true);
+      expect(blank.content).toContain(language.giveName);
+
+      const notAnAddress = await run('ip', 'lookup', { addresses: 'not-an-address' }, { locale: language.locale });
+      expect(notAnAddress.content).toContain(language.notAddresses);
+
+      const lookup = await run('ip', 'lookup', { addresses: '8.8.8.8' }, { locale: language.locale });
+      expect(embedOf(lookup).fields!.map((field) => field.name)).toContain(language.network);
+
+      const sketchy = await run('wallpaper', 'search', { query: 'mountains', purity: 'sketchy' }, { locale: language.locale });
+      expect(sketchy.content).toContain(language.refused);
+    });
+  });
+
+  it('speaks English to a locale it does not know, and the language option sets the card’s words', async () => {
+    const japanese = embedOf(await run('card', 'show', { name: DARK_MAGICIAN }, { locale: 'ja' }));
+    expect(japanese.description).toContain('DARK · Level 7 · ATK 2500 / DEF 2100');
+    const germanCardForFrench = embedOf(await run('card', 'show', { name: DARK_MAGICIAN, language: 'de' }, { locale: 'fr' }));
+    expect(germanCardForFrench.description).toContain('FINSTERNIS · Stufe 7');
+  });
+
+  describe('user install where the bot is not a member', () => {
+    const placesWithoutTheBot: { channel: FakeChannelName; install?: 'user' }[] = [
+      { channel: 'foreignGuild' },
+      { channel: 'dm', install: 'user' },
+      { channel: 'groupDm' },
+    ];
+
+    it('discord.js has neither the other server nor its channels cached', () => {
+      expect([...bot.app.client.guilds.cache.keys()]).toEqual([bot.discord.guildId]);
+    });
+
+    it.each(placesWithoutTheBot)('answers /card, /ip and Locate IP in $channel', async (origin) => {
+      const card = await run('card', 'show', { name: DARK_MAGICIAN }, origin);
+      expect(embedOf(card).title).toBe('Dark Magician');
+      expect(card.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
+      const ip = await run('ip', 'lookup', { addresses: '8.8.8.8' }, origin);
+      expect(embedOf(ip).title).toBe('8.8.8.8');
+      const located = await (await bot.discord.messageContext({ name: 'Locate IP addresses', targetContent: 'from 8.8.8.8', ...origin })).final();
+      expect(located.embeds.map((embed) => embed.title)).toEqual(['8.8.8.8']);
+    });
+
+    it.each(placesWithoutTheBot)('refuses sketchy and nsfw wallpapers in $channel before asking Wallhaven', async (origin) => {
+      const before = wallhaven.requestsTo('/api/v1/search').length;
+      for (const purity of ['sketchy', 'nsfw']) {
+        const refused = await run('wallpaper', 'search', { query: 'mountains', purity }, origin);
+        expect(refused.ephemeral).toBe(true);
+        expect(refused.embeds).toHaveLength(0);
+        expect(refused.content).toMatch(origin.channel === 'foreignGuild' ? /only shown in age-restricted channels/ : /never shown in DMs/);
+      }
+      expect(wallhaven.requestsTo('/api/v1/search').length).toBe(before);
+    });
+
+    it('serves sketchy where the interaction says the channel is age-restricted, though that server is not cached', async () => {
+      const before = wallhaven.requestsTo('/api/v1/search').length;
+      const shown = await run('wallpaper', 'search', { query: 'mountains', purity: 'sketchy' }, { channel: 'foreignAgeRestricted' });
+      expect(shown.content ?? '').not.toMatch(/age-restricted/);
+      expect(wallhaven.requestsTo('/api/v1/search').length).toBe(before + 1);
+    });
+
+    it('shows the card without art and says so where attachments are not allowed; nothing is hotlinked', async () => {
+      const noAttachments = PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.MentionEveryone;
+      const shown = await run('card', 'show', { name: DARK_MAGICIAN }, { channel: 'foreignGuild', appPermissions: noAttachments, locale: 'fr' });
+      const embed = embedOf(shown);
+      expect(shown.files).toEqual([]);
+      expect(embed.image).toBeUndefined();
+      expect(embed.thumbnail).toBeUndefined();
+      expect(shown.content).toBe('Illustration non affichée : cette discussion n’autorise pas Almanac à joindre des fichiers.');
+      expect(embed.description).toContain('Niveau 7');
+      expect(everythingSentToDiscord(bot.discord)).not.toContain('images.ygoprodeck.com');
+    });
+
+    it.each(['foreignGuild', 'groupDm'] as const)('/status shows nothing operator-only in %s', async (channel) => {
+      const status = await (await bot.discord.chatInput({ name: 'status', channel })).final();
+      expect(status.ephemeral).toBe(true);
+      expect(status.embeds).toHaveLength(0);
+      expect(status.content).toContain('shows nothing here');
+      expect(JSON.stringify(status)).not.toMatch(/Uptime|Memory|Queue|Cache hits|YGOPRODeck/);
+    });
+
+    it('/status still reports to operators in the server that installed Almanac', async () => {
+      const status = await (await bot.discord.chatInput({ name: 'status' })).final();
+      expect(embedOf(status).fields!.map((field) => field.name)).toContain('Uptime');
+    });
+  });
+});
