@@ -81,7 +81,7 @@ describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limi
     expectAccepted('time', renderTimeLine(longestAddress(0), NOW, false, messages));
     expectAccepted('unknown time', renderTimeLine(longestAddress(1), NOW, false, messages));
     const rejected = Array.from({ length: 30 }, (_, index) => ({ entry: `bad${'x'.repeat(100)}${index}`, reason: 'r'.repeat(200) }));
-    expectAccepted('rejected', { content: renderRejectedEntries(rejected, [], messages), ephemeral: true });
+    expectAccepted('rejected', { content: renderRejectedEntries(rejected, [], messages) });
   });
 
   it('every failure sentence', () => {
@@ -91,6 +91,6 @@ describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limi
       new UserError((t) => t.card.noMatch('“' + 'q'.repeat(80) + '”')),
       ...kinds.flatMap((kind) => [new UpstreamError('wallhaven', kind, 'x'), new UpstreamError('ygoprodeck', kind, 'x', { retryAfterMs: 3_600_000 })]),
     ];
-    for (const failure of failures) expectAccepted(String(failure), { content: describeFailure(failure, messages), ephemeral: true });
+    for (const failure of failures) expectAccepted(String(failure), { content: describeFailure(failure, messages) });
   });
 });
