@@ -56,22 +56,22 @@ export interface ChannelInfo {
 }
 
 /**
- * How Almanac was reached: installed by the server, by the invoking user to their own account (it
- * then works in servers and group DMs it is not a member of), or both.
+ * How Almanac was reached: installed by the server, or only by the invoking user to their own
+ * account (it then works in servers and group DMs its bot is not a member of).
  */
 export interface Installation {
   /** Where the command was used: a server, Almanac's own DM, or a group DM / DM between users. */
   context: 'guild' | 'bot_dm' | 'private_channel';
   /** The server installed Almanac (for a guild context; Discord reports it in the bot's DM too). */
   byGuild: boolean;
-  /** The invoking user installed Almanac to their account. */
-  byUser: boolean;
 }
 
-/** What Discord lets Almanac do where the interaction happened (`app_permissions`). */
+/**
+ * What Discord lets Almanac do where the interaction happened (`app_permissions`). Almanac draws
+ * only Unicode emoji, so the missing USE_EXTERNAL_EMOJIS of user installs costs it nothing.
+ */
 export interface AppPermissions {
   attachFiles: boolean;
-  useExternalEmojis: boolean;
 }
 
 export interface OptionValues {
@@ -153,5 +153,5 @@ export interface MessageContextCommand {
 export type Command = ChatInputCommand | MessageContextCommand;
 
 /** A server install used in that server, with every permission: what the terminal CLI acts as. */
-export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true, byUser: false };
-export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true, useExternalEmojis: true };
+export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true };
+export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true };

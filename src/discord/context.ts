@@ -48,19 +48,12 @@ const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>
 export function installationOf(interaction: BaseInteraction): Installation {
   const owners = interaction.authorizingIntegrationOwners;
   const context = interaction.context === null ? (interaction.inGuild() ? 'guild' : 'bot_dm') : CONTEXTS[interaction.context];
-  return {
-    context,
-    byGuild: owners[ApplicationIntegrationType.GuildInstall] !== undefined,
-    byUser: owners[ApplicationIntegrationType.UserInstall] !== undefined,
-  };
+  return { context, byGuild: owners[ApplicationIntegrationType.GuildInstall] !== undefined };
 }
 
 /** What Discord allows Almanac where the interaction happened (`app_permissions`). */
 export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
-  return {
-    attachFiles: interaction.appPermissions.has(PermissionFlagsBits.AttachFiles),
-    useExternalEmojis: interaction.appPermissions.has(PermissionFlagsBits.UseExternalEmojis),
-  };
+  return { attachFiles: interaction.appPermissions.has(PermissionFlagsBits.AttachFiles) };
 }
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'>;
 
