@@ -158,9 +158,10 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 }
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
-async function setReply(app: AppServices, set: CardSet, page: number, attachFiles: boolean): Promise<Reply> {
-  const image = attachFiles ? await app.cards.setArt(set) : null;
-  return renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
+async function setReply(app: AppServices, set: CardSet, page: number, presentation: Presentation): Promise<Reply> {
+  const image = presentation.attachFiles ? await app.cards.setArt(set) : null;
+  const reply = renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
+  return presentation.attachFiles ? reply : { ...reply, content: presentation.messages.install.artNotAttachable };
 }
 
 async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -178,7 +179,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
     case 'choices':
       return renderSetChoices(input, resolution.candidates, resolution.sharedCode);
     case 'set':
-      return deferWhenSlow(ctx, setReply(app, resolution.set, 0, ctx.appPermissions.attachFiles), { ephemeral: false });
+      return deferWhenSlow(ctx, setReply(app, resolution.set, 0, presentationFor(ctx)), { ephemeral: false });
   }
 }
 
@@ -186,7 +187,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
 async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
   const set = app.cards.setByKey(key);
   if (set === undefined) throw new UserError('That card set is not in the set list any more. Run `/card set` again.');
-  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page, ctx.appPermissions.attachFiles), { ephemeral: false });
+  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page, presentationFor(ctx)), { ephemeral: false });
   return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
 }
 
@@ -195,7 +196,7 @@ async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<R
   const [key] = ctx.values;
   const set = key === undefined ? undefined : app.cards.setByKey(key);
   if (set === undefined) throw new UserError('This menu has expired. Run `/card set` again.');
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0, ctx.appPermissions.attachFiles), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0, presentationFor(ctx)), { ephemeral: false });
 }
 
 /**

@@ -20,7 +20,7 @@ export const de: Catalogue = {
     invalidInput: (upstream) => `${upstream} hat diese Eingabe nicht akzeptiert.`,
   },
   install: {
-    artNotAttachable: 'Kartenbild nicht angezeigt: In diesem Chat darf Almanac keine Dateien anhängen.',
+    artNotAttachable: 'Bild nicht angezeigt: In diesem Chat darf Almanac keine Dateien anhängen.',
     statusNeedsServerInstall: '`/status` ist für die Betreiber eines Servers, auf dem Almanac installiert ist; hier zeigt es nichts.',
   },
   card: {

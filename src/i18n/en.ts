@@ -23,7 +23,7 @@ export const en = {
     invalidInput: (upstream: string) => `${upstream} did not accept that input.`,
   },
   install: {
-    artNotAttachable: 'Card art not shown: this chat does not allow Almanac to attach files.',
+    artNotAttachable: 'Art not shown: this chat does not allow Almanac to attach files.',
     statusNeedsServerInstall: '`/status` is for the operators of a server where Almanac is installed; it shows nothing here.',
   },
   card: {

@@ -20,7 +20,7 @@ export const it: Catalogue = {
     invalidInput: (upstream) => `${upstream} non ha accettato questo input.`,
   },
   install: {
-    artNotAttachable: 'Immagine della carta non mostrata: questa chat non consente ad Almanac di allegare file.',
+    artNotAttachable: 'Immagine non mostrata: questa chat non consente ad Almanac di allegare file.',
     statusNeedsServerInstall: '`/status` è per chi gestisce un server in cui Almanac è installato; qui non mostra nulla.',
   },
   card: {

@@ -20,7 +20,7 @@ export const ptBR: Catalogue = {
     invalidInput: (upstream) => `${upstream} não aceitou essa entrada.`,
   },
   install: {
-    artNotAttachable: 'Arte da carta não exibida: este chat não permite que o Almanac anexe arquivos.',
+    artNotAttachable: 'Arte não exibida: este chat não permite que o Almanac anexe arquivos.',
     statusNeedsServerInstall: '`/status` é para quem administra um servidor onde o Almanac está instalado; aqui não mostra nada.',
   },
   card: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannelName, FinalMessage, InteractionOrigin } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
-import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { LOB_SET, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_WALLHAVEN_KEY, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
 
 const DARK_MAGICIAN = '46986414';
@@ -92,6 +92,7 @@ describe('players everywhere: user install in every context, in the player’s l
       overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
+    expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);
   }, 90_000);
 
   afterAll(async () => {
@@ -190,6 +191,10 @@ describe('players everywhere: user install in every context, in the player’s l
       expect(embed.thumbnail).toBeUndefined();
       expect(shown.content).toBe('Illustration non affichée : cette discussion n’autorise pas Almanac à joindre des fichiers.');
       expect(embed.description).toContain('Niveau 7');
+      const set = await run('card', 'set', { name: LOB_SET.set_name }, { channel: 'groupDm', appPermissions: noAttachments });
+      expect(set.files).toEqual([]);
+      expect(embedOf(set).image).toBeUndefined();
+      expect(set.content).toBe('Art not shown: this chat does not allow Almanac to attach files.');
       expect(everythingSentToDiscord(bot.discord)).not.toContain('images.ygoprodeck.com');
     });
 
