@@ -3,6 +3,8 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChannelInfo, ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, OptionValues, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
+import type { Catalogue } from '../src/i18n/catalogue.js';
+import { en } from '../src/i18n/en.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { describeFailure } from '../src/render/errors.js';
 import {
@@ -51,16 +53,15 @@ export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
 /** A deferred answer that expected to wait at least this long in Wallhaven's queue says so. */
 const WAIT_NOTE_FROM_MS = 3_000;
 
-export const PAGER_EXPIRED_NOTE = 'These buttons expired after 10 minutes without use. Run `/wallpaper search` again to keep paging.';
-export const NOT_YOUR_PAGER = 'Only the person who ran this search can page through it. Run `/wallpaper search` to get your own.';
-export const UNKNOWN_PAGER = 'These buttons no longer work. Run `/wallpaper search` again.';
-export const FORGOTTEN_QUERY = 'This search was too long to keep in the buttons, and Almanac has since forgotten it. Run `/wallpaper search` again.';
-export const NO_MORE_RESULTS = 'There are no more results for this search: Wallhaven has fewer than it had a moment ago.';
+export const PAGER_EXPIRED_NOTE = en.wallpaper.pagerExpired;
+export const NOT_YOUR_PAGER = en.wallpaper.notYourPager;
+export const UNKNOWN_PAGER = en.wallpaper.unknownPager;
+export const FORGOTTEN_QUERY = en.wallpaper.forgottenQuery;
+export const NO_MORE_RESULTS = en.wallpaper.noMoreResults;
 
 /** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
-export function cooldownSentence(limit: number, retryAfterMs: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${seconds} s (results already loaded stay free).`;
+export function cooldownSentence(limit: number, retryAfterMs: number, messages: Catalogue = en): string {
+  return messages.wallpaper.slowDown(limit, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 
 /** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
@@ -68,7 +69,7 @@ function chargedTo(userId: string, app: AppServices): WallhavenCallOptions {
   return {
     beforeRequest() {
       const decision = app.wallhavenCooldown.take(userId);
-      if (!decision.allowed) throw new UserError(cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs));
+      if (!decision.allowed) throw new UserError((t) => cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs, t));
     },
   };
 }
@@ -114,16 +115,18 @@ function summaryOf(search: PagerSearch, query: string | undefined): SearchSummar
 interface Acknowledger {
   defer(): Promise<void>;
   progress(note: string): Promise<void>;
+  /** The words of the wait note. */
+  messages: Catalogue;
 }
 
 /** Search, show and random answer in the channel: the wait note is public like the answer. */
 function publicAcknowledger(ctx: ChatInputContext): Acknowledger {
-  return { defer: () => ctx.defer({ ephemeral: false }), progress: (note) => ctx.progress(note, { ephemeral: false }) };
+  return { defer: () => ctx.defer({ ephemeral: false }), progress: (note) => ctx.progress(note, { ephemeral: false }), messages: messagesFor(ctx.user.locale) };
 }
 
 /** The note shown while a request waits in the shared Wallhaven queue. */
-export function queueNote(expectedWaitMs: number): string {
-  return `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: yours is queued, about ${Math.ceil(expectedWaitMs / 1000)} s.`;
+export function queueNote(expectedWaitMs: number, messages: Catalogue = en): string {
+  return messages.wallpaper.queueNote(WALLHAVEN_RATE_LIMIT.requests, Math.ceil(expectedWaitMs / 1000));
 }
 
 /**
@@ -143,7 +146,7 @@ async function withDeferral<T>(app: AppServices, acknowledge: Acknowledger, work
       ),
       new Promise<false>((resolve) => setImmediate(() => resolve(false))),
     ]);
-    if (!settledAtOnce) await acknowledge.progress(queueNote(expectedWaitMs));
+    if (!settledAtOnce) await acknowledge.progress(queueNote(expectedWaitMs, acknowledge.messages));
     return running;
   }
   return deferWhenSlow({ defer: () => acknowledge.defer() }, running, { ephemeral: false });
@@ -198,6 +201,7 @@ interface PagerView {
   app: AppServices;
   expired: boolean;
   note?: string;
+  messages: Catalogue;
 }
 
 function renderPager(view: PagerView): Reply {
@@ -210,7 +214,7 @@ function renderPager(view: PagerView): Reply {
     nextDisabled: view.expired || !located.hasNext,
   };
   // Wallhaven filtered by purity already; this check keeps a wrong answer out of the wrong channel.
-  const decision = purityAllowed(located.item.purity, view.channel, view.app.wallhaven.nsfwAvailable);
+  const decision = purityAllowed(located.item.purity, view.channel, view.app.wallhaven.nsfwAvailable, view.messages);
   const reply = renderSearchResult({
     item: decision.allowed ? located.item : { withheld: decision.reason },
     search: summaryOf(search, view.query),
@@ -218,6 +222,7 @@ function renderPager(view: PagerView): Reply {
     position: Math.min(located.index + 1, located.page.total),
     total: located.page.total,
     buttons,
+    messages: view.messages,
     ...(view.note ? { note: view.note } : {}),
   });
   // The transport disables the buttons once idle; a press that still arrives later is caught by
@@ -242,7 +247,8 @@ function readSearchOptions(options: OptionValues): { search: Omit<PagerSearch, '
 
 async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const { search: filters, query } = readSearchOptions(ctx.options);
-  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
+  const messages = messagesFor(ctx.user.locale);
+  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
   if (!decision.allowed) throw new UserError(decision.reason);
   const lastActivityMs = activityTime(app.clock.now().getTime());
   const search: PagerSearch = {
@@ -252,36 +258,33 @@ async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promis
   const located = await withDeferral(app, publicAcknowledger(ctx), () =>
     locateResult(app, chargedTo(ctx.user.id, app), search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
   );
-  if (located === null || located.page.total === 0) throw new UserError(noResultsSentence(summaryOf(search, query)));
+  if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query), t));
   // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
   if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
-  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, app, expired: false });
+  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, app, expired: false, messages });
 }
 
 async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const parsed = parseWallpaperId(ctx.options.getString('id') ?? '');
-  if (!parsed.ok) throw new UserError(`That is not a wallpaper I can look up: ${parsed.reason}.`);
+  if (!parsed.ok) throw new UserError((t) => t.wallpaper.notAWallpaper(parsed.reason));
+  const messages = messagesFor(ctx.user.locale);
   const hasKey = app.wallhaven.nsfwAvailable;
   let result;
   try {
     result = await withDeferral(app, publicAcknowledger(ctx), () => app.wallhaven.detail(parsed.id, chargedTo(ctx.user.id, app)));
   } catch (error) {
-    if (isUpstreamError(error, 'not_found')) throw new UserError(`Wallhaven has no wallpaper with the id \`${parsed.id}\`.`);
+    if (isUpstreamError(error, 'not_found')) throw new UserError((t) => t.wallpaper.noSuchWallpaper(`\`${parsed.id}\``));
     if (isUpstreamError(error, 'unauthorized')) {
       // Only NSFW wallpapers need a key: say first whether this channel could show one at all.
-      const channelDecision = purityAllowed('nsfw', ctx.channel, true, messagesFor(ctx.user.locale));
+      const channelDecision = purityAllowed('nsfw', ctx.channel, true, messages);
       if (!channelDecision.allowed) throw new UserError(channelDecision.reason);
-      throw new UserError(
-        hasKey
-          ? 'Wallhaven refused our API key for this wallpaper; the bot operator should check `WALLHAVEN_API_KEY`.'
-          : 'This wallpaper needs a Wallhaven API key (it is NSFW), and this bot has none configured.',
-      );
+      throw new UserError((t) => (hasKey ? t.wallpaper.keyRefused : t.wallpaper.needsKey));
     }
     throw error;
   }
-  const decision = purityAllowed(result.purity, ctx.channel, hasKey, messagesFor(ctx.user.locale));
+  const decision = purityAllowed(result.purity, ctx.channel, hasKey, messages);
   if (!decision.allowed) throw new UserError(decision.reason);
-  return renderWallpaperDetail(result);
+  return renderWallpaperDetail(result, messages);
 }
 
 async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -292,13 +295,14 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
     result = await withDeferral(app, publicAcknowledger(ctx), () => app.wallhaven.randomPick(query, categories, chargedTo(ctx.user.id, app)));
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) {
-      throw new UserError(noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }));
+      throw new UserError((t) => noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }, t));
     }
     throw error;
   }
-  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
+  const messages = messagesFor(ctx.user.locale);
+  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
   if (!decision.allowed) throw new UserError(decision.reason);
-  return renderRandomWallpaper(result, query ?? null);
+  return renderRandomWallpaper(result, query ?? null, messages);
 }
 
 function ephemeral(content: string): ComponentResult {
@@ -306,18 +310,20 @@ function ephemeral(content: string): ComponentResult {
 }
 
 async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
+  const messages = messagesFor(ctx.user.locale);
+  const labels = messages.wallpaper;
   const state = decodePagerId(ctx.customId);
-  if (state === null) return ephemeral(UNKNOWN_PAGER);
-  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(NOT_YOUR_PAGER);
+  if (state === null) return ephemeral(labels.unknownPager);
+  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(labels.notYourPager);
   const { search } = state;
   let query: string | undefined;
   if (search.query.kind === 'text') query = search.query.text;
   else if (search.query.kind === 'stored') {
     query = longQueries.recall(search.query.key);
-    if (query === undefined) return ephemeral(FORGOTTEN_QUERY);
+    if (query === undefined) return ephemeral(labels.forgottenQuery);
   }
   // The state came from our own buttons, but the channel may have changed its age restriction since.
-  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable, messagesFor(ctx.user.locale));
+  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
   if (!decision.allowed) return ephemeral(decision.reason);
 
   const now = app.clock.now().getTime();
@@ -327,20 +333,20 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   const target = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
   let result;
   try {
-    result = await withDeferral(app, { defer: () => ctx.deferUpdate(), progress: (note) => ctx.progress(note) }, () =>
+    result = await withDeferral(app, { defer: () => ctx.deferUpdate(), progress: (note) => ctx.progress(note), messages }, () =>
       locateResult(app, chargedTo(ctx.user.id, app), search, query, target, state.pageSize, direction),
     );
   } catch (error) {
     // Answered on the side, so the wallpaper on show stays and the user can press again.
-    if (isPastLastPage(error)) return ephemeral(NO_MORE_RESULTS);
-    if (error instanceof UserError) return ephemeral(error.textIn(messagesFor(ctx.user.locale)));
+    if (isPastLastPage(error)) return ephemeral(labels.noMoreResults);
+    if (error instanceof UserError) return ephemeral(error.textIn(messages));
     if (isUpstreamError(error)) {
       ctx.log.info({ err: error }, 'wallpaper page not loaded');
-      return ephemeral(describeFailure(error, messagesFor(ctx.user.locale)));
+      return ephemeral(describeFailure(error, messages));
     }
     throw error;
   }
-  if (result === null) return ephemeral(NO_MORE_RESULTS);
+  if (result === null) return ephemeral(labels.noMoreResults);
   return {
     update: renderPager({
       search,
@@ -350,7 +356,8 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
       channel: ctx.channel,
       app,
       expired,
-      ...(expired ? { note: PAGER_EXPIRED_NOTE } : {}),
+      messages,
+      ...(expired ? { note: labels.pagerExpired } : {}),
     }),
   };
 }

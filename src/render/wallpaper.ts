@@ -1,5 +1,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { ActionRow, Reply } from '../command.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
 import { wallhavenHttpsUrl, type WallpaperDetail, type WallpaperPurity, type WallpaperSummary } from '../services/wallhaven.js';
 import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
@@ -38,13 +40,16 @@ export function linkableWallhavenUrl(value: string | undefined): string | undefi
   return url !== undefined && url.length <= MAX_LINK_URL ? url : undefined;
 }
 
-const CATEGORY_LABELS: Record<keyof CategoryFilter, string> = { general: 'General', anime: 'Anime', people: 'People' };
+type Labels = Catalogue['wallpaper'];
+
+const CATEGORIES: readonly (keyof CategoryFilter)[] = ['general', 'anime', 'people'];
+/** Wallhaven's own purity names, the same in every language. */
 const PURITY_LABELS: Record<WallpaperPurity, string> = { sfw: 'SFW', sketchy: 'Sketchy', nsfw: 'NSFW' };
-const SORTING_LABELS: Record<WallpaperSorting, string> = {
+const SORTINGS: Readonly<Record<WallpaperSorting, keyof Labels['sortings']>> = {
   relevance: 'relevance',
-  date_added: 'newest',
-  views: 'most viewed',
-  favorites: 'most favourited',
+  date_added: 'date_added',
+  views: 'views',
+  favorites: 'favorites',
   toplist: 'toplist',
   random: 'random',
 };
@@ -76,23 +81,25 @@ function sourceLink(source: string): string | undefined {
   return href.length > MAX_LINK_URL ? host : `[${host}](${href})`;
 }
 
-function factFields(summary: WallpaperSummary): APIEmbedField[] {
+function factFields(summary: WallpaperSummary, messages: Catalogue): APIEmbedField[] {
+  const labels = messages.wallpaper;
+  const count = (value: number) => (messages === en ? formatInteger(value) : value.toLocaleString(messages.intlLocale));
   const fields: APIEmbedField[] = [
-    { name: 'Resolution', value: `${summary.width} × ${summary.height}`, inline: true },
-    { name: 'File', value: `${formatBytes(summary.fileSize)} · ${fileTypeLabel(summary.fileType)}`, inline: true },
-    { name: 'Category', value: `${CATEGORY_LABELS[summary.category]} · ${PURITY_LABELS[summary.purity]}`, inline: true },
-    { name: 'Views', value: formatInteger(summary.views), inline: true },
-    { name: 'Favourites', value: formatInteger(summary.favorites), inline: true },
-    { name: 'Uploaded', value: discordTimestamp(summary.createdAt, 'D'), inline: true },
+    { name: labels.resolution, value: `${summary.width} × ${summary.height}`, inline: true },
+    { name: labels.file, value: `${formatBytes(summary.fileSize)} · ${fileTypeLabel(summary.fileType)}`, inline: true },
+    { name: labels.category, value: `${labels.categories[summary.category]} · ${PURITY_LABELS[summary.purity]}`, inline: true },
+    { name: labels.views, value: count(summary.views), inline: true },
+    { name: labels.favourites, value: count(summary.favorites), inline: true },
+    { name: labels.uploaded, value: discordTimestamp(summary.createdAt, 'D'), inline: true },
   ];
-  if (summary.colors.length > 0) fields.push({ name: 'Colours', value: summary.colors.map((colour) => `\`${colour}\``).join(' '), inline: true });
+  if (summary.colors.length > 0) fields.push({ name: labels.colours, value: summary.colors.map((colour) => `\`${colour}\``).join(' '), inline: true });
   const source = summary.source === undefined ? undefined : sourceLink(summary.source);
-  if (source !== undefined) fields.push({ name: 'Source', value: source, inline: true });
+  if (source !== undefined) fields.push({ name: labels.source, value: source, inline: true });
   return fields;
 }
 
-function baseEmbed(summary: WallpaperSummary, image: string | undefined): APIEmbed {
-  const embed: APIEmbed = { title: `Wallpaper ${summary.id}`, color: colourOf(summary), fields: factFields(summary) };
+function baseEmbed(summary: WallpaperSummary, image: string | undefined, messages: Catalogue): APIEmbed {
+  const embed: APIEmbed = { title: messages.wallpaper.title(summary.id), color: colourOf(summary), fields: factFields(summary, messages) };
   const page = linkableWallhavenUrl(summary.pageUrl);
   if (page !== undefined) embed.url = page;
   if (image !== undefined) embed.image = { url: image };
@@ -126,25 +133,26 @@ export interface SearchSummary {
   atleast?: { width: number; height: number };
 }
 
-export function describeSearch(search: SearchSummary): string {
+export function describeSearch(search: SearchSummary, messages: Catalogue = en): string {
+  const labels = messages.wallpaper;
   const parts: string[] = [];
-  parts.push(search.query === null ? 'All wallpapers' : quotedQuery(search.query, 200));
-  const categories = (Object.keys(CATEGORY_LABELS) as (keyof CategoryFilter)[]).filter((category) => search.categories[category]);
-  if (categories.length < 3) parts.push(categories.map((category) => CATEGORY_LABELS[category]).join(' + '));
+  parts.push(search.query === null ? labels.allWallpapers : quotedQuery(search.query, 200));
+  const categories = CATEGORIES.filter((category) => search.categories[category]);
+  if (categories.length < 3) parts.push(categories.map((category) => labels.categories[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
-  if (search.atleast) parts.push(`at least ${search.atleast.width}×${search.atleast.height}`);
-  if (search.ratio) parts.push(`ratio ${search.ratio}`);
-  parts.push(`sorted by ${SORTING_LABELS[search.sorting]}`);
+  if (search.atleast) parts.push(labels.atLeast(`${search.atleast.width}×${search.atleast.height}`));
+  if (search.ratio) parts.push(labels.ratio(search.ratio));
+  parts.push(labels.sortedBy(labels.sortings[SORTINGS[search.sorting]]));
   return parts.join(' · ');
 }
 
-function pagerRow(buttons: PagerButtons, pageUrl: string | undefined): ActionRow {
+function pagerRow(buttons: PagerButtons, pageUrl: string | undefined, labels: Labels): ActionRow {
   return {
     type: ComponentType.ActionRow,
     components: [
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.previousId, label: '◀', disabled: buttons.previousDisabled },
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.nextId, label: '▶', disabled: buttons.nextDisabled },
-      ...linkButton('Open on Wallhaven', pageUrl),
+      ...linkButton(labels.openOnWallhaven, pageUrl),
     ],
   };
 }
@@ -159,39 +167,41 @@ export interface SearchResultView {
   buttons: PagerButtons;
   /** A line above the embed (an expired pager, a wait in the queue). */
   note?: string;
+  messages?: Catalogue;
 }
 
 /** One search result with ◀ ▶ paging and the footer `n / total`. */
 export function renderSearchResult(view: SearchResultView): Reply {
+  const messages = view.messages ?? en;
   const footer = { text: `${formatInteger(view.position)} / ${formatInteger(view.total)}` };
-  const description = truncate(describeSearch(view.search), EMBED_LIMITS.description);
+  const description = truncate(describeSearch(view.search, messages), EMBED_LIMITS.description);
   let embed: APIEmbed;
   let pageUrl: string | undefined;
   if ('withheld' in view.item) {
-    embed = { title: 'Result not shown here', description: `${description}\n\n${view.item.withheld}`, color: WITHHELD_COLOUR, footer };
+    embed = { title: messages.wallpaper.resultNotShown, description: `${description}\n\n${view.item.withheld}`, color: WITHHELD_COLOUR, footer };
   } else {
-    embed = { ...baseEmbed(view.item, largeImage(view.item)), description, footer };
+    embed = { ...baseEmbed(view.item, largeImage(view.item), messages), description, footer };
     pageUrl = view.item.pageUrl;
   }
   return {
     ...(view.note ? { content: truncate(view.note, EMBED_LIMITS.content) } : {}),
     embeds: fitEmbedsToLimit([embed]),
-    components: [pagerRow(view.buttons, pageUrl)],
+    components: [pagerRow(view.buttons, pageUrl, messages.wallpaper)],
   };
 }
 
 /** Tag names joined until the field is full, then how many more there are. */
-function tagList(detail: WallpaperDetail): string | undefined {
+function tagList(detail: WallpaperDetail, labels: Labels): string | undefined {
   if (detail.tags.length === 0) return undefined;
   const names = detail.tags.map((tag) => escapeText(tag.name));
   let value = '';
   for (let index = 0; index < names.length; index++) {
     const next = value === '' ? names[index]! : `${value} · ${names[index]!}`;
     const rest = names.length - index - 1;
-    const suffix = rest > 0 ? ` · +${rest} more` : '';
+    const suffix = rest > 0 ? ` · ${labels.moreTags(rest)}` : '';
     if (next.length + suffix.length > EMBED_LIMITS.fieldValue) {
       const remaining = names.length - index;
-      return value === '' ? `+${remaining} tags` : `${value} · +${remaining} more`;
+      return value === '' ? labels.tagCount(remaining) : `${value} · ${labels.moreTags(remaining)}`;
     }
     value = next;
   }
@@ -199,22 +209,23 @@ function tagList(detail: WallpaperDetail): string | undefined {
 }
 
 /** The detail of one wallpaper: uploader, tags, the full image, and the facts of the search view. */
-export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
+export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalogue = en): Reply {
+  const labels = messages.wallpaper;
   const full = linkableWallhavenUrl(detail.imageUrl) ?? largeImage(detail);
-  const embed = baseEmbed(detail, full);
+  const embed = baseEmbed(detail, full, messages);
   if (detail.uploader) {
     const avatar = linkableWallhavenUrl(detail.uploader.avatarUrl);
     embed.author = {
       // Author names are not markdown: shown as is, only shortened.
-      name: truncate(`Uploaded by ${detail.uploader.username}`, EMBED_LIMITS.author),
+      name: truncate(labels.uploadedBy(detail.uploader.username), EMBED_LIMITS.author),
       url: `https://wallhaven.cc/user/${encodeURIComponent(detail.uploader.username)}`,
       ...(avatar ? { icon_url: avatar } : {}),
     };
   }
-  const tags = tagList(detail);
-  if (tags !== undefined) embed.fields = [...(embed.fields ?? []), { name: 'Tags', value: tags, inline: false }];
+  const tags = tagList(detail, labels);
+  if (tags !== undefined) embed.fields = [...(embed.fields ?? []), { name: labels.tags, value: tags, inline: false }];
   embed.footer = { text: detail.shortUrl.replace(/^https?:\/\//, '') };
-  const buttons = [...linkButton('Open on Wallhaven', detail.pageUrl), ...linkButton('Full image', detail.imageUrl)];
+  const buttons = [...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
   return {
     embeds: fitEmbedsToLimit([embed]),
     ...(buttons.length > 0 ? { components: [{ type: ComponentType.ActionRow, components: buttons }] } : {}),
@@ -222,10 +233,11 @@ export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
 }
 
 /** One random wallpaper, large, with a link to its page. */
-export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null): Reply {
-  const embed = baseEmbed(summary, largeImage(summary));
-  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for ${quotedQuery(query, 200)}`;
-  const buttons = linkButton('Open on Wallhaven', summary.pageUrl);
+export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null, messages: Catalogue = en): Reply {
+  const labels = messages.wallpaper;
+  const embed = baseEmbed(summary, largeImage(summary), messages);
+  embed.description = query === null ? labels.random : labels.randomFor(quotedQuery(query, 200));
+  const buttons = linkButton(labels.openOnWallhaven, summary.pageUrl);
   return {
     embeds: fitEmbedsToLimit([embed]),
     ...(buttons.length > 0 ? { components: [{ type: ComponentType.ActionRow, components: buttons }] } : {}),
@@ -233,13 +245,14 @@ export function renderRandomWallpaper(summary: WallpaperSummary, query: string |
 }
 
 /** The sentence for a search with no results, suggesting how to broaden it. */
-export function noResultsSentence(search: SearchSummary): string {
+export function noResultsSentence(search: SearchSummary, messages: Catalogue = en): string {
+  const labels = messages.wallpaper;
   const hints: string[] = [];
-  if (search.query !== null) hints.push('fewer or more general words');
-  if (Object.values(search.categories).some((selected) => !selected)) hints.push('all categories');
-  if (search.atleast) hints.push('a smaller minimum resolution');
-  if (search.ratio) hints.push('no ratio');
-  const suggestion = hints.length > 0 ? ` Try ${hints.join(', ')}.` : ' Try a broader search.';
-  const what = search.query === null ? 'these filters' : `${quotedQuery(search.query, 100)} with these filters`;
-  return `No wallpapers match ${what}.${suggestion}`;
+  if (search.query !== null) hints.push(labels.hintWords);
+  if (Object.values(search.categories).some((selected) => !selected)) hints.push(labels.hintCategories);
+  if (search.atleast) hints.push(labels.hintResolution);
+  if (search.ratio) hints.push(labels.hintRatio);
+  const suggestion = hints.length > 0 ? labels.tryHints(hints.join(', ')) : labels.tryBroader;
+  const what = search.query === null ? labels.noResultsForFilters : labels.noResults(quotedQuery(search.query, 100));
+  return `${what} ${suggestion}`;
 }

@@ -13,6 +13,8 @@ const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 const LANGUAGES = [
   {
     locale: 'fr',
+    wallpaperField: 'Résolution',
+    wallpaperButton: 'Ouvrir sur Wallhaven',
     cardSuffix: '(FR)',
     header: '**Magicien / Normal**\nTÉNÈBRES · Niveau 7 · ATK 2500 / DEF 2100',
     fields: ['Archétype', 'Prix', 'Éditions'],
@@ -26,6 +28,8 @@ const LANGUAGES = [
   },
   {
     locale: 'de',
+    wallpaperField: 'Auflösung',
+    wallpaperButton: 'Auf Wallhaven öffnen',
     cardSuffix: '(DE)',
     header: '**Hexer / Normal**\nFINSTERNIS · Stufe 7 · ATK 2500 / DEF 2100',
     fields: ['Archetyp', 'Preis', 'Ausgaben'],
@@ -39,6 +43,8 @@ const LANGUAGES = [
   },
   {
     locale: 'it',
+    wallpaperField: 'Risoluzione',
+    wallpaperButton: 'Apri su Wallhaven',
     cardSuffix: '(IT)',
     header: '**Incantatore / Normale**\nOSCURITÀ · Livello 7 · ATK 2500 / DEF 2100',
     fields: ['Archetipo', 'Prezzo', 'Edizioni'],
@@ -52,6 +58,8 @@ const LANGUAGES = [
   },
   {
     locale: 'pt-BR',
+    wallpaperField: 'Resolução',
+    wallpaperButton: 'Abrir no Wallhaven',
     cardSuffix: '(PT)',
     header: '**Mago / Normal**\nTREVAS · Nível 7 · ATK 2500 / DEF 2100',
     fields: ['Arquétipo', 'Preço', 'Edições'],
@@ -133,6 +141,10 @@ describe('players everywhere: user install in every context, in the player’s l
 
       const sketchy = await run('wallpaper', 'search', { query: 'mountains', purity: 'sketchy' }, { locale: language.locale });
       expect(sketchy.content).toContain(language.refused);
+
+      const wallpaper = await run('wallpaper', 'search', { query: 'mountains' }, { locale: language.locale });
+      expect(embedOf(wallpaper).fields!.map((field) => field.name)).toContain(language.wallpaperField);
+      expect(buttonLabels(wallpaper)).toContain(language.wallpaperButton);
     });
   });
 
