@@ -166,7 +166,7 @@ async function setReply(app: AppServices, set: CardSet, page: number, presentati
 
 async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const input = (ctx.options.getString('name') ?? '').trim();
-  if (input === '') throw new UserError('Give a card set name or code, for example `Legend of Blue Eyes White Dragon` or `LOB`.');
+  if (input === '') throw new UserError((t) => t.card.giveSetName);
   // The set list and its cards are local; they are waited for only on a first start.
   if (!app.cards.setsReady && !(await deferWhenSlow(ctx, app.cards.whenSetsReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
     throw new UserError((t) => t.card.setListLoading);
@@ -186,7 +186,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
 /** ◀ ▶ under a set: its owner turns the page in place; anyone else gets the page in a reply of their own. */
 async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
   const set = app.cards.setByKey(key);
-  if (set === undefined) throw new UserError('That card set is not in the set list any more. Run `/card set` again.');
+  if (set === undefined) throw new UserError((t) => t.card.setGone);
   const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page, presentationFor(ctx)), { ephemeral: false });
   return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
 }
@@ -195,7 +195,7 @@ async function pageSet(ctx: ComponentContext, app: AppServices, key: string, pag
 async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<Reply> {
   const [key] = ctx.values;
   const set = key === undefined ? undefined : app.cards.setByKey(key);
-  if (set === undefined) throw new UserError('This menu has expired. Run `/card set` again.');
+  if (set === undefined) throw new UserError((t) => t.card.setMenuExpired);
   return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0, presentationFor(ctx)), { ephemeral: false });
 }
 
@@ -203,19 +203,19 @@ async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<R
  * The Printings button under a card opens its printings in a reply only the presser sees; that
  * reply's ◀ ▶ turn its pages in place. Local only.
  */
-function showPrintings(app: AppServices, cardId: number, page: number | null): ComponentResult {
+function showPrintings(ctx: ComponentContext, app: AppServices, cardId: number, page: number | null): ComponentResult {
   const found = app.cards.byId(cardId);
-  if (found === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
-  const reply = renderPrintings({ card: found, printings: app.cards.printings(found), page: page ?? 0 });
+  if (found === undefined) throw new UserError((t) => t.card.cardGone);
+  const reply = renderPrintings({ card: found, printings: app.cards.printings(found), page: page ?? 0, messages: messagesFor(ctx.user.locale) });
   return page === null ? { reply } : { update: reply };
 }
 
 /** A pick from a "Did you mean", search or set menu: posts the card as `/card show` would. */
 async function openPicked(ctx: ComponentContext, app: AppServices, action: CardComponentAction | null): Promise<Reply> {
   const [value] = ctx.values;
-  if (action?.action !== 'open' || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError('This menu has expired. Run the command again.');
+  if (action?.action !== 'open' || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError((t) => t.card.menuExpired);
   const card = app.cards.byId(Number(value));
-  if (card === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
+  if (card === undefined) throw new UserError((t) => t.card.cardGone);
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
   const presentation = presentationFor(ctx, action.language ?? null);
   return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log, presentation), { ephemeral: false });
@@ -294,7 +294,7 @@ export const card: ChatInputCommand = {
     if (setAction?.action === 'set-page') return pageSet(ctx, app, setAction.key, setAction.page);
     if (setAction?.action === 'set-open') return { reply: await openPickedSet(ctx, app) };
     const action = parseCardCustomId(ctx.customId);
-    if (action?.action === 'printings') return showPrintings(app, action.cardId, action.page);
+    if (action?.action === 'printings') return showPrintings(ctx, app, action.cardId, action.page);
     return { reply: await openPicked(ctx, app, action) };
   },
 };

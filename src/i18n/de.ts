@@ -24,6 +24,15 @@ export const de: Catalogue = {
     statusNeedsServerInstall: '`/status` ist für die Betreiber eines Servers, auf dem Almanac installiert ist; hier zeigt es nichts.',
   },
   card: {
+    printingsOf: (name) => `Ausgaben von ${name}`,
+    noPrintings: (name) => `Für ${name} sind keine Ausgaben bekannt.`,
+    printingsFooter: (page, pages, first, last, total) =>
+      `Seite ${page} / ${pages} · Ausgaben ${first}–${last} von ${total} · älteste TCG-Veröffentlichung zuerst · Preise in USD`,
+    cardGone: 'Diese Karte ist nicht mehr in der Kartendatenbank. Führe den Befehl erneut aus.',
+    menuExpired: 'Dieses Menü ist abgelaufen. Führe den Befehl erneut aus.',
+    giveSetName: 'Gib einen Set-Namen oder -Code an, zum Beispiel `Legend of Blue Eyes White Dragon` oder `LOB`.',
+    setGone: 'Dieses Set ist nicht mehr in der Set-Liste. Führe `/card set` erneut aus.',
+    setMenuExpired: 'Dieses Menü ist abgelaufen. Führe `/card set` erneut aus.',
     level: 'Stufe',
     rank: 'Rang',
     link: 'Link',

@@ -27,6 +27,15 @@ export const en = {
     statusNeedsServerInstall: '`/status` is for the operators of a server where Almanac is installed; it shows nothing here.',
   },
   card: {
+    printingsOf: (name: string) => `Printings of ${name}`,
+    noPrintings: (name: string) => `No printings are listed for ${name}.`,
+    printingsFooter: (page: number, pages: number, first: number, last: number, total: string) =>
+      `Page ${page} / ${pages} · printings ${first}–${last} of ${total} · oldest TCG release first · prices in USD`,
+    cardGone: 'That card is not in the card database any more. Run the command again.',
+    menuExpired: 'This menu has expired. Run the command again.',
+    giveSetName: 'Give a card set name or code, for example `Legend of Blue Eyes White Dragon` or `LOB`.',
+    setGone: 'That card set is not in the set list any more. Run `/card set` again.',
+    setMenuExpired: 'This menu has expired. Run `/card set` again.',
     level: 'Level',
     rank: 'Rank',
     link: 'Link',

@@ -24,6 +24,15 @@ export const fr: Catalogue = {
     statusNeedsServerInstall: '`/status` est réservé aux responsables d’un serveur où Almanac est installé ; il n’affiche rien ici.',
   },
   card: {
+    printingsOf: (name) => `Éditions de ${name}`,
+    noPrintings: (name) => `Aucune édition connue pour ${name}.`,
+    printingsFooter: (page, pages, first, last, total) =>
+      `Page ${page} / ${pages} · éditions ${first}–${last} sur ${total} · sorties TCG les plus anciennes d’abord · prix en USD`,
+    cardGone: 'Cette carte n’est plus dans la base de cartes. Relancez la commande.',
+    menuExpired: 'Ce menu a expiré. Relancez la commande.',
+    giveSetName: 'Indiquez le nom ou le code d’une extension, par exemple `Legend of Blue Eyes White Dragon` ou `LOB`.',
+    setGone: 'Cette extension n’est plus dans la liste. Relancez `/card set`.',
+    setMenuExpired: 'Ce menu a expiré. Relancez `/card set`.',
     level: 'Niveau',
     rank: 'Rang',
     link: 'Lien',

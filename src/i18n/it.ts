@@ -24,6 +24,15 @@ export const it: Catalogue = {
     statusNeedsServerInstall: '`/status` è per chi gestisce un server in cui Almanac è installato; qui non mostra nulla.',
   },
   card: {
+    printingsOf: (name) => `Edizioni di ${name}`,
+    noPrintings: (name) => `Nessuna edizione nota per ${name}.`,
+    printingsFooter: (page, pages, first, last, total) =>
+      `Pagina ${page} / ${pages} · edizioni ${first}–${last} di ${total} · prima le uscite TCG più vecchie · prezzi in USD`,
+    cardGone: 'Quella carta non è più nel database delle carte. Esegui di nuovo il comando.',
+    menuExpired: 'Questo menu è scaduto. Esegui di nuovo il comando.',
+    giveSetName: 'Indica il nome o il codice di un set, per esempio `Legend of Blue Eyes White Dragon` o `LOB`.',
+    setGone: 'Quel set non è più nell’elenco dei set. Esegui di nuovo `/card set`.',
+    setMenuExpired: 'Questo menu è scaduto. Esegui di nuovo `/card set`.',
     level: 'Livello',
     rank: 'Rango',
     link: 'Link',

@@ -24,6 +24,15 @@ export const ptBR: Catalogue = {
     statusNeedsServerInstall: '`/status` é para quem administra um servidor onde o Almanac está instalado; aqui não mostra nada.',
   },
   card: {
+    printingsOf: (name) => `Edições de ${name}`,
+    noPrintings: (name) => `Nenhuma edição conhecida de ${name}.`,
+    printingsFooter: (page, pages, first, last, total) =>
+      `Página ${page} / ${pages} · edições ${first}–${last} de ${total} · lançamentos TCG mais antigos primeiro · preços em USD`,
+    cardGone: 'Essa carta não está mais no banco de cartas. Execute o comando de novo.',
+    menuExpired: 'Este menu expirou. Execute o comando de novo.',
+    giveSetName: 'Informe o nome ou código de uma coleção, por exemplo `Legend of Blue Eyes White Dragon` ou `LOB`.',
+    setGone: 'Essa coleção não está mais na lista. Execute `/card set` de novo.',
+    setMenuExpired: 'Este menu expirou. Execute `/card set` de novo.',
     level: 'Nível',
     rank: 'Classe',
     link: 'Link',

@@ -2,6 +2,8 @@ import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type A
 import type { Card } from '../cards/card.js';
 import { CARD_SET_KEY_PATTERN, type CardSet } from '../cards/card-set.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import type { PrintingView, SetListing } from '../services/cards.js';
 import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, fitText, frameColour, openMenuCustomId, printingsCustomId, quoteQuery } from './card.js';
 import { EMBED_LIMITS, discordTimestamp, fitEmbedsToLimit, formatInteger, truncate } from './format.js';
@@ -225,15 +227,13 @@ export function renderSetChoices(query: string, candidates: readonly CardSet[], 
 
 // --- Printings ---------------------------------------------------------------------------------------
 
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** `` `LOB-001` **Legend of Blue Eyes White Dragon** (2002) · Ultra Rare (UR) · $95.11 ``: at most about 220 characters. */
-function printingLine(printing: PrintingView): string {
+function printingLine(printing: PrintingView, money: Intl.NumberFormat): string {
   const year = printing.tcgDate === undefined ? '' : ` (${printing.tcgDate.slice(0, 4)})`;
   const parts = [`${printing.setCode === '' ? '' : `${codeSpan(printing.setCode)} `}**${fitText(printing.setName, 100)}**${year}`];
   const rarity = [printing.rarity, printing.rarityCode === '' ? '' : `(${printing.rarityCode})`].filter((part) => part !== '').join(' ');
   if (rarity !== '') parts.push(fitText(rarity, 60));
-  if (printing.price !== undefined) parts.push(MONEY.format(printing.price));
+  if (printing.price !== undefined) parts.push(money.format(printing.price));
   return parts.join(' · ');
 }
 
@@ -243,21 +243,25 @@ export interface PrintingsView {
   printings: readonly PrintingView[];
   /** 0-based; the nearest page that exists is shown. */
   page: number;
+  messages?: Catalogue;
 }
 
 /** A card's printings (set, number, rarity, price), one page at a time with ◀ ▶; only the presser sees it. */
 export function renderPrintings(view: PrintingsView): Reply {
   const { card, printings } = view;
-  if (printings.length === 0) return { content: `No printings are listed for ${fitText(card.name, 100)}.`, ephemeral: true };
+  const messages = view.messages ?? en;
+  const labels = messages.card;
+  if (printings.length === 0) return { content: labels.noPrintings(fitText(card.name, 100)), ephemeral: true };
+  const money = new Intl.NumberFormat(messages.intlLocale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const { page, pages } = pageWindow(printings.length, PRINTINGS_PAGE_SIZE, MAX_PRINTINGS_PAGE, view.page);
   const shown = printings.slice(page * PRINTINGS_PAGE_SIZE, (page + 1) * PRINTINGS_PAGE_SIZE);
   const first = page * PRINTINGS_PAGE_SIZE + 1;
   const embed: APIEmbed = {
-    title: fitText(`Printings of ${card.name}`, EMBED_LIMITS.title),
+    title: truncate(labels.printingsOf(fitText(card.name, EMBED_LIMITS.title)), EMBED_LIMITS.title),
     color: frameColour(card.frameType),
-    description: shown.map(printingLine).join('\n'),
+    description: shown.map((printing) => printingLine(printing, money)).join('\n'),
     footer: {
-      text: `Page ${page + 1} / ${pages} · printings ${first}–${first + shown.length - 1} of ${formatInteger(printings.length)} · oldest TCG release first · prices in USD`,
+      text: labels.printingsFooter(page + 1, pages, first, first + shown.length - 1, formatInteger(printings.length, messages.intlLocale)),
     },
   };
   return {

@@ -20,7 +20,7 @@ import type { ActionRow, Attachment, Reply } from '../command.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import { localizedAttribute, localizedTypeLine } from './card-terms.js';
-import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
+import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, formatInteger, truncate } from './format.js';
 
 /**
  * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
@@ -194,9 +194,6 @@ function money(amount: number, currency: 'USD' | 'EUR', intlLocale: string): str
   return format.format(amount);
 }
 
-function count(value: number, intlLocale: string): string {
-  return value.toLocaleString(intlLocale);
-}
 
 /**
  * The cheapest dollar price and where, plus Cardmarket's euro price (a different currency is not
@@ -217,7 +214,7 @@ export function priceLine(card: Card, messages: Catalogue = en): string | null {
 
 function printingsLine(card: Card, messages: Catalogue): string {
   const printings = card.sets.length;
-  return printings === 0 ? messages.card.noneListed : messages.card.printingCount(count(printings, messages.intlLocale), printings === 1);
+  return printings === 0 ? messages.card.noneListed : messages.card.printingCount(formatInteger(printings, messages.intlLocale), printings === 1);
 }
 
 /** The text boxes of a card, each with a heading when the card has two (Pendulum monsters). */
@@ -462,9 +459,9 @@ export function renderSearchResults(view: SearchView): Reply {
   const labels = messages.card;
   const shown = view.cards.slice(0, SELECT_LIMITS.options);
   const filters = view.filters.length > 0 ? ` (${view.filters.join(', ')})` : '';
-  const shownCount = count(shown.length, messages.intlLocale);
+  const shownCount = formatInteger(shown.length, messages.intlLocale);
   const summary =
-    view.total > shown.length ? labels.bestOf(shownCount, count(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
+    view.total > shown.length ? labels.bestOf(shownCount, formatInteger(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
   const embed: APIEmbed = {
     title: truncate(labels.searchTitle(quoteQuery(view.query)), EMBED_LIMITS.title),
     description: truncate(shown.map((card, index) => searchLine(card, index, messages)).join('\n'), EMBED_LIMITS.description),

@@ -60,8 +60,9 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export function formatInteger(value: number): string {
-  return value.toLocaleString('en-US');
+/** `13,703` in English, `13 703` in French: grouped the way `intlLocale` writes numbers. */
+export function formatInteger(value: number, intlLocale = 'en-US'): string {
+  return value.toLocaleString(intlLocale);
 }
 
 /** A Discord timestamp tag, rendered in each viewer's own time zone. */

@@ -83,13 +83,12 @@ function sourceLink(source: string): string | undefined {
 
 function factFields(summary: WallpaperSummary, messages: Catalogue): APIEmbedField[] {
   const labels = messages.wallpaper;
-  const count = (value: number) => (messages === en ? formatInteger(value) : value.toLocaleString(messages.intlLocale));
   const fields: APIEmbedField[] = [
     { name: labels.resolution, value: `${summary.width} × ${summary.height}`, inline: true },
     { name: labels.file, value: `${formatBytes(summary.fileSize)} · ${fileTypeLabel(summary.fileType)}`, inline: true },
     { name: labels.category, value: `${labels.categories[summary.category]} · ${PURITY_LABELS[summary.purity]}`, inline: true },
-    { name: labels.views, value: count(summary.views), inline: true },
-    { name: labels.favourites, value: count(summary.favorites), inline: true },
+    { name: labels.views, value: formatInteger(summary.views, messages.intlLocale), inline: true },
+    { name: labels.favourites, value: formatInteger(summary.favorites, messages.intlLocale), inline: true },
     { name: labels.uploaded, value: discordTimestamp(summary.createdAt, 'D'), inline: true },
   ];
   if (summary.colors.length > 0) fields.push({ name: labels.colours, value: summary.colors.map((colour) => `\`${colour}\``).join(' '), inline: true });

@@ -13,6 +13,7 @@ const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 const LANGUAGES = [
   {
     locale: 'fr',
+    printingsTitle: 'Éditions de Dark Magician',
     wallpaperField: 'Résolution',
     wallpaperButton: 'Ouvrir sur Wallhaven',
     cardSuffix: '(FR)',
@@ -28,6 +29,7 @@ const LANGUAGES = [
   },
   {
     locale: 'de',
+    printingsTitle: 'Ausgaben von Dark Magician',
     wallpaperField: 'Auflösung',
     wallpaperButton: 'Auf Wallhaven öffnen',
     cardSuffix: '(DE)',
@@ -43,6 +45,7 @@ const LANGUAGES = [
   },
   {
     locale: 'it',
+    printingsTitle: 'Edizioni di Dark Magician',
     wallpaperField: 'Risoluzione',
     wallpaperButton: 'Apri su Wallhaven',
     cardSuffix: '(IT)',
@@ -58,6 +61,7 @@ const LANGUAGES = [
   },
   {
     locale: 'pt-BR',
+    printingsTitle: 'Edições de Dark Magician',
     wallpaperField: 'Resolução',
     wallpaperButton: 'Abrir no Wallhaven',
     cardSuffix: '(PT)',
@@ -126,6 +130,11 @@ describe('players everywhere: user install in every context, in the player’s l
       const visible = JSON.stringify({ ...embed, title: '', footer: '', fields: embed.fields!.map((field) => field.name) }) + buttonLabels(shown).join();
       for (const word of ENGLISH_LABELS) expect(visible, word).not.toContain(word);
       expect(JSON.stringify({ embed, components: shown.components, content: shown.content })).not.toMatch(BROKEN_VALUE);
+
+      const printingsButton = (shown.components ?? []).flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))[0]!;
+      const customId = 'custom_id' in printingsButton ? printingsButton.custom_id : '';
+      const printings = await (await bot.discord.button({ customId, message: shown, locale: language.locale })).final();
+      expect(embedOf(printings).title).toBe(language.printingsTitle);
     });
 
     it('gets errors, refusals and IP labels in their language', async () => {
