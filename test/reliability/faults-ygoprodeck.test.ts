@@ -25,6 +25,9 @@ import {
   type FaultProxy,
   type UpstreamFault,
 } from '../helpers/reliability.js';
+import type { Catalogue } from '../../src/i18n/catalogue.js';
+import { en } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
 
 /**
  * Every YGOPRODeck fault of the issue, through the card paths that reach YGOPRODeck, on two bots
@@ -86,9 +89,9 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
   const random = (bot: TestBot) => bot.discord.chatInput({ name: 'card', subcommand: 'random' });
   const showSet = (bot: TestBot, name: string) => bot.discord.chatInput({ name: 'card', subcommand: 'set', options: { name } });
 
-  function expectCard(answer: Answer, card?: RawCard): void {
+  function expectCard(answer: Answer, card?: RawCard, messages: Catalogue = en): void {
     expect(answer.embeds, answer.content).toHaveLength(1);
-    if (card) expect(answer.embeds[0]!.footer?.text).toContain(`Passcode ${String(card.id).padStart(8, '0')}`);
+    if (card) expect(answer.embeds[0]!.footer?.text).toContain(`${messages.card.passcode} ${String(card.id).padStart(8, '0')}`);
   }
 
   async function waitOutPauses(): Promise<void> {
@@ -155,8 +158,9 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     // Locally the card is always shown, without the art (and the translation) that could not be had.
     expectCard(plainAnswer!, byPasscode);
     expect(plainAnswer!.files).toEqual([]);
-    expectCard(frenchAnswer!, translated);
-    expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(`No ${LANGUAGE_NAMES.fr} text available right now; shown in English`);
+    // `language: fr` asks for French words too: the card text falls back to English, Almanac's own words do not.
+    expectCard(frenchAnswer!, translated, fr);
+    expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(fr.card.translationUnavailable(LANGUAGE_NAMES.fr));
     expectCard(randomAnswer!);
     expect(setAnswer!.embeds, setAnswer!.content).toHaveLength(1);
     expect(setAnswer!.files).toEqual([]);

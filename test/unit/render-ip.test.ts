@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flagEmoji, renderLookup, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
 import { embedCharacterCount, EMBED_LIMITS } from '../../src/render/format.js';
 import { zoneTime } from '../../src/render/zone-time.js';
+import { longestLookupResult } from '../helpers/ip-fixtures.js';
 
 const NOW = new Date('2026-07-01T19:32:00Z');
 
@@ -13,26 +14,7 @@ const google: LookupResult = {
 const privateAddress: LookupResult = { address: '10.0.0.1', specialRange: 'private network (RFC 1918)', record: { ip: '10.0.0.1', known: false } };
 const cloudflare: LookupResult = { address: '1.1.1.1', specialRange: null, record: { ip: '1.1.1.1', known: false, asn: 13335, organization: 'Cloudflare, Inc.' } };
 
-function longest(index: number): LookupResult {
-  const long = 'W'.repeat(400);
-  return {
-    address: `2001:db8:ffff:ffff:ffff:ffff:ffff:${index.toString(16).padStart(4, 'f')}`,
-    specialRange: null,
-    record: {
-      ip: 'x',
-      known: true,
-      country: { code: 'GB', name: long },
-      region: long,
-      city: long,
-      asn: 4_294_967_295,
-      organization: long,
-      timezone: 'America/Argentina/ComodRivadavia',
-      latitude: -89.99999,
-      longitude: -179.99999,
-      accuracyKm: 20_000,
-    },
-  };
-}
+const longest = longestLookupResult;
 
 describe('IP renderers', () => {
   it('renders a known address with flag, network, time zone and coordinates', () => {

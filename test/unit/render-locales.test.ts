@@ -8,6 +8,7 @@ import { describeFailure } from '../../src/render/errors.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
 import { UpstreamError, type UpstreamErrorKind } from '../../src/services/upstream-error.js';
 import { loadCardDump } from '../helpers/card-dump.js';
+import { longestLookupResult } from '../helpers/ip-fixtures.js';
 import { payloadProblems } from '../helpers/payload-checks.js';
 
 const cards = normaliseCards(loadCardDump()).cards;
@@ -27,25 +28,10 @@ function demandingCards(): Card[] {
   ];
 }
 
+/** The longest addresses, every other one unknown and in a long special range. */
 function longestAddress(index: number): LookupResult {
-  const long = 'W'.repeat(400);
-  return {
-    address: `2001:db8:ffff:ffff:ffff:ffff:ffff:${index.toString(16).padStart(4, 'f')}`,
-    specialRange: index % 2 === 0 ? null : 'W'.repeat(200),
-    record: {
-      ip: 'x',
-      known: index % 2 === 0,
-      country: { code: 'GB', name: long },
-      region: long,
-      city: long,
-      asn: 4_294_967_295,
-      organization: long,
-      timezone: 'America/Argentina/ComodRivadavia',
-      latitude: -89.99999,
-      longitude: -179.99999,
-      accuracyKm: 20_000,
-    },
-  };
+  const longest = longestLookupResult(index);
+  return index % 2 === 0 ? longest : { ...longest, specialRange: 'W'.repeat(200), record: { ...longest.record, known: false } };
 }
 
 function expectAccepted(what: string, payload: Parameters<typeof payloadProblems>[0]): void {
