@@ -125,7 +125,7 @@ export class CardDatabase {
       random: options.random ?? Math.random,
     };
     this.logger = options.logger ?? pino({ level: 'silent' });
-    this.dir = join(options.dataDir, 'cards');
+    this.dir = snapshotDirectory(options.dataDir);
   }
 
   /** True once a card set is loaded; until then use `lookupRemote`. */
@@ -281,18 +281,7 @@ export class CardDatabase {
 
   /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
   private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const body = Buffer.from(JSON.stringify(cards));
-    const header: SnapshotHeader = {
-      format: SNAPSHOT_FORMAT,
-      cardFormat: CARD_FORMAT_VERSION,
-      databaseVersion: upstream.version,
-      ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
-      downloadedAt: this.options.now(),
-      cardCount: cards.length,
-      skippedCards: skipped,
-      bytes: body.length,
-      sha256: sha256(body),
-    };
+    const { header, body } = buildSnapshot(cards, skipped, upstream, this.options.now());
     try {
       await writeSnapshot(this.dir, header, body);
     } catch (error) {
@@ -378,6 +367,33 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
     throw new Error('snapshot does not hold the cards its header announces');
   }
   return { header, cards };
+}
+
+/** Where the snapshot of `DATA_DIR` lives. */
+export function snapshotDirectory(dataDir: string): string {
+  return join(dataDir, 'cards');
+}
+
+/** The header and body of a snapshot of `cards` (for `writeSnapshot`). */
+export function buildSnapshot(
+  cards: readonly Card[],
+  skipped: number,
+  upstream: DatabaseVersion,
+  downloadedAt: number,
+): { header: SnapshotHeader; body: Buffer } {
+  const body = Buffer.from(JSON.stringify(cards));
+  const header: SnapshotHeader = {
+    format: SNAPSHOT_FORMAT,
+    cardFormat: CARD_FORMAT_VERSION,
+    databaseVersion: upstream.version,
+    ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
+    downloadedAt,
+    cardCount: cards.length,
+    skippedCards: skipped,
+    bytes: body.length,
+    sha256: sha256(body),
+  };
+  return { header, body };
 }
 
 /**
