@@ -61,6 +61,15 @@ export interface CardDatabaseReload {
   source: 'snapshot' | 'download';
 }
 
+/** The last download attempt failed: why, when, and when the next one is due. */
+export interface CardDatabaseFailure {
+  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
+  reason: string;
+  at: number;
+  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
+  nextAttemptAt: number | null;
+}
+
 export interface RefreshOutcome {
   /** True when a new card set was downloaded and is now in use. */
   updated: boolean;
@@ -99,11 +108,15 @@ export class CardDatabase {
   private refreshing: Promise<RefreshOutcome> | null = null;
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
+  private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
   private lastCheckAt: number | null = null;
   private lastError: string | null = null;
   private lastLoadMs: number | null = null;
+  // Failure reporting: what card commands tell users while no card set could be loaded.
+  private lastFailureAt: number | null = null;
+  private nextAttemptAt: number | null = null;
 
   constructor(options: CardDatabaseOptions) {
     for (const name of ['pollIntervalMs', 'retryIntervalMs', 'minCards'] as const) {
@@ -140,6 +153,12 @@ export class CardDatabase {
 
   get size(): number {
     return this.set?.cards.length ?? 0;
+  }
+
+  /** The last attempt to check or download failed (null after a success, and before the first attempt ends). */
+  get lastFailure(): CardDatabaseFailure | null {
+    if (this.lastFailureAt === null || this.lastError === null) return null;
+    return { reason: this.lastError, at: this.lastFailureAt, nextAttemptAt: this.nextAttemptAt };
   }
 
   /** When the current card set was loaded (ms since the epoch), or null. */
@@ -211,6 +230,12 @@ export class CardDatabase {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called when an attempt to get a first card set fails (nothing loaded yet). Returns an unsubscribe function. */
+  onLoadFailure(listener: (failure: CardDatabaseFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Facts for /status. */
   details(): Record<string, string | number> {
     const set = this.set;
@@ -236,14 +261,26 @@ export class CardDatabase {
   }
 
   private async poll(): Promise<void> {
+    this.nextAttemptAt = null;
+    let failed = false;
     try {
       await this.refresh();
     } catch (error) {
       if (this.shutdown.signal.aborted) return;
+      failed = true;
       this.logger.warn({ err: error, ready: this.ready }, 'card database refresh failed');
     }
     if (this.shutdown.signal.aborted) return;
     const delay = this.ready ? this.options.pollIntervalMs : this.options.retryIntervalMs;
+    this.nextAttemptAt = this.options.now() + delay;
+    const failure = failed && !this.ready ? this.lastFailure : null;
+    if (failure) {
+      for (const listener of this.failureListeners) listener(failure);
+      this.logger.warn(
+        { nextAttemptAt: new Date(this.nextAttemptAt).toISOString() },
+        `card database: no card set yet and the download failed; next attempt in ${Math.round(delay / 60_000)} min (or seed one with npm run cards:import)`,
+      );
+    }
     this.pollTimer = setTimeout(() => void this.poll(), delay);
     this.pollTimer.unref();
   }
@@ -255,6 +292,7 @@ export class CardDatabase {
       this.lastCheckAt = this.options.now();
       if (this.set?.version === version) {
         this.lastError = null;
+        this.lastFailureAt = null;
         return { updated: false, version };
       }
       const download = await this.options.client.downloadDatabase(this.shutdown.signal);
@@ -272,9 +310,11 @@ export class CardDatabase {
       const header = await this.persist(download.cards, download.skipped, upstream);
       this.install(download.cards, header, 'download');
       this.lastError = null;
+      this.lastFailureAt = null;
       return { updated: true, version };
     } catch (error) {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
+      this.lastFailureAt = this.options.now();
       throw error;
     }
   }
