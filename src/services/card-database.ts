@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CARD_FORMAT_VERSION, isCard, type Card } from '../cards/card.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import type { DownloadProgress } from './http.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**
@@ -33,6 +34,8 @@ export const CARD_DATABASE_DEFAULTS = {
 } as const;
 
 const SNAPSHOT_FORMAT = 'almanac-cards';
+const MIB = 1024 * 1024;
+const PROGRESS_STEP_BYTES = 5 * MIB;
 export const SNAPSHOT_FILE = 'cards.snapshot';
 const BACKUP_SUFFIX = '.bak';
 const TEMP_FILE = /^cards\.snapshot\..+\.tmp$/;
@@ -285,6 +288,26 @@ export class CardDatabase {
     this.pollTimer.unref();
   }
 
+  /**
+   * Progress reporting for the ≈20 MB download, so a first start says what it is doing: one line
+   * when it starts, one per 5 MiB received (with a percentage when the size is announced).
+   */
+  private reportDownloadProgress(version: string): DownloadProgress {
+    const started = performance.now();
+    this.logger.info(
+      { version, previousVersion: this.version },
+      this.ready ? `card database: downloading version ${version} from YGOPRODeck` : 'card database: no snapshot yet, downloading it from YGOPRODeck (about 20 MB)',
+    );
+    let reported = 0;
+    return (received, total) => {
+      if (received - reported < PROGRESS_STEP_BYTES && received !== total) return;
+      reported = received;
+      const share = total === undefined ? '' : ` (${Math.floor((received / total) * 100)} %)`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.logger.info({ receivedBytes: received, totalBytes: total }, `card database: ${(received / MIB).toFixed(1)} MiB downloaded${share} in ${seconds} s`);
+    };
+  }
+
   private async checkAndDownload(): Promise<RefreshOutcome> {
     try {
       const upstream = await this.options.client.databaseVersion();
@@ -295,7 +318,7 @@ export class CardDatabase {
         this.lastFailureAt = null;
         return { updated: false, version };
       }
-      const download = await this.options.client.downloadDatabase(this.shutdown.signal);
+      const download = await this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version));
       const required = Math.max(this.options.minCards, Math.floor(this.size * (1 - CARD_DATABASE_DEFAULTS.maxShrinkRatio)));
       if (download.cards.length < required) {
         throw new UpstreamError(
@@ -309,6 +332,7 @@ export class CardDatabase {
       }
       const header = await this.persist(download.cards, download.skipped, upstream);
       this.install(download.cards, header, 'download');
+      this.logger.info({ version, cards: download.cards.length }, `card database: version ${version} downloaded and in use (${download.cards.length} cards)`);
       this.lastError = null;
       this.lastFailureAt = null;
       return { updated: true, version };
@@ -334,6 +358,7 @@ export class CardDatabase {
   private async loadSnapshotFromDisk(): Promise<void> {
     await removeStaleTempFiles(this.dir);
     const started = performance.now();
+    this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
     for (const path of [join(this.dir, SNAPSHOT_FILE), join(this.dir, SNAPSHOT_FILE + BACKUP_SUFFIX)]) {
       try {
         const snapshot = await readSnapshot(path);
