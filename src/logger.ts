@@ -95,7 +95,7 @@ export function createLogger(options: LoggerOptions): Logger {
   if (options.pretty && !options.destination && terminal && prettyPrinterInstalled()) {
     const pretty = pino.transport({
       target: 'pino-pretty',
-      options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', destination: fd },
+      options: { colorize: true, singleLine: true, errorLikeObjectKeys: [], translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', destination: fd },
     }) as DestinationStream;
     return pino(base, scrubbingDestination(pretty, secrets));
   }
