@@ -220,4 +220,11 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await run(process.argv.slice(2));
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  // Not a user mistake nor an upstream failure (those are answered above): say it in one line; the stack only on request.
+  console.error(`The CLI failed: ${(error as Error).message}`);
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+  process.exitCode = 1;
+}

@@ -1,6 +1,5 @@
 import './startup/check-node.js';
-import type { App } from './app.js';
-import { createApp } from './app.js';
+import { createApp, type App } from './app.js';
 import { loadConfigOrReport, secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 import { describeDiscordFailure } from './startup/discord-failure.js';
