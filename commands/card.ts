@@ -5,7 +5,7 @@ import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentRes
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { UserError } from '../src/errors.js';
+import { UserError, type LocalizedText } from '../src/errors.js';
 import {
   CARD_COMPONENT_PREFIX,
   LANGUAGE_NAMES,
@@ -18,6 +18,7 @@ import {
   type CardComponentAction,
 } from '../src/render/card.js';
 import { localizedAttribute } from '../src/render/card-terms.js';
+import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
 import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
@@ -78,9 +79,18 @@ async function cardReply(
   });
 }
 
+/** Why there are no cards: a failed download (with its next attempt) or a load still under way. */
+function databaseMissing(app: AppServices): LocalizedText {
+  const failure = app.cards.loadFailure;
+  const now = app.clock.now().getTime();
+  return (t) => (failure ? cardDatabaseFailureMessage(failure, now) : t.card.databaseLoading);
+}
+
 async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
   if (app.cards.ready) return;
-  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError((t) => t.card.databaseLoading);
+  // A failed download is not worth waiting for: the next attempt is minutes away.
+  if (app.cards.loadFailure) throw new UserError(databaseMissing(app));
+  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(databaseMissing(app));
 }
 
 async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -91,13 +101,18 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const presentation = presentationFor(ctx, explicitLanguage);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
   let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
-  if (resolution.kind === 'none' && !app.cards.ready && (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
+  if (
+    resolution.kind === 'none' &&
+    !app.cards.ready &&
+    !app.cards.loadFailure &&
+    (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))
+  ) {
     // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
     resolution = await app.cards.resolve(input);
   }
   switch (resolution.kind) {
     case 'none':
-      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : t.card.noExactNameWhileLoading(quoteQuery(input))));
+      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : `${t.card.notExactly(quoteQuery(input))} ${databaseMissing(app)(t)}`));
     case 'choices':
       return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language, presentation.messages);
     case 'card':
@@ -152,7 +167,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   await waitForDatabase(ctx, app, false);
   const card = app.cards.random(ctx.channel.id);
-  if (card === undefined) throw new UserError((t) => t.card.databaseLoading);
+  if (card === undefined) throw new UserError(databaseMissing(app));
   // English card text: a random pick is served from the local database without any upstream lookup.
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log, presentationFor(ctx)), { ephemeral: false });
 }

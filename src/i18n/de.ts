@@ -57,8 +57,7 @@ export const de: Catalogue = {
     giveName: 'Gib einen Kartennamen an, zum Beispiel `Dunkler Magier`.',
     noMatch: (query) => `Keine Karte passt zu ${query}. Prüfe die Schreibweise oder versuche \`/card search\`.`,
     noExactName: (query) => `Keine Karte heißt genau ${query}. Meintest du eine von diesen?`,
-    noExactNameWhileLoading: (query) =>
-      `Keine Karte heißt genau ${query}. Die Kartendatenbank wird noch geladen; versuche es in einer Minute noch einmal.`,
+    notExactly: (query) => `Keine Karte heißt genau ${query}.`,
     pickCard: 'Wähle eine Karte, um sie anzuzeigen',
     databaseLoading: 'Die Kartendatenbank wird noch geladen; versuche es in einer Minute noch einmal.',
     setListLoading: 'Die Liste der Sets wird noch geladen; versuche es in einer Minute noch einmal.',

@@ -60,7 +60,7 @@ export const en = {
     giveName: 'Give a card name, for example `Dark Magician`.',
     noMatch: (query: string) => `No card matches ${query}. Check the spelling, or try \`/card search\`.`,
     noExactName: (query: string) => `No card is named exactly ${query}. Did you mean one of these?`,
-    noExactNameWhileLoading: (query: string) => `No card is named exactly ${query}. The card database is still loading; try again in a minute.`,
+    notExactly: (query: string) => `No card is named exactly ${query}.`,
     pickCard: 'Pick a card to show it',
     databaseLoading: 'The card database is still loading; try again in a minute.',
     setListLoading: 'The card set list is still loading; try again in a minute.',

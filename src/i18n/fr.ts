@@ -57,8 +57,7 @@ export const fr: Catalogue = {
     giveName: 'Indiquez le nom d’une carte, par exemple `Magicien Sombre`.',
     noMatch: (query) => `Aucune carte ne correspond à ${query}. Vérifiez l’orthographe ou essayez \`/card search\`.`,
     noExactName: (query) => `Aucune carte ne s’appelle exactement ${query}. Vouliez-vous dire l’une de celles-ci ?`,
-    noExactNameWhileLoading: (query) =>
-      `Aucune carte ne s’appelle exactement ${query}. La base de cartes est encore en chargement ; réessayez dans une minute.`,
+    notExactly: (query) => `Aucune carte ne s’appelle exactement ${query}.`,
     pickCard: 'Choisissez une carte pour l’afficher',
     databaseLoading: 'La base de cartes est encore en chargement ; réessayez dans une minute.',
     setListLoading: 'La liste des extensions est encore en chargement ; réessayez dans une minute.',

@@ -57,8 +57,7 @@ export const it: Catalogue = {
     giveName: 'Indica il nome di una carta, per esempio `Mago Nero`.',
     noMatch: (query) => `Nessuna carta corrisponde a ${query}. Controlla come è scritto, o prova \`/card search\`.`,
     noExactName: (query) => `Nessuna carta si chiama esattamente ${query}. Intendevi una di queste?`,
-    noExactNameWhileLoading: (query) =>
-      `Nessuna carta si chiama esattamente ${query}. Il database delle carte è ancora in caricamento; riprova tra un minuto.`,
+    notExactly: (query) => `Nessuna carta si chiama esattamente ${query}.`,
     pickCard: 'Scegli una carta per mostrarla',
     databaseLoading: 'Il database delle carte è ancora in caricamento; riprova tra un minuto.',
     setListLoading: 'L’elenco dei set è ancora in caricamento; riprova tra un minuto.',

@@ -57,8 +57,7 @@ export const ptBR: Catalogue = {
     giveName: 'Informe o nome de uma carta, por exemplo `Mago Negro`.',
     noMatch: (query) => `Nenhuma carta corresponde a ${query}. Confira a grafia ou tente \`/card search\`.`,
     noExactName: (query) => `Nenhuma carta se chama exatamente ${query}. Você quis dizer uma destas?`,
-    noExactNameWhileLoading: (query) =>
-      `Nenhuma carta se chama exatamente ${query}. O banco de cartas ainda está carregando; tente de novo em um minuto.`,
+    notExactly: (query) => `Nenhuma carta se chama exatamente ${query}.`,
     pickCard: 'Escolha uma carta para exibi-la',
     databaseLoading: 'O banco de cartas ainda está carregando; tente de novo em um minuto.',
     setListLoading: 'A lista de coleções ainda está carregando; tente de novo em um minuto.',
