@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { UserCooldownOptions } from '../cooldown.js';
-import { registerHealthGauges, type Metrics } from '../metrics.js';
+import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
 import type { SharedState, UserBudget } from '../state/shared-state.js';
@@ -102,6 +102,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   healthReporters.push(() => cards.health());
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
+  registerSharedStateGauge(deps.metrics, () => state.health().degraded);
 
   return {
     config: deps.config,
