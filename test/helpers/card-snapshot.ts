@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
-import { writeSnapshot } from '../../src/services/card-database.js';
+import { normaliseCards } from '../../src/cards/card.js';
+import { CompactRecords } from '../../src/cards/compact-records.js';
+import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '../../src/services/card-snapshot.js';
 
 /**
  * Writes a card database snapshot of `rawCards` into `dataDir`, exactly as the bot writes one after
@@ -10,20 +10,11 @@ import { writeSnapshot } from '../../src/services/card-database.js';
  */
 export async function writeCardSnapshot(dataDir: string, rawCards: readonly unknown[], version: string): Promise<number> {
   const { cards, skipped } = normaliseCards(rawCards);
-  const body = Buffer.from(JSON.stringify(cards));
-  await writeSnapshot(
-    join(dataDir, 'cards'),
-    {
-      format: 'almanac-cards',
-      cardFormat: CARD_FORMAT_VERSION,
-      databaseVersion: version,
-      downloadedAt: Date.now(),
-      cardCount: cards.length,
-      skippedCards: skipped,
-      bytes: body.length,
-      sha256: createHash('sha256').update(body).digest('hex'),
-    },
+  const { body } = CompactRecords.of(cards);
+  const header = snapshotHeader(
+    { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,
   );
+  await writeSnapshot(join(dataDir, 'cards'), SNAPSHOT_FILE, header, body);
   return cards.length;
 }
