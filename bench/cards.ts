@@ -3,6 +3,7 @@
  * child process running the compiled bot (as `npm start` does); `/card show` latency against the
  * trivial command in-process. Run alone with `npm run bench -- --only cards`.
  */
+import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { startBotChild, type BotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
 import { mixUser, startCachedInteraction, warmCachedMix } from './cached-mix.js';
@@ -95,21 +96,34 @@ async function cachedInteractions(bot: BotChild, first: number, count: number, r
 }
 
 export interface CardSectionResult {
-  /** The English database alone (the fake YGOPRODeck serves no language dump). */
+  /** The English database alone (the fake YGOPRODeck refuses every language dump as too short). */
   english: CardMemoryResult;
-  /** `/card show` (cached card and art) against the trivial command, in-process. */
+  /** English and the four language databases, all loaded from their snapshots. */
+  allLanguages: CardMemoryResult;
+  /** `/card show` (cached card and art) against the trivial command, in-process, all five databases loaded. */
   cardShow: { p50Ms: number; trivialP50Ms: number; p50Ratio: number; rounds: number };
 }
 
 /** The card section of `npm run bench`: memory and GC in child processes, then `/card show` latency in-process. */
 export async function benchCardSection(compiledScript: string, progress: (message: string) => void): Promise<CardSectionResult> {
   const upstreams = await startBenchUpstreams();
-  const englishDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
+  const dirs: string[] = [];
   try {
+    progress('cards: snapshots of English alone and of all five databases, written by the bot from the fake YGOPRODeck');
+    const englishDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
+    dirs.push(englishDir);
+    const allDir = await prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: true });
+    dirs.push(allDir);
+
     progress('cards: English database alone, memory settled and GC per 1,000 cached interactions');
+    upstreams.ygoprodeck.languageDumpBody = Object.fromEntries(CARD_LANGUAGES.map((language) => [language, 'few']));
     const english = await benchCardMemory(upstreams, englishDir, compiledScript, ['en']);
+    upstreams.ygoprodeck.languageDumpBody = {};
+    progress('cards: all five databases, memory settled and GC per 1,000 cached interactions');
+    const allLanguages = await benchCardMemory(upstreams, allDir, compiledScript, ['en', ...CARD_LANGUAGES]);
+
     progress('cards: /card show against the trivial command (in-process)');
-    const inProcess = await startInProcessBot(upstreams, englishDir);
+    const inProcess = await startInProcessBot(upstreams, allDir);
     let latency;
     try {
       latency = await benchE2eLatency(inProcess.bot, { rounds: 150 });
@@ -120,10 +134,11 @@ export async function benchCardSection(compiledScript: string, progress: (messag
     if (show === undefined) throw new Error('cards: the end-to-end bench has no /card show scenario');
     return {
       english,
+      allLanguages,
       cardShow: { p50Ms: show.p50Ms, trivialP50Ms: latency.trivial.p50Ms, p50Ratio: show.p50Ratio, rounds: latency.rounds },
     };
   } finally {
     await upstreams.close();
-    await removeDir(englishDir);
+    await Promise.all(dirs.map((dir) => removeDir(dir)));
   }
 }

@@ -250,6 +250,11 @@ export class CardService {
     }
   }
 
+  /** True once `language`'s database is loaded: from then on its texts are shown without a request. */
+  languageReady(language: CardLanguage): boolean {
+    return this.database.hasTexts(language);
+  }
+
   /** Autocomplete suggestions: local only, never waits, parses no card; [] while the database is not loaded. */
   suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates): CardSummary[] {
     return this.matches(query, limit);

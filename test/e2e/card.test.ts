@@ -1,9 +1,10 @@
 import { ComponentType, InteractionResponseType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
 import { translatedCard, type FakeLanguage } from '../fakes/card-translations.js';
 import { loadCardDump, QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
+import { waitForLanguageDatabases } from '../helpers/language-databases.js';
 import type { UploadedFile } from '../helpers/http-body.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 
@@ -70,14 +71,8 @@ describe('/card end to end: the real client against the fake Discord and the fak
     // A fresh DATA_DIR has no snapshot: the bot downloads the database from the fake once.
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);
-    // Then each language's database, one after the other (/status tells when each is loaded).
-    await vi.waitFor(
-      () => {
-        const details = bot.app.services.cards.health().details;
-        expect(['Fr', 'De', 'It', 'Pt'].map((language) => String(details[`cardTexts${language}`]).slice(0, 4))).toEqual(['1.00', '1.00', '1.00', '1.00']);
-      },
-      { timeout: 90_000, interval: 100 },
-    );
+    // Then each language's database, one after the other.
+    await waitForLanguageDatabases(bot.app.services.cards);
     expect(['fr', 'de', 'it', 'pt'].map((language) => ygoprodeck.languageDownloads(language).length)).toEqual([1, 1, 1, 1]);
   }, 180_000);
 
