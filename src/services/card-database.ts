@@ -97,6 +97,39 @@ interface LoadedSet {
 
 const runAtOnce: DownloadLease = (_key, download) => download();
 
+type CardLookups = Pick<LoadedSet, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
+
+/** The live parts of a card set, built one card at a time (so a load never needs every card as objects at once). */
+class CardLookupsBuilder {
+  private readonly interned = new Map<string, string>();
+  private readonly summaries: CardSummary[] = [];
+  private readonly indexById = new Map<number, number>();
+  private readonly indexByName = new Map<string, number>();
+  private readonly indexesBySet = new Map<string, number[]>();
+  /** Alternate-art ids and their card's index, in pairs: applied last, as they never shadow a passcode. */
+  private readonly alternateArts: number[] = [];
+
+  add(card: Card, index: number): void {
+    this.summaries[index] = summarizeCard(card, this.interned);
+    this.indexById.set(card.id, index);
+    this.indexByName.set(card.name.toLowerCase(), index);
+    for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
+      let members = this.indexesBySet.get(setName);
+      if (members === undefined) this.indexesBySet.set(setName, (members = []));
+      members.push(index);
+    }
+    for (const imageId of card.imageIds) if (imageId !== card.id) this.alternateArts.push(imageId, index);
+  }
+
+  build(): CardLookups {
+    for (let at = 0; at < this.alternateArts.length; at += 2) {
+      const imageId = this.alternateArts[at]!;
+      if (!this.indexById.has(imageId)) this.indexById.set(imageId, this.alternateArts[at + 1]!);
+    }
+    return { summaries: this.summaries, indexById: this.indexById, indexByName: this.indexByName, indexesBySet: this.indexesBySet };
+  }
+}
+
 export class CardDatabase {
   private readonly options: Required<Omit<CardDatabaseOptions, 'logger' | 'languages'>>;
   private readonly logger: Logger;
@@ -331,8 +364,11 @@ export class CardDatabase {
         await this.options.lease(`cards:en:${version}`, async () => {
           const download = await this.options.client.downloadDatabase(this.shutdown.signal);
           this.refuseShortDownload('card database', download, this.size);
-          const header = await this.persist(download.cards, download.skipped, upstream);
-          this.install(CompactRecords.of(download.cards), download.cards, header, 'download');
+          const records = CompactRecords.of(download.cards);
+          const header = await this.persist(records, download.skipped, upstream);
+          const lookups = new CardLookupsBuilder();
+          download.cards.forEach((card, index) => lookups.add(card, index));
+          this.install(records, lookups.build(), header, 'download');
         });
         updated = true;
       }
@@ -381,15 +417,15 @@ export class CardDatabase {
   }
 
   /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
-  private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const body = CompactRecords.of(cards).body;
+  private async persist(records: CompactRecords<Card>, skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
+    const { body } = records;
     const header = snapshotHeader(
       {
         format: SNAPSHOT_FORMATS.cards,
         databaseVersion: upstream.version,
         ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
         downloadedAt: this.options.now(),
-        cardCount: cards.length,
+        cardCount: records.length,
         skippedCards: skipped,
       },
       body,
@@ -410,11 +446,16 @@ export class CardDatabase {
     );
     if (snapshot === null) return;
     try {
-      // Each card is parsed once here, for its summary and lookups, then left compact.
-      const cards: Card[] = [];
-      const records = CompactRecords.parse(snapshot.body, (record): record is Card => isCard(record) && cards.push(record) > 0);
+      // Each card is parsed once here, for its summary and lookups, and dropped at once: the load
+      // never holds the whole database as objects.
+      const lookups = new CardLookupsBuilder();
+      const records = CompactRecords.parse(snapshot.body, (record, index): record is Card => {
+        if (!isCard(record)) return false;
+        lookups.add(record, index);
+        return true;
+      });
       if (records.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
-      this.install(records, cards, snapshot.header, 'snapshot');
+      this.install(records, lookups.build(), snapshot.header, 'snapshot');
       this.lastLoadMs = Math.round(performance.now() - started);
       this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
     } catch (error) {
@@ -422,33 +463,12 @@ export class CardDatabase {
     }
   }
 
-  /** Makes `records` current; `cards` are the same cards parsed, used here for the live parts and then dropped. */
-  private install(records: CompactRecords<Card>, cards: readonly Card[], header: SnapshotHeader, source: CardDatabaseReload['source']): void {
-    const interned = new Map<string, string>();
-    const summaries = cards.map((card) => summarizeCard(card, interned));
-    const indexById = new Map<number, number>();
-    const indexByName = new Map<string, number>();
-    const indexesBySet = new Map<string, number[]>();
-    cards.forEach((card, index) => {
-      indexById.set(card.id, index);
-      indexByName.set(card.name.toLowerCase(), index);
-      for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
-        let members = indexesBySet.get(setName);
-        if (members === undefined) indexesBySet.set(setName, (members = []));
-        members.push(index);
-      }
-    });
-    // Alternate-art ids lead to their card, but never shadow another card's own passcode.
-    cards.forEach((card, index) => {
-      for (const imageId of card.imageIds) if (!indexById.has(imageId)) indexById.set(imageId, index);
-    });
+  /** Makes `records` current, with the live parts `lookups` built from the same cards. */
+  private install(records: CompactRecords<Card>, lookups: CardLookups, header: SnapshotHeader, source: CardDatabaseReload['source']): void {
     const previousVersion = this.version;
     this.set = {
       records,
-      summaries,
-      indexById,
-      indexByName,
-      indexesBySet,
+      ...lookups,
       version: header.databaseVersion,
       downloadedAt: header.downloadedAt,
       loadedAt: this.options.now(),
