@@ -44,11 +44,13 @@ export { SNAPSHOT_FILE, type SnapshotHeader };
 export type DatabaseLanguage = 'en' | CardLanguage;
 
 /**
- * Runs a database download while holding the lease named `key` (`cards:<language>:<version>`).
- * The default runs it at once: one process. A fleet sharing state plugs its lock in here, so that
- * one process downloads each database version for all.
+ * Runs a database download for `key` (`cards:<language>:<version>`) and returns its result (plain
+ * data: the validated cards). The default runs it at once: one process. A fleet plugs in its shared
+ * state's `downloadOnce` here (branch scale-state, same signature), so that one process downloads
+ * each database version and the others receive the same result; each process then checks, persists
+ * and installs it itself.
  */
-export type DownloadLease = <T>(key: string, download: () => Promise<T>) => Promise<T>;
+export type DownloadOnce = <T>(key: string, download: () => Promise<T>) => Promise<T>;
 
 export interface CardDatabaseReload {
   version: string;
@@ -72,7 +74,7 @@ export interface CardDatabaseOptions {
   minCards?: number;
   /** Languages kept besides English; all of `CARD_LANGUAGES` by default. */
   languages?: readonly CardLanguage[];
-  lease?: DownloadLease;
+  downloadOnce?: DownloadOnce;
   logger?: Logger;
   now?: () => number;
   /** A number in [0, 1), for `random()`; injectable for tests. */
@@ -95,7 +97,7 @@ interface LoadedSet {
   skipped: number;
 }
 
-const runAtOnce: DownloadLease = (_key, download) => download();
+const runAtOnce: DownloadOnce = (_key, download) => download();
 
 type CardLookups = Pick<LoadedSet, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
 
@@ -166,7 +168,7 @@ export class CardDatabase {
       pollIntervalMs: options.pollIntervalMs ?? CARD_DATABASE_DEFAULTS.pollIntervalMs,
       retryIntervalMs: options.retryIntervalMs ?? CARD_DATABASE_DEFAULTS.retryIntervalMs,
       minCards: options.minCards ?? CARD_DATABASE_DEFAULTS.minCards,
-      lease: options.lease ?? runAtOnce,
+      downloadOnce: options.downloadOnce ?? runAtOnce,
       now: options.now ?? Date.now,
       random: options.random ?? Math.random,
     };
@@ -360,16 +362,15 @@ export class CardDatabase {
       upstream = await this.options.client.databaseVersion();
       this.lastCheckAt = this.options.now();
       if (this.set?.version !== upstream.version) {
-        const version = upstream.version;
-        await this.options.lease(`cards:en:${version}`, async () => {
-          const download = await this.options.client.downloadDatabase(this.shutdown.signal);
-          this.refuseShortDownload('card database', download, this.size);
-          const records = CompactRecords.of(download.cards);
-          const header = await this.persist(records, download.skipped, upstream);
-          const lookups = new CardLookupsBuilder();
-          download.cards.forEach((card, index) => lookups.add(card, index));
-          this.install(records, lookups.build(), header, 'download');
-        });
+        const download = await this.options.downloadOnce(`cards:en:${upstream.version}`, () =>
+          this.options.client.downloadDatabase(this.shutdown.signal),
+        );
+        this.refuseShortDownload('card database', download, this.size);
+        const records = CompactRecords.of(download.cards);
+        const header = await this.persist(records, download.skipped, upstream);
+        const lookups = new CardLookupsBuilder();
+        download.cards.forEach((card, index) => lookups.add(card, index));
+        this.install(records, lookups.build(), header, 'download');
         updated = true;
       }
       this.lastError = null;
@@ -387,11 +388,11 @@ export class CardDatabase {
       if (this.shutdown.signal.aborted) return;
       if (texts.version === upstream.version) continue;
       try {
-        await this.options.lease(`cards:${texts.language}:${upstream.version}`, async () => {
-          const download = await this.options.client.downloadTexts(texts.language, this.shutdown.signal);
-          this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
-          this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
-        });
+        const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}`, () =>
+          this.options.client.downloadTexts(texts.language, this.shutdown.signal),
+        );
+        this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
+        this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
         texts.lastError = null;
       } catch (error) {
         texts.lastError = isUpstreamError(error) ? error.kind : 'error';
