@@ -1,11 +1,20 @@
-import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNormalisation } from '../cards/card.js';
 import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
 import { CompactRecords } from '../cards/compact-records.js';
-import { readSnapshotOrBackup, removeStaleTempFiles, SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
+import {
+  readSnapshotOrBackup,
+  removeStaleTempFiles,
+  SNAPSHOT_FILE,
+  SNAPSHOT_FORMATS,
+  snapshotDirectory,
+  snapshotHeader,
+  writeSnapshot,
+  type SnapshotHeader,
+} from './card-snapshot.js';
+import type { DownloadProgress } from './http.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
@@ -40,6 +49,9 @@ export const CARD_DATABASE_DEFAULTS = {
 
 export { SNAPSHOT_FILE, type SnapshotHeader };
 
+const MIB = 1024 * 1024;
+const PROGRESS_STEP_BYTES = 5 * MIB;
+
 /** The database a download or a lease is for: English (`en`) or one of the translated languages. */
 export type DatabaseLanguage = 'en' | CardLanguage;
 
@@ -57,6 +69,15 @@ export interface CardDatabaseReload {
   previousVersion: string | null;
   size: number;
   source: 'snapshot' | 'download';
+}
+
+/** The last download attempt failed: why, when, and when the next one is due. */
+export interface CardDatabaseFailure {
+  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
+  reason: string;
+  at: number;
+  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
+  nextAttemptAt: number | null;
 }
 
 export interface RefreshOutcome {
@@ -142,11 +163,15 @@ export class CardDatabase {
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
   private readonly textsListeners = new Set<(reload: TextsReload) => void>();
+  private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
   private lastCheckAt: number | null = null;
   private lastError: string | null = null;
   private lastLoadMs: number | null = null;
+  // Failure reporting: what card commands tell users while no card set could be loaded.
+  private lastFailureAt: number | null = null;
+  private nextAttemptAt: number | null = null;
 
   constructor(options: CardDatabaseOptions) {
     for (const name of ['pollIntervalMs', 'retryIntervalMs', 'minCards'] as const) {
@@ -173,7 +198,7 @@ export class CardDatabase {
       random: options.random ?? Math.random,
     };
     this.logger = options.logger ?? pino({ level: 'silent' });
-    this.dir = join(options.dataDir, 'cards');
+    this.dir = snapshotDirectory(options.dataDir);
     this.texts = new Map(
       languages.map((language) => [language, new LanguageTexts(language, this.dir, this.logger.child({ language }), this.options.now)]),
     );
@@ -191,6 +216,12 @@ export class CardDatabase {
 
   get size(): number {
     return this.set?.records.length ?? 0;
+  }
+
+  /** The last attempt to check or download failed (null after a success, and before the first attempt ends). */
+  get lastFailure(): CardDatabaseFailure | null {
+    if (this.lastFailureAt === null || this.lastError === null) return null;
+    return { reason: this.lastError, at: this.lastFailureAt, nextAttemptAt: this.nextAttemptAt };
   }
 
   /** When the current card set was loaded (ms since the epoch), or null. */
@@ -311,6 +342,12 @@ export class CardDatabase {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called when an attempt to get a first card set fails (nothing loaded yet). Returns an unsubscribe function. */
+  onLoadFailure(listener: (failure: CardDatabaseFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Called whenever a language's texts change (first load included); `localNames` then has the new names. */
   onTextsReload(listener: (reload: TextsReload) => void): () => void {
     this.textsListeners.add(listener);
@@ -343,16 +380,48 @@ export class CardDatabase {
   }
 
   private async poll(): Promise<void> {
+    this.nextAttemptAt = null;
+    let failed = false;
     try {
       await this.refresh();
     } catch (error) {
       if (this.shutdown.signal.aborted) return;
+      failed = true;
       this.logger.warn({ err: error, ready: this.ready }, 'card database refresh failed');
     }
     if (this.shutdown.signal.aborted) return;
     const delay = this.ready ? this.options.pollIntervalMs : this.options.retryIntervalMs;
+    this.nextAttemptAt = this.options.now() + delay;
+    const failure = failed && !this.ready ? this.lastFailure : null;
+    if (failure) {
+      for (const listener of this.failureListeners) listener(failure);
+      this.logger.warn(
+        { nextAttemptAt: new Date(this.nextAttemptAt).toISOString() },
+        `card database: no card set yet and the download failed; next attempt in ${Math.round(delay / 60_000)} min (or seed one with npm run cards:import)`,
+      );
+    }
     this.pollTimer = setTimeout(() => void this.poll(), delay);
     this.pollTimer.unref();
+  }
+
+  /**
+   * Progress reporting for the ≈20 MB download, so a first start says what it is doing: one line
+   * when it starts, one per 5 MiB received (with a percentage when the size is announced).
+   */
+  private reportDownloadProgress(version: string): DownloadProgress {
+    const started = performance.now();
+    this.logger.info(
+      { version, previousVersion: this.version },
+      this.ready ? `card database: downloading version ${version} from YGOPRODeck` : 'card database: no snapshot yet, downloading it from YGOPRODeck (about 20 MB)',
+    );
+    let reported = 0;
+    return (received, total) => {
+      if (received - reported < PROGRESS_STEP_BYTES && received !== total) return;
+      reported = received;
+      const share = total === undefined ? '' : ` (${Math.floor((received / total) * 100)} %)`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.logger.info({ receivedBytes: received, totalBytes: total }, `card database: ${(received / MIB).toFixed(1)} MiB downloaded${share} in ${seconds} s`);
+    };
   }
 
   private async checkAndDownload(): Promise<RefreshOutcome> {
@@ -362,8 +431,9 @@ export class CardDatabase {
       upstream = await this.options.client.databaseVersion();
       this.lastCheckAt = this.options.now();
       if (this.set?.version !== upstream.version) {
-        const download = await this.options.downloadOnce(`cards:en:${upstream.version}`, () =>
-          this.options.client.downloadDatabase(this.shutdown.signal),
+        const version = upstream.version;
+        const download = await this.options.downloadOnce(`cards:en:${version}`, () =>
+          this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version)),
         );
         this.refuseShortDownload('card database', download, this.size);
         const records = CompactRecords.of(download.cards);
@@ -371,11 +441,14 @@ export class CardDatabase {
         const lookups = new CardLookupsBuilder();
         download.cards.forEach((card, index) => lookups.add(card, index));
         this.install(records, lookups.build(), header, 'download');
+        this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
         updated = true;
       }
       this.lastError = null;
+      this.lastFailureAt = null;
     } catch (error) {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
+      this.lastFailureAt = this.options.now();
       throw error;
     }
     await this.refreshTexts(upstream);
@@ -442,6 +515,7 @@ export class CardDatabase {
 
   private async loadSnapshotFromDisk(): Promise<void> {
     const started = performance.now();
+    this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
     const snapshot = await readSnapshotOrBackup(this.dir, SNAPSHOT_FILE, SNAPSHOT_FORMATS.cards, (error, path) =>
       this.logger.warn({ err: error, path }, 'card database snapshot is unusable (corrupt or of an older format); it will be replaced by a fresh download'),
     );
