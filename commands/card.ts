@@ -65,10 +65,16 @@ async function cardReply(
   const translation =
     language === undefined
       ? null
-      : app.cards.localize(card, language).catch((error: unknown) => {
-          log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
-          return undefined;
-        });
+      : app.cards
+          .localize(card, language)
+          .then((translated) => {
+            if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
+            return translated;
+          })
+          .catch((error: unknown) => {
+            log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
+            return undefined;
+          });
   const [translated, art] = await Promise.all([translation, presentation.attachFiles ? app.cards.art(card) : null]);
   return renderCard({
     card: translated ?? card,
@@ -166,7 +172,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   await waitForDatabase(ctx, app, false);
-  const card = app.cards.random(ctx.channel.id);
+  const card = await app.cards.random(ctx.channel.id);
   if (card === undefined) throw new UserError(databaseMissing(app));
   // English card text: a random pick is served from the local database without any upstream lookup.
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log, presentationFor(ctx)), { ephemeral: false });

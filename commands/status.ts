@@ -18,12 +18,14 @@ export const status: ChatInputCommand = {
     if (!ctx.installation.byGuild || ctx.installation.context !== 'guild') {
       return { content: messagesFor(ctx.user.locale).install.statusNeedsServerInstall, ephemeral: true };
     }
+    const fleet = app.state.backend === 'redis' ? { health: app.state.health(), members: await app.state.fleet.members() } : undefined;
     return renderStatus({
       version: app.version,
       uptimeMs: app.clock.now().getTime() - app.startedAt,
       gatewayPingMs: app.gatewayPing(),
       rssBytes: process.memoryUsage.rss(),
       upstreams: app.upstreamHealth(),
+      ...(fleet ? { fleet } : {}),
     });
   },
 };

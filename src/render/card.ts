@@ -16,6 +16,7 @@ import {
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
+import type { CardSummary } from '../cards/card-summary.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
@@ -391,7 +392,7 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: Card, messages: Catalogue): APISelectMenuOption {
+function cardOption(card: CardSummary, messages: Catalogue): APISelectMenuOption {
   return {
     label: truncate(card.name, SELECT_LIMITS.label),
     value: String(card.id),
@@ -400,7 +401,7 @@ function cardOption(card: Card, messages: Catalogue): APISelectMenuOption {
 }
 
 /** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
-function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined, messages: Catalogue): ActionRow {
+function openMenu(cards: readonly CardSummary[], placeholder: string, language: CardLanguage | undefined, messages: Catalogue): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
   for (const card of cards) {
@@ -425,7 +426,7 @@ export function noMatchMessage(query: string, messages: Catalogue = en): string 
 }
 
 /** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
-export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage, messages: Catalogue = en): Reply {
+export function renderDidYouMean(query: string, candidates: readonly CardSummary[], language?: CardLanguage, messages: Catalogue = en): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query, messages), ephemeral: true };
   return {
     content: messages.card.noExactName(quoteQuery(query)),

@@ -5,6 +5,8 @@ import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { LOB_SET, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_WALLHAVEN_KEY, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
+import { waitForLanguageDatabases } from '../helpers/language-databases.js';
+import { translatedCard } from '../fakes/card-translations.js';
 
 const DARK_MAGICIAN = '46986414';
 const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
@@ -16,7 +18,7 @@ const LANGUAGES = [
     printingsTitle: 'Éditions de Dark Magician',
     wallpaperField: 'Résolution',
     wallpaperButton: 'Ouvrir sur Wallhaven',
-    cardSuffix: '(FR)',
+    cardLanguage: 'fr',
     header: '**Magicien / Normal**\nTÉNÈBRES · Niveau 7 · ATK 2500 / DEF 2100',
     fields: ['Archétype', 'Prix', 'Éditions'],
     priceWord: ' sur ',
@@ -32,7 +34,7 @@ const LANGUAGES = [
     printingsTitle: 'Ausgaben von Dark Magician',
     wallpaperField: 'Auflösung',
     wallpaperButton: 'Auf Wallhaven öffnen',
-    cardSuffix: '(DE)',
+    cardLanguage: 'de',
     header: '**Hexer / Normal**\nFINSTERNIS · Stufe 7 · ATK 2500 / DEF 2100',
     fields: ['Archetyp', 'Preis', 'Ausgaben'],
     priceWord: ' bei ',
@@ -48,7 +50,7 @@ const LANGUAGES = [
     printingsTitle: 'Edizioni di Dark Magician',
     wallpaperField: 'Risoluzione',
     wallpaperButton: 'Apri su Wallhaven',
-    cardSuffix: '(IT)',
+    cardLanguage: 'it',
     header: '**Incantatore / Normale**\nOSCURITÀ · Livello 7 · ATK 2500 / DEF 2100',
     fields: ['Archetipo', 'Prezzo', 'Edizioni'],
     priceWord: ' su ',
@@ -64,7 +66,7 @@ const LANGUAGES = [
     printingsTitle: 'Edições de Dark Magician',
     wallpaperField: 'Resolução',
     wallpaperButton: 'Abrir no Wallhaven',
-    cardSuffix: '(PT)',
+    cardLanguage: 'pt',
     header: '**Mago / Normal**\nTREVAS · Nível 7 · ATK 2500 / DEF 2100',
     fields: ['Arquétipo', 'Preço', 'Edições'],
     priceWord: ' na ',
@@ -105,7 +107,8 @@ describe('players everywhere: user install in every context, in the player’s l
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);
-  }, 90_000);
+    await waitForLanguageDatabases(bot.app.services.cards);
+  }, 180_000);
 
   afterAll(async () => {
     await bot?.stop();
@@ -120,7 +123,7 @@ describe('players everywhere: user install in every context, in the player’s l
     it('reads /card show entirely in their language, apart from names with no translation', async () => {
       const shown = await run('card', 'show', { name: DARK_MAGICIAN }, { locale: language.locale });
       const embed = embedOf(shown);
-      expect(embed.title).toBe(`Dark Magician ${language.cardSuffix}`);
+      expect(embed.title).toBe(translatedCard(loadCardDump().find((card) => card.id === Number(DARK_MAGICIAN))!, language.cardLanguage)!.name);
       expect(embed.description!.startsWith(`${language.header}\n\n`)).toBe(true);
       expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
       expect(embed.fields!.find((field) => field.name === language.fields[1])!.value).toContain(language.priceWord);
