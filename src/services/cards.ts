@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
 import type { Card, CardLanguage, CardPrinting, LocalizedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
+import type { LocalizedCardNames } from '../cards/localized-names.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { Metrics } from '../metrics.js';
 import type { CacheFactory } from './cache.js';
@@ -145,6 +146,8 @@ export interface CardServiceOptions {
   sets?: Pick<CardSetCatalog, 'ready' | 'whenReady' | 'suggest' | 'resolve' | 'byKey' | 'byName' | 'byCode' | 'details' | 'start' | 'close'>;
   /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
   aliases?: Readonly<Record<string, string>>;
+  /** Card names in the other languages, matched for users of those languages; read at every index rebuild. */
+  localizedNames?: LocalizedCardNames;
   recentPerChannel?: number;
   logger?: Logger;
 }
@@ -165,6 +168,7 @@ export class CardService {
   private readonly client: CardServiceOptions['client'];
   private readonly sets: CardServiceOptions['sets'];
   private readonly aliases: Readonly<Record<string, string>>;
+  private readonly localizedNames: LocalizedCardNames | undefined;
   private readonly recentPerChannel: number;
   private readonly logger: Logger;
   private readonly recentPicks: LRUCache<string, number[]>;
@@ -181,6 +185,7 @@ export class CardService {
     this.client = options.client;
     this.sets = options.sets;
     this.aliases = options.aliases ?? DEFAULT_ALIASES;
+    this.localizedNames = options.localizedNames;
     this.recentPerChannel = recent;
     this.logger = options.logger ?? pino({ level: 'silent' });
     this.recentPicks = new LRUCache({ max: CARD_SERVICE_DEFAULTS.rememberedChannels });
@@ -225,9 +230,24 @@ export class CardService {
     }
   }
 
-  /** Autocomplete suggestions: local only, never waits; [] while the database is not loaded. */
-  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates): Card[] {
-    return this.matches(query, limit);
+  /**
+   * Autocomplete suggestions: local only, never waits; [] while the database is not loaded. With a
+   * language, names in that language match as well as English ones.
+   */
+  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates, language?: CardLanguage): Card[] {
+    return this.matches(query, limit, language);
+  }
+
+  /** The cards' names in `language` (by passcode), for those whose name there differs from the English one. */
+  localNames(cards: readonly Card[], language: CardLanguage | undefined): Map<number, string> {
+    const names = new Map<number, string>();
+    const matcher = this.index?.matcher;
+    if (language === undefined || matcher === undefined) return names;
+    for (const card of cards) {
+      const name = matcher.localName(card.id, language);
+      if (name !== undefined) names.set(card.id, name);
+    }
+    return names;
   }
 
   /** By passcode (alternate-art ids included), from the local database. */
@@ -238,9 +258,10 @@ export class CardService {
   /**
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
-   * upstream (cached) and anything else finds nothing.
+   * upstream (cached) and anything else finds nothing. With a language, names in that language
+   * are matched too.
    */
-  async resolve(input: string): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
@@ -252,20 +273,20 @@ export class CardService {
     const named = this.database.byName(query);
     if (named) return { kind: 'card', card: named, by: 'name' };
     const index = this.index!;
-    const best = index.matcher.best(query);
+    const best = index.matcher.best(query, language);
     if (best === null) return { kind: 'none' };
     if (best.clear) {
       const card = this.database.byId(best.match.id);
       if (card) return { kind: 'card', card, by: 'match' };
     }
-    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates);
+    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates, language);
     return candidates.length === 0 ? { kind: 'none' } : { kind: 'choices', candidates };
   }
 
-  /** `/card search`: name matches, best first, narrowed by the filters. Local only. */
-  search(query: string, filters: CardSearchFilters = {}, limit = 25): CardSearchResult {
+  /** `/card search`: name matches (in `language` too when given), best first, narrowed by the filters. Local only. */
+  search(query: string, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
     // Every match is scored, not just the first page, so filters never leave a page short.
-    const matched = this.matches(query, this.database.size).filter((card) => matchesFilters(card, filters));
+    const matched = this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
     return { cards: matched.slice(0, Math.max(0, limit)), total: matched.length };
   }
 
@@ -408,11 +429,11 @@ export class CardService {
     await this.client.close();
   }
 
-  private matches(query: string, limit: number): Card[] {
+  private matches(query: string, limit: number, language: CardLanguage | undefined): Card[] {
     const index = this.index;
     if (index === null) return [];
     const cards: Card[] = [];
-    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit)) {
+    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit, language)) {
       const card = this.database.byId(match.id);
       if (card) cards.push(card);
     }
@@ -445,7 +466,7 @@ export class CardService {
       if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
     }
     this.index = {
-      matcher: new CardMatcher(matchable, this.aliases),
+      matcher: new CardMatcher(matchable, this.aliases, this.localizedNames === undefined ? {} : { localizedNames: this.localizedNames }),
       archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
       archetypeByKey,
       setListings: setListingsOf(cards),
@@ -528,6 +549,8 @@ export interface CreateCardServiceOptions {
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
   recentPerChannel?: number;
+  /** Card names in the other languages, for matching (see CardServiceOptions). */
+  localizedNames?: LocalizedCardNames;
 }
 
 /** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
@@ -552,5 +575,6 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     sets,
     logger: logger.child({ component: 'cards' }),
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
+    ...(options.localizedNames === undefined ? {} : { localizedNames: options.localizedNames }),
   });
 }
