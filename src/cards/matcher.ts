@@ -127,6 +127,8 @@ export interface CardMatcherOptions {
    * punctuation adds nothing. Read once, while the matcher is built.
    */
   localizedNames?: LocalizedCardNames;
+  /** The phonetic key of a word (default: soundKey); the bench compares others. Empty means no key. */
+  soundKey?: (word: string) => string;
 }
 
 /**
@@ -165,6 +167,7 @@ export class CardMatcher {
   private readonly joinedWords: WordIndex;
   /** The sound key of every word (see soundKey): "kaos" finds "chaos", "siranui" finds "shiranui". */
   private readonly soundWords: WordIndex;
+  private readonly soundKey: (word: string) => string;
   /**
    * Cards ordered by the tie-break (popularity, then shorter name, then name), so a result's sort
    * key is one integer: score * cardCount + (cardCount - 1 - rank).
@@ -194,8 +197,12 @@ export class CardMatcher {
     if (options.localizedNames !== undefined && typeof options.localizedNames !== 'function') {
       throw new TypeError('CardMatcher: option "localizedNames" must be a function of the language');
     }
+    if (options.soundKey !== undefined && typeof options.soundKey !== 'function') {
+      throw new TypeError('CardMatcher: option "soundKey" must be a function of a word');
+    }
     this.cards = cards;
-    const entries = new EntryBuilder();
+    this.soundKey = options.soundKey ?? soundKey;
+    const entries = new EntryBuilder(this.soundKey);
     const cardByName = new Map<string, number>();
     cards.forEach((card, index) => {
       cardByName.set(card.name, index);
@@ -296,6 +303,11 @@ export class CardMatcher {
     const decisive = first.kind === 'exact' || first.kind === 'id' || first.kind === 'alias';
     const margin = second === undefined ? Infinity : first.score - second.score;
     return { match: first, clear: decisive ? margin > 0 : margin >= CLEAR_MARGIN };
+  }
+
+  /** Names indexed: current, old and translated names. */
+  get entryCount(): number {
+    return this.entryCard.length;
   }
 
   /** The card's name in `language` when it has one that differs from the English name. */
@@ -439,7 +451,8 @@ export class CardMatcher {
    * always wins over sounding like it.
    */
   private matchSound(token: string, record: (word: number, tokenScore: number) => void): void {
-    const key = soundKey(token);
+    const key = this.soundKey(token);
+    if (key === '') return;
     if (key.length < MIN_SOUND_PREFIX) {
       this.soundWords.forEachWithPrefix(key, (word, tokenScore) => {
         if (tokenScore === TOKEN_SCORE.exact) record(word, TOKEN_SCORE.sound);
@@ -502,6 +515,8 @@ class EntryBuilder {
   readonly bySound = new Map<string, number[]>();
   private readonly soundKeys = new Map<string, string>();
 
+  constructor(private readonly soundKey: (word: string) => string) {}
+
   add(card: number, name: string, info: number): void {
     const words = tokenizeCardText(name);
     if (words.length === 0) return;
@@ -514,7 +529,7 @@ class EntryBuilder {
     for (const word of new Set(words)) {
       appendTo(this.bySingle, word, entry);
       let key = this.soundKeys.get(word);
-      if (key === undefined) this.soundKeys.set(word, (key = soundKey(word)));
+      if (key === undefined) this.soundKeys.set(word, (key = this.soundKey(word)));
       if (key !== '') sounds.add(key);
     }
     for (const key of sounds) appendTo(this.bySound, key, entry);

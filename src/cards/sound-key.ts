@@ -37,10 +37,12 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/y/g, 'i'],
   // Silent or breathy "h" (French "héros", "Rai-Oh", "Dhampir").
   [/h/g, ''],
-  // Long vowels written out (Ryuu, Jinzou, "oo"), and English spellings of the same vowel.
-  [/ou|oo|uu/g, 'u'],
+  // Long vowels written out: Japanese "ou"/"uu" (Jinzou, Yuubel), English "oo"/"ee"/"ie" (Typhoon,
+  // Fierce), German umlauts typed as "ae"/"oe"/"ue" (Blauaeugiger, which the tokenizer folds from ä).
+  [/ou/g, 'o'],
+  [/oo|uu|ue/g, 'u'],
   [/ee|ie|ii/g, 'i'],
-  [/ae/g, 'e'],
+  [/ae/g, 'a'],
   [/oe/g, 'o'],
 ];
 

@@ -1,6 +1,6 @@
 import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
+import type { FakeMessage, FinalMessage, InteractionExchange } from '../fakes/discord.js';
 import { fakeLocalizedNames } from '../fakes/card-translations.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
@@ -28,7 +28,7 @@ describe('/card in the user\'s language: names in French, German, Italian or Por
     return callback.data?.choices ?? [];
   }
 
-  async function final(exchange: InteractionExchange): Promise<FakeMessage> {
+  async function final(exchange: InteractionExchange): Promise<FinalMessage> {
     await exchange.callback();
     return exchange.final();
   }

@@ -44,12 +44,15 @@ export function fakeTranslatedName(card: Pick<RawCard, 'name'>, language: CardLa
 
 /**
  * Every card's name in each language, as a local language database will give them to the matcher;
- * about one card in thirty is left untranslated, as in YGOPRODeck's language data.
+ * about one card in thirty is left untranslated, as YGOPRODeck leaves some cards out of each language.
  */
-export function fakeLocalizedNames(cards: readonly Pick<RawCard, 'id' | 'name'>[]): LocalizedCardNames {
+export function fakeLocalizedNames(
+  cards: readonly Pick<RawCard, 'id' | 'name'>[],
+  translate: (card: Pick<RawCard, 'name'>, language: CardLanguage) => string = fakeTranslatedName,
+): LocalizedCardNames {
   return function* (language) {
     for (const card of cards) {
-      if (card.id % 30 !== 7 || OFFICIAL_CARD_NAMES[card.name] !== undefined) yield [card.id, fakeTranslatedName(card, language)];
+      if (card.id % 30 !== 7 || OFFICIAL_CARD_NAMES[card.name] !== undefined) yield [card.id, translate(card, language)];
     }
   };
 }
