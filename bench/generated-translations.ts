@@ -8,7 +8,7 @@
  */
 import type { CardLanguage } from '../src/cards/card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
-import { fakeLocalizedNames, OFFICIAL_CARD_NAMES } from '../test/fakes/card-translations.js';
+import { fakeLocalizedNames, OFFICIAL_CARD_NAMES } from '../test/fakes/printed-card-names.js';
 
 /** English word → [fr, de, it, pt]. */
 const WORDS: Readonly<Record<string, readonly [string, string, string, string]>> = {

@@ -1,7 +1,7 @@
 import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FinalMessage, InteractionExchange } from '../fakes/discord.js';
-import { fakeLocalizedNames } from '../fakes/card-translations.js';
+import { fakeLocalizedNames } from '../fakes/printed-card-names.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 
