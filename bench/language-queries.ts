@@ -1,7 +1,7 @@
 /**
  * Labelled queries for the matcher's sound-alike tolerance and its search in the user's language,
- * evaluated like CARD_QUERIES (card-queries.ts) against the 2025-04-25 dump, with the names of
- * bench/generated-translations.ts for the other languages.
+ * evaluated like CARD_QUERIES (card-queries.ts) against the 2025-04-25 dump, with the fake
+ * YGOPRODeck's language dumps (test/fakes/card-translations.ts) for the other languages.
  *
  * `expected` is the English name of the card meant; `language` is the user's language when the
  * query is typed in one (names in that language are searched as well as English ones).
@@ -20,7 +20,7 @@ export interface LanguageQuery {
  * (or two for one), "f" for "ph", a silent letter left out ("nite"), Japanese names in the other
  * romanisation (si/shi, tu/tsu) or with their long vowels written out (Jinzou, Yuubel), German
  * umlauts typed as "ae"/"ue", and names in French, German, Italian or Portuguese spelled the same
- * way. Written before the sound key was tuned; none is within one typo of its card's name words.
+ * way. Written from the same list of sound patterns as the sound key, before it was run on them.
  */
 export const SOUND_ALIKE_QUERIES: readonly LanguageQuery[] = [
   // English and romanised Japanese names.

@@ -8,12 +8,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
-import { CARD_LANGUAGES, type CardLanguage } from '../src/cards/card.js';
+import { CARD_LANGUAGES, type CardLanguage, type RawCard } from '../src/cards/card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
 import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
 import { loadCardsWithMiscInfo } from './card-pool.js';
+import { loadCardDump } from '../test/helpers/card-dump.js';
+import { translatedDump } from '../test/fakes/card-translations.js';
 import { CARD_QUERIES } from './card-queries.js';
-import { generatedLocalizedNames } from './generated-translations.js';
 import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES, type LanguageQuery } from './language-queries.js';
 import { CONTENDERS, searchDocuments, SOUND_KEY_VARIANTS, type Contender, type Search } from './matcher-contenders.js';
 import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from './misc-info-queries.js';
@@ -71,7 +72,7 @@ const SETS: readonly SetDefinition[] = [
 
 export async function benchMatcherSets(plainCards: readonly MatchableCard[]): Promise<MatcherSetsResult> {
   const miscCards = loadCardsWithMiscInfo();
-  const names = materializedNames(plainCards);
+  const names = materializedNames();
   const contenders: ContenderSets[] = [];
   for (const contender of CONTENDERS) {
     const searches = new SearchCache(contender, plainCards, miscCards, names);
@@ -103,12 +104,13 @@ export async function benchMatcherSets(plainCards: readonly MatchableCard[]): Pr
 }
 
 /**
- * Each language's names generated once and kept, as a language database holds them: the matcher
- * then only references them, and its measured heap is its own.
+ * Each language's names as the fake YGOPRODeck's language dumps have them (generated for the whole
+ * pool, printed names for well-known cards), made once and kept as a language database holds them:
+ * the matcher then only references them, and its measured heap is its own.
  */
-function materializedNames(cards: readonly MatchableCard[]): Map<CardLanguage, (readonly [number, string])[]> {
-  const generate = generatedLocalizedNames(cards);
-  return new Map(CARD_LANGUAGES.map((language) => [language, [...generate(language)]]));
+function materializedNames(): Map<CardLanguage, (readonly [number, string])[]> {
+  const dump = loadCardDump() as unknown as RawCard[];
+  return new Map(CARD_LANGUAGES.map((language) => [language, translatedDump(dump, language).map((card): readonly [number, string] => [card.id, card.name])]));
 }
 
 /** One contender's searches per card pool and language, built on first use. */
@@ -206,8 +208,8 @@ export function formatMatcherSets(result: MatcherSetsResult): string {
       return `| ${contender.name} | ${cells.join(' | ')} |`;
     }),
     '',
-    'Translated names are the hand-entered printed names of bench/../test/fakes/card-translations.ts among generated ' +
-      'word-by-word translations of every other card (bench/generated-translations.ts); each contender searches English ' +
+    'Translated names are the hand-entered printed names of test/fakes/printed-card-names.ts among the generated ' +
+      'translations of every other card that the fake YGOPRODeck serves (test/fakes/card-translations.ts); each contender searches English ' +
       'names plus those of the query\'s language. misc_info sets use test/fixtures/misc-info-2025-04-25.json.br. The two ' +
       'CardMatcher variants show what the sound key adds, and that the labelled set does not depend on it.',
     '',

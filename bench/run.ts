@@ -8,6 +8,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadCardDump } from '../test/fakes/ygoprodeck.js';
 import { startBotChild } from './bot-child.js';
+import { benchCardSection, MAIN_LAYOUT, type CardMemoryResult, type CardSectionResult } from './cards.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
@@ -22,7 +23,6 @@ import { benchThroughput, THROUGHPUT_P99_LIMIT_MS, THROUGHPUT_STEP_MS, type Thro
 import { buildWorkload } from './workload.js';
 import type { MemorySample } from './bot-shared.js';
 
-const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 /** Limiter spacings and upstream windows are divided by this in the workload replay (see economy.ts). */
 const TIME_SCALE = 10;
 const WORKLOAD_COMMANDS = 10_000;
@@ -58,22 +58,6 @@ function progress(message: string): void {
   console.error(`[bench ${seconds} s] ${message}`);
 }
 
-/** Sections `--only` can select; the whole run when absent. */
-const SECTIONS = ['matcher'] as const;
-const only = selectedSection(process.argv.slice(2));
-
-/** `npm run bench -- --only <section>`: one section's figures and rows; anything else is refused with the usage. */
-function selectedSection(args: readonly string[]): (typeof SECTIONS)[number] | undefined {
-  if (args.length === 0) return undefined;
-  const [flag, value, ...rest] = args;
-  const section = SECTIONS.find((name) => name === value);
-  if (flag !== '--only' || section === undefined || rest.length > 0) {
-    console.error(`usage: npm run bench [-- --only ${SECTIONS.join('|')}]`);
-    process.exit(2);
-  }
-  return section;
-}
-
 const benchStarted = performance.now();
 const machine = {
   cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -84,11 +68,23 @@ const machine = {
   startedAt: new Date().toISOString(),
 };
 
+/** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
+const SECTIONS = ['cards', 'matcher'] as const;
+const only = onlySection(process.argv.slice(2));
+if (only === 'cards') {
+  const cards = await benchCardSection(await compileBotForNode(), progress);
+  console.log(renderTable(cardRows(cards)));
+  await writeResults('cards', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, cards });
+  process.exit(0);
+}
+
 progress('card matcher (all contenders, labelled, random-typo, sound-alike, translated-name and misc_info queries)');
 const matcher = await benchMatcher();
 if (only === 'matcher') {
   console.log(matcher.markdown);
   console.log(renderTable(matcherRows(matcher)));
+  const { markdown: _markdown, ...figures } = matcher;
+  await writeResults('matcher', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, matcher: figures });
   process.exit(0);
 }
 
@@ -145,18 +141,17 @@ try {
   await removeDir(snapshotDir);
 }
 
+progress('card databases: memory, GC and /card show');
+const cards = await benchCardSection(compiledScript, progress);
+
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs });
+const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
-await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
 const { markdown: _matcherMarkdown, ...matcherFigures } = matcher;
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
+await writeResults('latest', {
       machine: { ...machine, loadAverageAtEnd: loadavg() },
       benchMs,
       timeScale: TIME_SCALE,
@@ -168,12 +163,61 @@ await writeFile(
       memory: { ...memory, soak, newUsers },
       economy,
       throughput,
+      cards,
+});
+progress(`done in ${(benchMs / 1000).toFixed(0)} s`);
+
+function onlySection(args: readonly string[]): (typeof SECTIONS)[number] | undefined {
+  const at = args.indexOf('--only');
+  if (at < 0) return undefined;
+  const section = args[at + 1];
+  if (!(SECTIONS as readonly (string | undefined)[]).includes(section)) {
+    console.error(`npm run bench -- --only <section>: the sections are ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+  return section as (typeof SECTIONS)[number];
+}
+
+async function writeResults(name: string, figures: Record<string, unknown>): Promise<void> {
+  const file = fileURLToPath(new URL(`./results/${name}.json`, import.meta.url));
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  progress(`figures in ${file}`);
+}
+
+function cardRows(cards: CardSectionResult): Row[] {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const memoryRow = (label: string, result: CardMemoryResult, targetBytes: number): Row => ({
+    area: 'Cards',
+    measure: `RSS settled after load, ${label} (after GC, ${SETTLE_MS / 1000} s idle)`,
+    target: `≤ ${mb(targetBytes)}`,
+    measured: mb(result.settled.rssBytes),
+    comparison: `heap used ${mb(result.settled.heapUsedBytes)} of ${mb(result.settled.heapTotalBytes)}, external ${mb(result.settled.externalBytes)}; main's layout, English alone: ${mb(MAIN_LAYOUT.rssSettledBytes)}`,
+    pass: result.settled.rssBytes <= targetBytes,
+  });
+  const gcRow = (label: string, result: CardMemoryResult): Row => ({
+    area: 'Cards',
+    measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
+    target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
+    measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost`,
+    pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
+  });
+  return [
+    memoryRow('English database alone', cards.english, 150e6),
+    memoryRow('all five databases (en, fr, de, it, pt)', cards.allLanguages, 200e6),
+    gcRow('English alone', cards.english),
+    gcRow('all five databases', cards.allLanguages),
+    {
+      area: 'Cards',
+      measure: `/card show (cached card and art) p50, all five databases, ${cards.cardShow.rounds} rounds in-process`,
+      target: `ratio ≤ main's (${fixed(MAIN_LAYOUT.cardShowP50Ratio, 2)}×)`,
+      measured: `${fixed(cards.cardShow.p50Ms, 2)} ms`,
+      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms)`,
+      pass: cards.cardShow.p50Ratio <= MAIN_LAYOUT.cardShowP50Ratio,
     },
-    null,
-    2,
-  )}\n`,
-);
-progress(`done in ${(benchMs / 1000).toFixed(0)} s; figures in ${RESULTS_FILE}`);
+  ];
+}
 
 interface Figures {
   matcher: MatcherBenchResult;

@@ -16,6 +16,7 @@ import {
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
+import type { CardSummary } from '../cards/card-summary.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
 import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
 import { bilingualCardName } from './card-name.js';
@@ -355,7 +356,7 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: Card, localName: string | undefined): APISelectMenuOption {
+function cardOption(card: CardSummary, localName: string | undefined): APISelectMenuOption {
   return {
     label: bilingualCardName(card.name, localName, SELECT_LIMITS.label),
     value: String(card.id),
@@ -368,7 +369,7 @@ function cardOption(card: Card, localName: string | undefined): APISelectMenuOpt
  * (by passcode); the same card never appears twice (Discord rejects duplicate values).
  */
 function openMenu(
-  cards: readonly Card[],
+  cards: readonly CardSummary[],
   placeholder: string,
   language: CardLanguage | undefined,
   localNames: ReadonlyMap<number, string> | undefined,
@@ -402,7 +403,7 @@ export function noMatchMessage(query: string): string {
  */
 export function renderDidYouMean(
   query: string,
-  candidates: readonly Card[],
+  candidates: readonly CardSummary[],
   language?: CardLanguage,
   localNames?: ReadonlyMap<number, string>,
 ): Reply {

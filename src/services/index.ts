@@ -1,6 +1,5 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import type { LocalizedCardNames } from '../cards/localized-names.js';
 import type { Config } from '../config.js';
 import { UserCooldown, type UserCooldownOptions } from '../cooldown.js';
 import { registerHealthGauges, type Metrics } from '../metrics.js';
@@ -50,11 +49,6 @@ export interface ServiceOverrides {
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
    */
   startCardDatabase?: boolean;
-  /**
-   * Card names in other languages for matching. Until the local language databases provide them,
-   * tests feed the fake YGOPRODeck's translations here.
-   */
-  localizedCardNames?: LocalizedCardNames;
   /** The per-user Wallhaven budget (tests of other behaviour lift it; production uses `WALLHAVEN_USER_BUDGET`). */
   wallhavenCooldown?: Partial<Pick<UserCooldownOptions, 'limit' | 'windowMs'>>;
 }
@@ -93,7 +87,6 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     imagesBaseUrl: overrides.ygoprodeckImagesUrl,
     dataDir: deps.config.dataDir,
     logger: deps.logger,
-    localizedNames: overrides.localizedCardNames,
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

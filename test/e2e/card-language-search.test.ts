@@ -1,9 +1,9 @@
 import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FinalMessage, InteractionExchange } from '../fakes/discord.js';
-import { fakeLocalizedNames } from '../fakes/printed-card-names.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { waitForLanguageDatabases } from '../helpers/language-databases.js';
 
 const DARK_MAGICIAN = 46986414;
 const BLUE_EYES = 89631139;
@@ -15,7 +15,7 @@ function selectOf(message: FakeMessage): APIStringSelectComponent {
   return component as APIStringSelectComponent;
 }
 
-describe('/card in the user\'s language: names in French, German, Italian or Portuguese find their card through the fake Discord', () => {
+describe("/card in the user's language: names in French, German, Italian or Portuguese, from the local language databases, find their card through the fake Discord", () => {
   let ygoprodeck: FakeYgoprodeck;
   let bot: TestBot;
 
@@ -38,10 +38,12 @@ describe('/card in the user\'s language: names in French, German, Italian or Por
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url },
-      overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl, localizedCardNames: fakeLocalizedNames(dump) },
+      overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
-  }, 90_000);
+    // The names come from the local language databases, downloaded after the English one.
+    await waitForLanguageDatabases(bot.app.services.cards);
+  }, 150_000);
 
   afterAll(async () => {
     await bot?.stop();
@@ -50,7 +52,7 @@ describe('/card in the user\'s language: names in French, German, Italian or Por
 
   it('autocompletes a French name (typo and all) for a French-locale user, showing it beside the English one, with no request upstream', async () => {
     const before = ygoprodeck.server.requests.length;
-    for (const typed of ['magicien sombre', 'magicien sombr', 'magicen sombre', 'sombre magicien']) {
+    for (const typed of ['magicien sombre', 'magicien sombr', 'magicen sombre', 'MAGICIEN SOMBRE']) {
       const [first] = await autocomplete(typed, 'fr');
       expect(first).toEqual({ name: 'Magicien Sombre (Dark Magician)', value: String(DARK_MAGICIAN) });
     }

@@ -1,14 +1,13 @@
-import type { CardLanguage, RawCard } from '../../src/cards/card.js';
-import type { LocalizedCardNames } from '../../src/cards/localized-names.js';
+import type { CardLanguage } from '../../src/cards/card.js';
 
 /**
  * French, German, Italian and Portuguese names of well-known cards as printed, entered by hand from
- * memory (no language dump is reachable offline to check them against). The fake YGOPRODeck's own translations only tag the English
- * name ("Dark Magician (FR)"), which a search in English finds anyway; these differ from it the way
- * real translations do, so a test or a benchmark can show that a name in the user's language finds
+ * memory (no language dump is reachable offline to check them against). The fake YGOPRODeck's
+ * language dumps (card-translations.ts) use them for these cards instead of their generated
+ * names, so a test or a benchmark can show that a name as players type it in their language finds
  * its card. A card missing for a language has no confidently known name there.
  */
-export const OFFICIAL_CARD_NAMES: Readonly<Record<string, Readonly<Partial<Record<CardLanguage, string>>>>> = {
+export const PRINTED_CARD_NAMES: Readonly<Record<string, Readonly<Partial<Record<CardLanguage, string>>>>> = {
   'Dark Magician': { fr: 'Magicien Sombre', de: 'Dunkler Magier', it: 'Mago Nero', pt: 'Mago Negro' },
   'Blue-Eyes White Dragon': { fr: 'Dragon Blanc aux Yeux Bleus', de: 'Blauäugiger w. Drache', it: 'Drago Bianco Occhi Blu', pt: 'Dragão Branco de Olhos Azuis' },
   'Red-Eyes Black Dragon': { fr: 'Dragon Noir aux Yeux Rouges', de: 'Rotäugiger s. Drache', it: 'Drago Nero Occhi Rossi', pt: 'Dragão Negro de Olhos Vermelhos' },
@@ -36,23 +35,3 @@ export const OFFICIAL_CARD_NAMES: Readonly<Record<string, Readonly<Partial<Recor
   'Black Luster Soldier': { fr: 'Soldat du Lustre Noir' },
   'Gaia The Fierce Knight': { fr: 'Gaïa le Chevalier Implacable' },
 };
-
-/** The card's name in `language`: its official name when known, else the fake YGOPRODeck's tagged one. */
-export function fakeTranslatedName(card: Pick<RawCard, 'name'>, language: CardLanguage): string {
-  return OFFICIAL_CARD_NAMES[card.name]?.[language] ?? `${card.name} (${language.toUpperCase()})`;
-}
-
-/**
- * Every card's name in each language, as a local language database will give them to the matcher;
- * about one card in thirty is left untranslated, as YGOPRODeck leaves some cards out of each language.
- */
-export function fakeLocalizedNames(
-  cards: readonly Pick<RawCard, 'id' | 'name'>[],
-  translate: (card: Pick<RawCard, 'name'>, language: CardLanguage) => string = fakeTranslatedName,
-): LocalizedCardNames {
-  return function* (language) {
-    for (const card of cards) {
-      if (card.id % 30 !== 7 || OFFICIAL_CARD_NAMES[card.name] !== undefined) yield [card.id, translate(card, language)];
-    }
-  };
-}
