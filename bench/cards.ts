@@ -4,9 +4,9 @@
  * trivial command in-process. Run alone with `npm run bench -- --only cards`.
  */
 import { CARD_LANGUAGES } from '../src/cards/card.js';
-import { startBotChild, type BotChild } from './bot-child.js';
+import { startBotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
-import { mixUser, startCachedInteraction, warmCachedMix } from './cached-mix.js';
+import { sendCachedInteractions, warmCachedMix } from './cached-mix.js';
 import { benchE2eLatency, startInProcessBot } from './e2e-latency.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams, type BenchUpstreams } from './harness.js';
 import { median, seededRandom } from './stats.js';
@@ -63,7 +63,11 @@ export async function benchCardMemory(
     let sequence = 0;
     for (let block = 0; block < blocks; block++) {
       await bot.readStalls();
-      const result = await cachedInteractions(bot, sequence, perBlock, random);
+      const result = await sendCachedInteractions(bot.discord, { first: sequence, count: perBlock }, random, {
+        concurrency: CONCURRENCY,
+        users: USERS,
+        callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
+      });
       sequence += perBlock;
       lost += result.lost;
       const stalls = await bot.readStalls();
@@ -74,25 +78,6 @@ export async function benchCardMemory(
     await bot.stop();
     await removeDir(sessionDir);
   }
-}
-
-async function cachedInteractions(bot: BotChild, first: number, count: number, random: () => number): Promise<{ lost: number }> {
-  let next = first;
-  let lost = 0;
-  const end = first + count;
-  const worker = async () => {
-    while (next < end) {
-      const sequence = next++;
-      try {
-        const exchange = await startCachedInteraction(bot.discord, sequence, mixUser(sequence % USERS), random);
-        await exchange.callback(CALLBACK_TIMEOUT_MS);
-      } catch {
-        lost++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { lost };
 }
 
 export interface CardSectionResult {

@@ -91,9 +91,9 @@ if (only === 'matcher') {
 progress('compiling the bot to JavaScript for the child processes');
 const compiledScript = await compileBotForNode();
 
-progress('fake upstreams at real speed, and a card database snapshot written by the bot itself');
+progress('fake upstreams at real speed, and card database snapshots (English and the four languages) written by the bot itself');
 const upstreams = await startBenchUpstreams();
-const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
+const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: true });
 
 progress('end-to-end latency (in-process bot, interleaved with the trivial command)');
 const inProcess = await startInProcessBot(upstreams, snapshotDir);
@@ -375,11 +375,11 @@ function buildRows(figures: Figures): Row[] {
     },
     {
       area: 'Economy',
-      measure: '`cardinfo.php` card lookups once the database is loaded',
+      measure: '`cardinfo.php` requests for card commands once the databases are loaded (lookups, translations)',
       target: '0',
-      measured: String(economy.cardinfoLookups),
-      comparison: `plus ${economy.cardinfoTranslations} translations (language=…), ${economy.distinctTranslations} distinct`,
-      pass: economy.cardinfoLookups === 0,
+      measured: String(economy.cardinfoLookups + economy.cardinfoTranslations),
+      comparison: `lookups ${economy.cardinfoLookups}; translations (language=…) ${economy.cardinfoTranslations}, ${economy.distinctTranslations} distinct`,
+      pass: economy.cardinfoLookups === 0 && economy.cardinfoTranslations === 0,
     },
     {
       area: 'Economy',

@@ -1,11 +1,20 @@
-import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNormalisation } from '../cards/card.js';
 import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
 import { CompactRecords } from '../cards/compact-records.js';
-import { readSnapshotOrBackup, removeStaleTempFiles, SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
+import {
+  readSnapshotOrBackup,
+  removeStaleTempFiles,
+  SNAPSHOT_FILE,
+  SNAPSHOT_FORMATS,
+  snapshotDirectory,
+  snapshotHeader,
+  writeSnapshot,
+  type SnapshotHeader,
+} from './card-snapshot.js';
+import type { DownloadProgress } from './http.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
@@ -40,21 +49,35 @@ export const CARD_DATABASE_DEFAULTS = {
 
 export { SNAPSHOT_FILE, type SnapshotHeader };
 
+const MIB = 1024 * 1024;
+const PROGRESS_STEP_BYTES = 5 * MIB;
+
 /** The database a download or a lease is for: English (`en`) or one of the translated languages. */
 export type DatabaseLanguage = 'en' | CardLanguage;
 
 /**
- * Runs a database download while holding the lease named `key` (`cards:<language>:<version>`).
- * The default runs it at once: one process. A fleet sharing state plugs its lock in here, so that
- * one process downloads each database version for all.
+ * Runs a database download for `key` (`cards:<language>:<version>`) and returns its result (plain
+ * data: the validated cards). The default runs it at once: one process. A fleet plugs in its shared
+ * state's `downloadOnce` here (branch scale-state, same signature), so that one process downloads
+ * each database version and the others receive the same result; each process then checks, persists
+ * and installs it itself.
  */
-export type DownloadLease = <T>(key: string, download: () => Promise<T>) => Promise<T>;
+export type DownloadOnce = <T>(key: string, download: () => Promise<T>) => Promise<T>;
 
 export interface CardDatabaseReload {
   version: string;
   previousVersion: string | null;
   size: number;
   source: 'snapshot' | 'download';
+}
+
+/** The last download attempt failed: why, when, and when the next one is due. */
+export interface CardDatabaseFailure {
+  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
+  reason: string;
+  at: number;
+  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
+  nextAttemptAt: number | null;
 }
 
 export interface RefreshOutcome {
@@ -72,7 +95,7 @@ export interface CardDatabaseOptions {
   minCards?: number;
   /** Languages kept besides English; all of `CARD_LANGUAGES` by default. */
   languages?: readonly CardLanguage[];
-  lease?: DownloadLease;
+  downloadOnce?: DownloadOnce;
   logger?: Logger;
   now?: () => number;
   /** A number in [0, 1), for `random()`; injectable for tests. */
@@ -95,7 +118,40 @@ interface LoadedSet {
   skipped: number;
 }
 
-const runAtOnce: DownloadLease = (_key, download) => download();
+const runAtOnce: DownloadOnce = (_key, download) => download();
+
+type CardLookups = Pick<LoadedSet, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
+
+/** The live parts of a card set, built one card at a time (so a load never needs every card as objects at once). */
+class CardLookupsBuilder {
+  private readonly interned = new Map<string, string>();
+  private readonly summaries: CardSummary[] = [];
+  private readonly indexById = new Map<number, number>();
+  private readonly indexByName = new Map<string, number>();
+  private readonly indexesBySet = new Map<string, number[]>();
+  /** Alternate-art ids and their card's index, in pairs: applied last, as they never shadow a passcode. */
+  private readonly alternateArts: number[] = [];
+
+  add(card: Card, index: number): void {
+    this.summaries[index] = summarizeCard(card, this.interned);
+    this.indexById.set(card.id, index);
+    this.indexByName.set(card.name.toLowerCase(), index);
+    for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
+      let members = this.indexesBySet.get(setName);
+      if (members === undefined) this.indexesBySet.set(setName, (members = []));
+      members.push(index);
+    }
+    for (const imageId of card.imageIds) if (imageId !== card.id) this.alternateArts.push(imageId, index);
+  }
+
+  build(): CardLookups {
+    for (let at = 0; at < this.alternateArts.length; at += 2) {
+      const imageId = this.alternateArts[at]!;
+      if (!this.indexById.has(imageId)) this.indexById.set(imageId, this.alternateArts[at + 1]!);
+    }
+    return { summaries: this.summaries, indexById: this.indexById, indexByName: this.indexByName, indexesBySet: this.indexesBySet };
+  }
+}
 
 export class CardDatabase {
   private readonly options: Required<Omit<CardDatabaseOptions, 'logger' | 'languages'>>;
@@ -107,11 +163,15 @@ export class CardDatabase {
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
   private readonly textsListeners = new Set<(reload: TextsReload) => void>();
+  private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
   private lastCheckAt: number | null = null;
   private lastError: string | null = null;
   private lastLoadMs: number | null = null;
+  // Failure reporting: what card commands tell users while no card set could be loaded.
+  private lastFailureAt: number | null = null;
+  private nextAttemptAt: number | null = null;
 
   constructor(options: CardDatabaseOptions) {
     for (const name of ['pollIntervalMs', 'retryIntervalMs', 'minCards'] as const) {
@@ -133,12 +193,12 @@ export class CardDatabase {
       pollIntervalMs: options.pollIntervalMs ?? CARD_DATABASE_DEFAULTS.pollIntervalMs,
       retryIntervalMs: options.retryIntervalMs ?? CARD_DATABASE_DEFAULTS.retryIntervalMs,
       minCards: options.minCards ?? CARD_DATABASE_DEFAULTS.minCards,
-      lease: options.lease ?? runAtOnce,
+      downloadOnce: options.downloadOnce ?? runAtOnce,
       now: options.now ?? Date.now,
       random: options.random ?? Math.random,
     };
     this.logger = options.logger ?? pino({ level: 'silent' });
-    this.dir = join(options.dataDir, 'cards');
+    this.dir = snapshotDirectory(options.dataDir);
     this.texts = new Map(
       languages.map((language) => [language, new LanguageTexts(language, this.dir, this.logger.child({ language }), this.options.now)]),
     );
@@ -156,6 +216,12 @@ export class CardDatabase {
 
   get size(): number {
     return this.set?.records.length ?? 0;
+  }
+
+  /** The last attempt to check or download failed (null after a success, and before the first attempt ends). */
+  get lastFailure(): CardDatabaseFailure | null {
+    if (this.lastFailureAt === null || this.lastError === null) return null;
+    return { reason: this.lastError, at: this.lastFailureAt, nextAttemptAt: this.nextAttemptAt };
   }
 
   /** When the current card set was loaded (ms since the epoch), or null. */
@@ -276,6 +342,12 @@ export class CardDatabase {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called when an attempt to get a first card set fails (nothing loaded yet). Returns an unsubscribe function. */
+  onLoadFailure(listener: (failure: CardDatabaseFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Called whenever a language's texts change (first load included); `localNames` then has the new names. */
   onTextsReload(listener: (reload: TextsReload) => void): () => void {
     this.textsListeners.add(listener);
@@ -308,16 +380,48 @@ export class CardDatabase {
   }
 
   private async poll(): Promise<void> {
+    this.nextAttemptAt = null;
+    let failed = false;
     try {
       await this.refresh();
     } catch (error) {
       if (this.shutdown.signal.aborted) return;
+      failed = true;
       this.logger.warn({ err: error, ready: this.ready }, 'card database refresh failed');
     }
     if (this.shutdown.signal.aborted) return;
     const delay = this.ready ? this.options.pollIntervalMs : this.options.retryIntervalMs;
+    this.nextAttemptAt = this.options.now() + delay;
+    const failure = failed && !this.ready ? this.lastFailure : null;
+    if (failure) {
+      for (const listener of this.failureListeners) listener(failure);
+      this.logger.warn(
+        { nextAttemptAt: new Date(this.nextAttemptAt).toISOString() },
+        `card database: no card set yet and the download failed; next attempt in ${Math.round(delay / 60_000)} min (or seed one with npm run cards:import)`,
+      );
+    }
     this.pollTimer = setTimeout(() => void this.poll(), delay);
     this.pollTimer.unref();
+  }
+
+  /**
+   * Progress reporting for the ≈20 MB download, so a first start says what it is doing: one line
+   * when it starts, one per 5 MiB received (with a percentage when the size is announced).
+   */
+  private reportDownloadProgress(version: string): DownloadProgress {
+    const started = performance.now();
+    this.logger.info(
+      { version, previousVersion: this.version },
+      this.ready ? `card database: downloading version ${version} from YGOPRODeck` : 'card database: no snapshot yet, downloading it from YGOPRODeck (about 20 MB)',
+    );
+    let reported = 0;
+    return (received, total) => {
+      if (received - reported < PROGRESS_STEP_BYTES && received !== total) return;
+      reported = received;
+      const share = total === undefined ? '' : ` (${Math.floor((received / total) * 100)} %)`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.logger.info({ receivedBytes: received, totalBytes: total }, `card database: ${(received / MIB).toFixed(1)} MiB downloaded${share} in ${seconds} s`);
+    };
   }
 
   private async checkAndDownload(): Promise<RefreshOutcome> {
@@ -328,17 +432,23 @@ export class CardDatabase {
       this.lastCheckAt = this.options.now();
       if (this.set?.version !== upstream.version) {
         const version = upstream.version;
-        await this.options.lease(`cards:en:${version}`, async () => {
-          const download = await this.options.client.downloadDatabase(this.shutdown.signal);
-          this.refuseShortDownload('card database', download, this.size);
-          const header = await this.persist(download.cards, download.skipped, upstream);
-          this.install(CompactRecords.of(download.cards), download.cards, header, 'download');
-        });
+        const download = await this.options.downloadOnce(`cards:en:${version}`, () =>
+          this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version)),
+        );
+        this.refuseShortDownload('card database', download, this.size);
+        const records = CompactRecords.of(download.cards);
+        const header = await this.persist(records, download.skipped, upstream);
+        const lookups = new CardLookupsBuilder();
+        download.cards.forEach((card, index) => lookups.add(card, index));
+        this.install(records, lookups.build(), header, 'download');
+        this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
         updated = true;
       }
       this.lastError = null;
+      this.lastFailureAt = null;
     } catch (error) {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
+      this.lastFailureAt = this.options.now();
       throw error;
     }
     await this.refreshTexts(upstream);
@@ -351,11 +461,11 @@ export class CardDatabase {
       if (this.shutdown.signal.aborted) return;
       if (texts.version === upstream.version) continue;
       try {
-        await this.options.lease(`cards:${texts.language}:${upstream.version}`, async () => {
-          const download = await this.options.client.downloadTexts(texts.language, this.shutdown.signal);
-          this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
-          this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
-        });
+        const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}`, () =>
+          this.options.client.downloadTexts(texts.language, this.shutdown.signal),
+        );
+        this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
+        this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
         texts.lastError = null;
       } catch (error) {
         texts.lastError = isUpstreamError(error) ? error.kind : 'error';
@@ -381,15 +491,15 @@ export class CardDatabase {
   }
 
   /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
-  private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const body = CompactRecords.of(cards).body;
+  private async persist(records: CompactRecords<Card>, skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
+    const { body } = records;
     const header = snapshotHeader(
       {
         format: SNAPSHOT_FORMATS.cards,
         databaseVersion: upstream.version,
         ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
         downloadedAt: this.options.now(),
-        cardCount: cards.length,
+        cardCount: records.length,
         skippedCards: skipped,
       },
       body,
@@ -405,16 +515,22 @@ export class CardDatabase {
 
   private async loadSnapshotFromDisk(): Promise<void> {
     const started = performance.now();
+    this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
     const snapshot = await readSnapshotOrBackup(this.dir, SNAPSHOT_FILE, SNAPSHOT_FORMATS.cards, (error, path) =>
       this.logger.warn({ err: error, path }, 'card database snapshot is unusable (corrupt or of an older format); it will be replaced by a fresh download'),
     );
     if (snapshot === null) return;
     try {
-      // Each card is parsed once here, for its summary and lookups, then left compact.
-      const cards: Card[] = [];
-      const records = CompactRecords.parse(snapshot.body, (record): record is Card => isCard(record) && cards.push(record) > 0);
+      // Each card is parsed once here, for its summary and lookups, and dropped at once: the load
+      // never holds the whole database as objects.
+      const lookups = new CardLookupsBuilder();
+      const records = CompactRecords.parse(snapshot.body, (record, index): record is Card => {
+        if (!isCard(record)) return false;
+        lookups.add(record, index);
+        return true;
+      });
       if (records.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
-      this.install(records, cards, snapshot.header, 'snapshot');
+      this.install(records, lookups.build(), snapshot.header, 'snapshot');
       this.lastLoadMs = Math.round(performance.now() - started);
       this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
     } catch (error) {
@@ -422,33 +538,12 @@ export class CardDatabase {
     }
   }
 
-  /** Makes `records` current; `cards` are the same cards parsed, used here for the live parts and then dropped. */
-  private install(records: CompactRecords<Card>, cards: readonly Card[], header: SnapshotHeader, source: CardDatabaseReload['source']): void {
-    const interned = new Map<string, string>();
-    const summaries = cards.map((card) => summarizeCard(card, interned));
-    const indexById = new Map<number, number>();
-    const indexByName = new Map<string, number>();
-    const indexesBySet = new Map<string, number[]>();
-    cards.forEach((card, index) => {
-      indexById.set(card.id, index);
-      indexByName.set(card.name.toLowerCase(), index);
-      for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
-        let members = indexesBySet.get(setName);
-        if (members === undefined) indexesBySet.set(setName, (members = []));
-        members.push(index);
-      }
-    });
-    // Alternate-art ids lead to their card, but never shadow another card's own passcode.
-    cards.forEach((card, index) => {
-      for (const imageId of card.imageIds) if (!indexById.has(imageId)) indexById.set(imageId, index);
-    });
+  /** Makes `records` current, with the live parts `lookups` built from the same cards. */
+  private install(records: CompactRecords<Card>, lookups: CardLookups, header: SnapshotHeader, source: CardDatabaseReload['source']): void {
     const previousVersion = this.version;
     this.set = {
       records,
-      summaries,
-      indexById,
-      indexByName,
-      indexesBySet,
+      ...lookups,
       version: header.databaseVersion,
       downloadedAt: header.downloadedAt,
       loadedAt: this.options.now(),

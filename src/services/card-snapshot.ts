@@ -24,6 +24,11 @@ export const SNAPSHOT_FILE = 'cards.snapshot';
 const BACKUP_SUFFIX = '.bak';
 const TEMP_FILE = /^cards\.(?:[a-z]{2}\.)?snapshot\..+\.tmp$/;
 
+/** Where the snapshots of `DATA_DIR` live. */
+export function snapshotDirectory(dataDir: string): string {
+  return join(dataDir, 'cards');
+}
+
 /** `cards.snapshot`, or `cards.fr.snapshot` for a language's texts. */
 export function snapshotFile(language?: string): string {
   return language === undefined ? SNAPSHOT_FILE : `cards.${language}.snapshot`;

@@ -34,18 +34,13 @@ const RESPELLINGS: Readonly<Record<FakeLanguage, { swaps: readonly (readonly [st
   pt: { swaps: [['k', 'c'], ['y', 'i'], ['a', 'ã'], ['o', 'ô'], ['ph', 'f']], endings: ['o', 'ão', 'a', 'es'] },
 };
 
-const cache = new WeakMap<readonly RawCard[], Map<FakeLanguage, RawCard[]>>();
-
-/** The language's dump of `cards` (memoised per card list): translated cards only, in the same order. */
+/**
+ * The language's dump of `cards`: translated cards only, in the same order. Built on every call
+ * (about a second for the full dump) rather than kept: four dumps held as objects would weigh
+ * hundreds of MB in the process that measures the bot's latency next to them.
+ */
 export function translatedDump(cards: readonly RawCard[], language: FakeLanguage): RawCard[] {
-  let byLanguage = cache.get(cards);
-  if (byLanguage === undefined) cache.set(cards, (byLanguage = new Map()));
-  let dump = byLanguage.get(language);
-  if (dump === undefined) {
-    dump = cards.map((card) => translatedCard(card, language)).filter((card) => card !== undefined);
-    byLanguage.set(language, dump);
-  }
-  return dump;
+  return cards.map((card) => translatedCard(card, language)).filter((card) => card !== undefined);
 }
 
 /** `card` as `cardinfo.php?language=…` serves it, or undefined when it has no translation there. */
