@@ -15,6 +15,7 @@ import {
   CacheClock,
   clockedCaches,
   crashLines,
+  endFault,
   expectNoSecretLeaks,
   expectPlainSentence,
   scaledLimiters,
@@ -91,13 +92,7 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     if (card) expect(answer.embeds[0]!.footer?.text).toContain(`Passcode ${String(card.id).padStart(8, '0')}`);
   }
 
-  async function waitOutPauses(): Promise<void> {
-    for (const bot of [remote, local]) {
-      const pausedUntil = bot.app.services.cards.health().limiter.pausedUntil;
-      if (pausedUntil !== null) await new Promise((resolve) => setTimeout(resolve, pausedUntil - Date.now() + 20));
-      expect(bot.app.services.cards.health().limiter.pausedUntil).toBeNull();
-    }
-  }
+  const endYgoprodeckFault = () => endFault(proxy, () => [remote, local].map((bot) => bot.app.services.cards.health().limiter));
 
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck();
@@ -127,9 +122,8 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
   });
 
   beforeEach(async () => {
-    proxy.reset();
     pacing.pauseScale = 40;
-    await waitOutPauses();
+    await endYgoprodeckFault();
   });
 
   it.each(UPSTREAM_FAULTS)('$name: answered within 3 s and 20 s: a plain sentence remotely, the card without what failed locally', { timeout: 60_000 }, async (fault) => {
@@ -168,8 +162,7 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
       expect(proxy.requests.length).toBe(sent);
     }
 
-    proxy.reset();
-    await waitOutPauses();
+    await endYgoprodeckFault();
     const [again, withArt] = [freshCard(), freshCard()];
     expectCard(await answerOf(await show(remote, again.name)), again);
     const recovered = await answerOf(await show(local, String(withArt.id)));
