@@ -42,8 +42,6 @@ export interface ServiceOverrides {
   dispatcher?: Dispatcher;
   limiterFactory?: LimiterFactory;
   cacheFactory?: CacheFactory;
-  /** Card art host (the environment has no variable for it: production uses YGOPRODeck's own). */
-  ygoprodeckImagesUrl?: string;
   /**
    * Load the card database snapshot and keep it fresh (default). A one-shot CLI run that needs no
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
@@ -84,7 +82,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const cards = createCardService({
     ...upstream,
     baseUrl: deps.config.ygoprodeckUrl,
-    imagesBaseUrl: overrides.ygoprodeckImagesUrl,
+    imagesBaseUrl: deps.config.ygoprodeckImagesUrl,
     dataDir: deps.config.dataDir,
     logger: deps.logger,
   });

@@ -13,6 +13,7 @@ export const OFFLINE_ENV: NodeJS.ProcessEnv = {
   GEOJS_URL: 'http://127.0.0.1:9',
   WALLHAVEN_URL: 'http://127.0.0.1:9',
   YGOPRODECK_URL: 'http://127.0.0.1:9',
+  YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
   DATA_DIR: join(tmpdir(), 'almanac-entry-point-test'),
 };
 

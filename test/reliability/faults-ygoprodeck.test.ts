@@ -99,8 +99,8 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     proxy = await startFaultProxy(ygoprodeck.url);
     localDataDir = await mkdtemp(join(tmpdir(), 'almanac-reliability-cards-'));
     await writeCardSnapshot(localDataDir, ygoprodeck.cards, ygoprodeck.version);
-    const env = { YGOPRODECK_URL: proxy.url };
-    const overrides = { limiterFactory: scaledLimiters(1, pacing), ygoprodeckImagesUrl: `${proxy.url}/images` };
+    const env = { YGOPRODECK_URL: proxy.url, YGOPRODECK_IMAGES_URL: `${proxy.url}/images` };
+    const overrides = { limiterFactory: scaledLimiters(1, pacing) };
     remote = await startTestBot({ env, overrides: { ...overrides, cacheFactory: clockedCaches(cacheClock) } });
     local = await startTestBot({ env: { ...env, DATA_DIR: localDataDir }, overrides });
   });
