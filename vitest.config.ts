@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // No test reaches past loopback: see test/fence/network-fence.ts.
+    setupFiles: ['test/fence/vitest-setup.ts'],
   },
 });
