@@ -16,7 +16,7 @@ import { answerOf, crashLines, expectPlainSentence, scaledLimiters } from '../he
 
 const SCALE = 20;
 const member = (n: number): InteractionOrigin['user'] => ({ id: `13560000000000${String(n).padStart(5, '0')}`, username: `member${n}` });
-const SLOW_DOWN = /^Slow down: Wallhaven requests are shared by everyone here, and you have used your 10 for now\. Try again in \d+ s \(results already loaded stay free\)\.$/;
+const SLOW_DOWN = /^Slow down: Wallhaven requests are shared by everyone here, and you have used your 10 for now\. Try again in \d+ seconds? \(results already loaded stay free\)\.$/;
 
 function nextButton(message: FakeMessage): APIButtonComponentWithCustomId {
   const buttons = (message.components ?? []).flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []));
