@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
+import { createSharedState } from './state/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -38,9 +39,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
   const metrics = createMetrics();
+  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
+  // In a fleet every series says which process it comes from (a sharded process adds its shards).
+  if (state.backend === 'redis') metrics.registry.setDefaultLabels({ process: state.processId });
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
+  state.fleet.describeWith(() => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }));
   const services = await createServices(
-    { config, logger, metrics, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
+    { config, logger, metrics, state, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
     options.overrides,
   );
   const router = createRouter(options.commands ?? defaultCommands, services);
