@@ -1,5 +1,3 @@
-import { escapeMarkdown } from 'discord.js';
-
 /** Small text helpers shared by the renderers: Discord's limits and readable numbers. */
 
 export const EMBED_LIMITS = {
@@ -26,16 +24,6 @@ export function truncate(text: string, max: number): string {
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut}…`;
-}
-
-/**
- * Escapes text the bot did not write (an option someone typed, a field an upstream sent) for a place
- * where Discord renders markdown: nothing in it may format, quote, list or link. discord.js's own
- * `maskedLink` escape puts a backslash before the first `[` of a line only (its pattern is greedy),
- * so `[a](b) [c](https://…)` kept a working link: here every `[` is escaped.
- */
-export function escapeForeignMarkdown(text: string): string {
-  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true }).replace(/\[/g, '\\[');
 }
 
 /**
