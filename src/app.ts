@@ -58,10 +58,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
   logGatewayLifecycle(client, logger);
 
-  const opsServer =
-    config.metricsPort === undefined
-      ? undefined
-      : await startOpsServer({ port: config.metricsPort, registry: metrics.registry, isReady: () => ready });
+  let opsServer: OpsServer | undefined;
+  try {
+    opsServer =
+      config.metricsPort === undefined
+        ? undefined
+        : await startOpsServer({ port: config.metricsPort, host: config.metricsHost, registry: metrics.registry, isReady: () => ready });
+  } catch (error) {
+    await client.destroy();
+    await services.close();
+    throw error;
+  }
+  if (opsServer) logger.info({ url: opsServer.url }, `ops server listening on ${opsServer.url} (/metrics, /healthz, /readyz)`);
 
   return {
     client,
@@ -71,6 +79,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     isReady: () => ready,
     async start() {
       const readyEvent = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      logger.info({ url: config.discordApiUrl }, `logging in to Discord at ${config.discordApiUrl}`);
       await client.login(config.discordToken);
       await readyEvent;
       ready = true;

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       logLevel: 'info',
       metricsPort: undefined,
+      metricsHost: '127.0.0.1',
       wallhavenApiKey: undefined,
     });
   });
@@ -56,6 +57,12 @@ describe('loadConfig', () => {
   it('points card art at YGOPRODECK_IMAGES_URL (a mirror or caching proxy), checked like every other base', () => {
     expect(loadConfig({ YGOPRODECK_IMAGES_URL: 'https://art.example.org/ygo/' }).ygoprodeckImagesUrl).toBe('https://art.example.org/ygo');
     expect(problemsOf({ YGOPRODECK_IMAGES_URL: 'file:///srv/art' })).toEqual(['YGOPRODECK_IMAGES_URL: must be an http(s) URL']);
+  });
+
+  it('binds the ops server to loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ METRICS_HOST: '' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(problemsOf({ METRICS_HOST: 'http://x/' })).toEqual(['METRICS_HOST: must be an IP address or a host name']);
   });
 
   it('lists the secrets for log scrubbing', () => {
