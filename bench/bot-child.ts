@@ -18,9 +18,8 @@ const REPLY_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_CHARS = 4_000;
 
 export interface BotChildOptions {
-  /** Upstream URLs (GEOJS_URL, WALLHAVEN_URL, YGOPRODECK_URL). */
+  /** Upstream URLs (GEOJS_URL, WALLHAVEN_URL, YGOPRODECK_URL, YGOPRODECK_IMAGES_URL). */
   upstreamEnv: Record<string, string>;
-  imagesUrl: string;
   dataDir: string;
   /** Divides the bot's limiter spacings (see `scaledLimiterFactory`). */
   timeScale?: number;
@@ -61,7 +60,6 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       DATA_DIR: options.dataDir,
       LOG_LEVEL: options.logLevel ?? 'info',
       BENCH_TIME_SCALE: String(options.timeScale ?? 1),
-      BENCH_IMAGES_URL: options.imagesUrl,
       ...options.upstreamEnv,
     },
     // Logs go nowhere: written and serialised as in production, but not kept.

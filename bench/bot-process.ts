@@ -6,8 +6,7 @@
  *
  * Spawned by `startBotChild` (bench/bot-child.ts) with `--expose-gc`, compiled to JavaScript
  * (bench/compile.ts) or under tsx, with:
- * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1);
- * - BENCH_IMAGES_URL: the card art host (the fake YGOPRODeck's).
+ * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1).
  */
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
@@ -62,7 +61,6 @@ const app = await createApp({
   logger,
   commands: [...commands, TRIVIAL_COMMAND],
   overrides: {
-    ...(process.env.BENCH_IMAGES_URL ? { ygoprodeckImagesUrl: process.env.BENCH_IMAGES_URL } : {}),
     ...(timeScale === 1
       ? {}
       : {

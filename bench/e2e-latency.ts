@@ -140,7 +140,6 @@ export async function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: 
   const bot = await startTestBot({
     env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     commands: [...commands, TRIVIAL_COMMAND],
-    overrides: { ygoprodeckImagesUrl: upstreams.imagesUrl },
   });
   if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
   return {

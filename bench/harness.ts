@@ -25,8 +25,6 @@ export interface BenchUpstreams {
   ygoprodeck: FakeYgoprodeck;
   /** Environment pointing the bot at these fakes. */
   env: Record<string, string>;
-  /** The card art base (the `ygoprodeckImagesUrl` override). */
-  imagesUrl: string;
   /** The upstreams' window limits as these fakes enforce them (divided by the time scale). */
   windows: { ygoprodeckMs: number; wallhavenMs: number };
   close(): Promise<void>;
@@ -48,8 +46,7 @@ export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams
     geojs,
     wallhaven,
     ygoprodeck,
-    env: { GEOJS_URL: geojs.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url },
-    imagesUrl: ygoprodeck.imagesUrl,
+    env: { GEOJS_URL: geojs.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
     windows,
     async close() {
       await Promise.all([geojs.close(), wallhaven.close(), ygoprodeck.close()]);

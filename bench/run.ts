@@ -114,7 +114,7 @@ await upstreams.close();
 progress(`bot in its own process, upstreams time-compressed ×${TIME_SCALE}`);
 const scaledUpstreams = await startBenchUpstreams(TIME_SCALE);
 const sessionDir = await copyDataDir(snapshotDir);
-const bot = await startBotChild({ upstreamEnv: scaledUpstreams.env, imagesUrl: scaledUpstreams.imagesUrl, dataDir: sessionDir, timeScale: TIME_SCALE, compiledScript });
+const bot = await startBotChild({ upstreamEnv: scaledUpstreams.env, dataDir: sessionDir, timeScale: TIME_SCALE, compiledScript });
 let memoryAtReadySettled: MemorySample;
 let economy: EconomyResult;
 let memoryAfterWorkloadSettled: MemorySample;

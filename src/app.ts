@@ -3,6 +3,7 @@ import { commands as defaultCommands } from '../commands/index.js';
 import type { Command } from './command.js';
 import type { Config } from './config.js';
 import { createDiscordClient } from './discord/client.js';
+import { logGatewayLifecycle } from './discord/gateway-log.js';
 import { createRouter, type Router } from './discord/router.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -55,8 +56,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
-  client.on(Events.ShardDisconnect, (event, shardId) => logger.warn({ code: event.code, shardId }, 'gateway disconnected'));
-  client.on(Events.ShardResume, (shardId) => logger.info({ shardId }, 'gateway resumed'));
+  logGatewayLifecycle(client, logger);
 
   let opsServer: OpsServer | undefined;
   try {

@@ -44,6 +44,7 @@ const schema = z.object({
   WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
   WALLHAVEN_API_KEY: optionalSecret,
   YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
+  YGOPRODECK_IMAGES_URL: httpUrl.default('https://images.ygoprodeck.com/images'),
   REDIS_URL: redisUrl,
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
@@ -70,6 +71,8 @@ export interface Config {
   wallhavenUrl: string;
   wallhavenApiKey: string | undefined;
   ygoprodeckUrl: string;
+  /** Card and set art: `<base>/cards/<id>.jpg`, `<base>/sets/<name>.jpg` (a mirror or caching proxy may stand in). */
+  ygoprodeckImagesUrl: string;
   /** Shared state for a fleet of processes; undefined: all state in this process. May hold a password. */
   redisUrl: string | undefined;
   dataDir: string;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     wallhavenUrl: data.WALLHAVEN_URL,
     wallhavenApiKey: data.WALLHAVEN_API_KEY,
     ygoprodeckUrl: data.YGOPRODECK_URL,
+    ygoprodeckImagesUrl: data.YGOPRODECK_IMAGES_URL,
     redisUrl: data.REDIS_URL,
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,

@@ -48,6 +48,12 @@ export function createMetrics() {
       labelNames: ['upstream'] as const,
       registers: [registry],
     }),
+    memberShareRefusals: new Counter({
+      name: 'almanac_member_share_refusals_total',
+      help: "Requests refused because the member had spent their share of an upstream's budget, by upstream",
+      labelNames: ['upstream'] as const,
+      registers: [registry],
+    }),
     limiterRejected: new Counter({
       name: 'almanac_limiter_rejected_total',
       help: 'Requests refused by an upstream limiter (queue full, paused or circuit open)',

@@ -5,7 +5,8 @@ import type { UserCooldownOptions } from '../cooldown.js';
 import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
-import type { SharedState, UserBudget } from '../state/shared-state.js';
+import { countRefusals, type CountedUserBudget } from '../state/counted-budget.js';
+import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
@@ -30,7 +31,7 @@ export interface AppServices {
   geo: GeoService;
   wallhaven: WallhavenService;
   /** Each user's share of the Wallhaven budget (`WALLHAVEN_USER_BUDGET`); cached answers are free. */
-  wallhavenCooldown: UserBudget;
+  wallhavenCooldown: CountedUserBudget;
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
   cards: CardService;
@@ -46,8 +47,6 @@ export interface ServiceOverrides {
   dispatcher?: Dispatcher;
   limiterFactory?: LimiterFactory;
   cacheFactory?: CacheFactory;
-  /** Card art host (the environment has no variable for it: production uses YGOPRODeck's own). */
-  ygoprodeckImagesUrl?: string;
   /**
    * Load the card database snapshot and keep it fresh (default). A one-shot CLI run that needs no
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
@@ -66,6 +65,11 @@ export interface ServiceDeps {
   state?: SharedState;
 }
 
+/** An upstream's health with the refusals of its per-member share, for /status. */
+function withMemberShareRefusals(health: UpstreamHealth, refusals: number): UpstreamHealth {
+  return { ...health, details: { ...health.details, memberShareRefusals: refusals } };
+}
+
 export async function createServices(deps: ServiceDeps, overrides: ServiceOverrides = {}): Promise<AppServices> {
   const clock = overrides.clock ?? { now: () => new Date() };
   const state = deps.state ?? createInProcessState({ processId: String(process.pid), metrics: deps.metrics });
@@ -81,17 +85,16 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   healthReporters.push(() => geo.health());
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
-  healthReporters.push(() => wallhaven.health());
-  const wallhavenCooldown = state.userBudget({
-    name: 'wallhaven',
-    ...WALLHAVEN_USER_BUDGET,
-    ...overrides.wallhavenCooldown,
-    now: () => clock.now().getTime(),
-  });
+  const wallhavenCooldown = countRefusals(
+    state.userBudget({ name: 'wallhaven', ...WALLHAVEN_USER_BUDGET, ...overrides.wallhavenCooldown, now: () => clock.now().getTime() }),
+    'wallhaven',
+    deps.metrics,
+  );
+  healthReporters.push(() => withMemberShareRefusals(wallhaven.health(), wallhavenCooldown.refusals));
   const cards = createCardService({
     ...upstream,
     baseUrl: deps.config.ygoprodeckUrl,
-    imagesBaseUrl: overrides.ygoprodeckImagesUrl,
+    imagesBaseUrl: deps.config.ygoprodeckImagesUrl,
     dataDir: deps.config.dataDir,
     logger: deps.logger,
     channelHistory: (options) => state.channelHistory(options),

@@ -46,6 +46,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     GEOJS_URL: 'http://127.0.0.1:9',
     WALLHAVEN_URL: 'http://127.0.0.1:9',
     YGOPRODECK_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
     ...options.env,
   });
   const logs = new LogCapture();

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       geojsUrl: 'https://get.geojs.io',
       wallhavenUrl: 'https://wallhaven.cc',
       ygoprodeckUrl: 'https://db.ygoprodeck.com',
+      ygoprodeckImagesUrl: 'https://images.ygoprodeck.com/images',
       dataDir: './data',
       logLevel: 'info',
       metricsPort: undefined,
@@ -51,6 +52,11 @@ describe('loadConfig', () => {
     expect(config.metricsPort).toBeUndefined();
     expect(config.devGuildId).toBeUndefined();
     expect(config.geojsUrl).toBe('http://127.0.0.1:9');
+  });
+
+  it('points card art at YGOPRODECK_IMAGES_URL (a mirror or caching proxy), checked like every other base', () => {
+    expect(loadConfig({ YGOPRODECK_IMAGES_URL: 'https://art.example.org/ygo/' }).ygoprodeckImagesUrl).toBe('https://art.example.org/ygo');
+    expect(problemsOf({ YGOPRODECK_IMAGES_URL: 'file:///srv/art' })).toEqual(['YGOPRODECK_IMAGES_URL: must be an http(s) URL']);
   });
 
   it('binds the ops server to loopback unless METRICS_HOST says otherwise', () => {
