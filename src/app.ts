@@ -4,6 +4,7 @@ import type { Command } from './command.js';
 import type { Config } from './config.js';
 import { createDiscordClient } from './discord/client.js';
 import { createRouter, type Router } from './discord/router.js';
+import { shardLabel } from './discord/shards.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
@@ -22,6 +23,8 @@ export interface AppOptions {
 
 export interface App {
   client: Client;
+  /** The app's logger: carries the shard ids when the process runs some shards of several. */
+  logger: Logger;
   router: Router;
   services: AppServices;
   opsServer: OpsServer | undefined;
@@ -34,10 +37,12 @@ export interface App {
 
 /** Wires config, services, router and the discord.js client; shared by the entry point and the tests. */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
-  const metrics = createMetrics();
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
+  const shard = config.shards && shardLabel(config.shards);
+  const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
+  const metrics = createMetrics(shard === undefined ? {} : { shard });
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
   const services = await createServices(
     { config, logger, metrics, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
     options.overrides,
@@ -50,8 +55,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
+  client.on(Events.ShardReady, (shardId) => logger.info({ shardId }, 'gateway shard ready'));
   client.on(Events.ShardDisconnect, (event, shardId) => logger.warn({ code: event.code, shardId }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shardId) => logger.info({ shardId }, 'gateway resumed'));
+  client.on(Events.ShardError, (error, shardId) => logger.error({ err: error, shardId }, 'gateway shard error'));
 
   const opsServer =
     config.metricsPort === undefined
@@ -60,6 +67,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     client,
+    logger,
     router,
     services,
     opsServer,

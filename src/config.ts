@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shardEnvironment, type ShardAssignment } from './discord/shards.js';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
 export class ConfigError extends Error {
@@ -58,6 +59,8 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
   prettyLogs: boolean;
+  /** The gateway shards this process runs; undefined: one process running the only shard. */
+  shards: ShardAssignment | undefined;
 }
 
 export interface LoadConfigOptions {
@@ -71,9 +74,12 @@ export interface LoadConfigOptions {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = schema.safeParse(env);
+  // Parsed on its own so that its cross-variable checks run even when another variable is wrong.
+  const shards = shardEnvironment.safeParse(env);
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+  for (const result of [parsed, shards]) {
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
       const variable = String(issue.path[0] ?? 'environment');
       problems.push(`${variable}: ${issue.message}`);
     }
@@ -83,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       problems.push(`${name}: is required (see .env.example)`);
     }
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || !shards.success || problems.length > 0) throw new ConfigError(problems);
   const data = parsed.data;
   return {
     discordToken: data.DISCORD_TOKEN,
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
     prettyLogs: data.NODE_ENV !== 'production' && process.stdout.isTTY === true,
+    shards: shards.data,
   };
 }
 

@@ -5,8 +5,11 @@ import { createLogger } from './logger.js';
 async function main(): Promise<void> {
   const config = loadConfigOrReport('Almanac cannot start', { require: ['DISCORD_TOKEN'] });
   if (!config) process.exit(1);
-  const logger = createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) });
-  const app = await createApp({ config, logger });
+  const app = await createApp({
+    config,
+    logger: createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) }),
+  });
+  const { logger } = app;
 
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -3,10 +3,13 @@ import type { UpstreamHealth } from './services/health.js';
 
 /**
  * One Prometheus registry per app instance (not prom-client's global one), so tests and the CLI can
- * build several apps in one process without "metric already registered" errors.
+ * build several apps in one process without "metric already registered" errors. `defaultLabels`
+ * tell processes of one fleet apart (the gateway shards a process runs).
  */
-export function createMetrics() {
+export function createMetrics(defaultLabels: Record<string, string> = {}) {
   const registry = new Registry();
+  // Added to every series at scrape time, default process metrics included.
+  registry.setDefaultLabels(defaultLabels);
   collectDefaultMetrics({ register: registry });
   return {
     registry,
