@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
+import { createSharedState } from './state/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -39,12 +40,20 @@ export interface App {
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
-  const shard = config.shards && shardLabel(config.shards);
   const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
-  const metrics = createMetrics(shard === undefined ? {} : { shard });
+  const metrics = createMetrics();
+  // Until heartbeats say how many processes there are, assume one per shard: a safe (small) local share.
+  const expectedFleetSize = config.shards?.count;
+  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) });
+  // In a fleet every series says which process it comes from, and a sharded process which shards it runs.
+  metrics.registry.setDefaultLabels({
+    ...(state.backend === 'redis' ? { process: state.processId } : {}),
+    ...(config.shards ? { shard: shardLabel(config.shards) } : {}),
+  });
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
+  state.fleet.describeWith(() => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }));
   const services = await createServices(
-    { config, logger, metrics, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
+    { config, logger, metrics, state, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
     options.overrides,
   );
   const router = createRouter(options.commands ?? defaultCommands, services);

@@ -3,13 +3,10 @@ import type { UpstreamHealth } from './services/health.js';
 
 /**
  * One Prometheus registry per app instance (not prom-client's global one), so tests and the CLI can
- * build several apps in one process without "metric already registered" errors. `defaultLabels`
- * tell processes of one fleet apart (the gateway shards a process runs).
+ * build several apps in one process without "metric already registered" errors.
  */
-export function createMetrics(defaultLabels: Record<string, string> = {}) {
+export function createMetrics() {
   const registry = new Registry();
-  // Added to every series at scrape time, default process metrics included.
-  registry.setDefaultLabels(defaultLabels);
   collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -121,6 +118,18 @@ export function registerHealthGauges(metrics: Metrics, health: () => UpstreamHea
           if (typeof value === 'number' && Number.isFinite(value)) this.labels(report.upstream, fact).set(value);
         }
       }
+    },
+  });
+}
+
+/** 1 while Redis is configured but unreachable: each process then spends only its local share of each budget. */
+export function registerSharedStateGauge(metrics: Metrics, degraded: () => boolean): void {
+  new Gauge({
+    name: 'almanac_shared_state_degraded',
+    help: '1 while the shared state (Redis) is unreachable and each budget is divided locally; 0 otherwise',
+    registers: [metrics.registry],
+    collect() {
+      this.set(degraded() ? 1 : 0);
     },
   });
 }
