@@ -43,6 +43,7 @@ export class SharedConnection extends EventEmitter<SharedConnectionEvents> {
   private up = false;
   private changedAt: number | null = null;
   private reportedDown = false;
+  private closing = false;
 
   constructor(
     url: string,
@@ -89,13 +90,15 @@ export class SharedConnection extends EventEmitter<SharedConnectionEvents> {
   }
 
   async close(): Promise<void> {
-    this.removeAllListeners('up');
+    this.closing = true;
+    this.removeAllListeners();
     await Promise.allSettled([this.client.quit(), this.subscriber.quit()]);
     this.client.disconnect();
     this.subscriber.disconnect();
   }
 
   private update(failed = false): void {
+    if (this.closing) return;
     const up = this.client.status === 'ready' && this.subscriber.status === 'ready';
     if (up === this.up) {
       // Unreachable from the start: say so once, then stay quiet until it changes.

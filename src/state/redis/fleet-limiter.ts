@@ -42,7 +42,6 @@ const STOP_WAIT_MS = 1_000;
 class FleetGate implements LimiterGate {
   private readonly shared: Bottleneck;
   private readonly fallback: Bottleneck;
-  private sharedReady = false;
   /** Earliest start of this process's next job under the local share. */
   private nextSlot = 0;
   /** Set by a fallback start: the next shared job first waits for `nextSlot`. */
@@ -72,16 +71,14 @@ class FleetGate implements LimiterGate {
     void this.shared
       .ready()
       .then(() => this.shared.updateSettings({ minTime: options.minTimeMs, maxConcurrent: options.maxConcurrent }))
-      .then(() => {
-        this.sharedReady = true;
-      })
       .catch((error: unknown) => deps.logger.warn({ upstream: options.upstream, err: error }, 'shared limiter could not start; using the local share'));
     this.fallback = localBottleneck({ minTimeMs: 0, maxConcurrent: options.maxConcurrent, maxQueued: options.maxQueued });
     deps.connection.on('down', () => this.moveWaitingToFallback());
   }
 
   schedule<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
-    return this.sharedReady && this.deps.connection.isUp ? this.viaShared(options, job) : this.viaFallback(options, job);
+    // Bottleneck holds jobs until its Redis side is ready; a failure before the start moves them to the local share.
+    return this.deps.connection.isUp ? this.viaShared(options, job) : this.viaFallback(options, job);
   }
 
   counts() {
@@ -189,8 +186,13 @@ export class FleetLimiters {
     deps.connection.subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.applyNotice(message);
     });
-    deps.connection.subscriber.subscribe(this.channel).catch(() => undefined);
-    deps.connection.on('up', () => void this.syncPauses());
+    // Without an offline queue a subscription is only possible while connected: (re)subscribe on each 'up'.
+    const subscribe = () => deps.connection.subscriber.subscribe(this.channel).catch(() => undefined);
+    if (deps.connection.isUp) void subscribe();
+    deps.connection.on('up', () => {
+      void subscribe();
+      void this.syncPauses();
+    });
   }
 
   readonly factory: LimiterFactory = (options) => {
