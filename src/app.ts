@@ -10,6 +10,7 @@ import { createMetrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
 import { createSharedState } from './state/index.js';
+import type { SharedState } from './state/shared-state.js';
 
 export interface AppOptions {
   config: Config;
@@ -20,6 +21,11 @@ export interface AppOptions {
   discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
   /** Most time given to interactions in flight on shutdown. */
   drainTimeoutMs?: number;
+  /**
+   * The fleet-wide state, when the caller builds it (tests and benchmarks that time-compress its
+   * limiters); otherwise built here from REDIS_URL. Closed with the services either way.
+   */
+  state?: SharedState;
 }
 
 export interface App {
@@ -44,7 +50,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const metrics = createMetrics();
   // Until heartbeats say how many processes there are, assume one per shard: a safe (small) local share.
   const expectedFleetSize = config.shards?.count;
-  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) });
+  const state =
+    options.state ??
+    (await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) }));
   // In a fleet every series says which process it comes from, and a sharded process which shards it runs.
   metrics.registry.setDefaultLabels({
     ...(state.backend === 'redis' ? { process: state.processId } : {}),

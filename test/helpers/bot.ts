@@ -25,6 +25,8 @@ export interface StartBotOptions {
   env?: NodeJS.ProcessEnv;
   commands?: AppOptions['commands'];
   overrides?: AppOptions['overrides'];
+  /** A fleet-wide state built by the test (e.g. on a test Redis, to time-compress its limiters). */
+  state?: AppOptions['state'];
   drainTimeoutMs?: number;
   /** Fake Discord settings, e.g. a short heartbeat interval for zombie-connection tests. */
   discord?: Omit<FakeDiscordOptions, 'token'>;
@@ -58,6 +60,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     logger,
     commands: options.commands,
     overrides: options.overrides,
+    ...(options.state ? { state: options.state } : {}),
     discordRest: { retries: 2, timeout: 5_000 },
     drainTimeoutMs: options.drainTimeoutMs,
   });

@@ -1,15 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/services/wallhaven.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
+import { createSharedState } from '../../src/state/index.js';
 import { shardOf, startFakeDiscord, type FakeDiscord, type InteractionExchange } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
 import { writeCardSnapshot } from '../helpers/card-snapshot.js';
+import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { answerOf, crashLines, expectPlainSentence, scaledLimiters, startFaultProxy, type Answer, type FaultProxy } from '../helpers/reliability.js';
 
 /**
@@ -28,7 +31,8 @@ const WALLHAVEN_WINDOW_MS = WALLHAVEN_RATE_LIMIT.windowMs / SCALE;
 const member = (n: number) => ({ id: `1358${String(n).padStart(15, '0')}`, username: `fleet${n}` });
 const BUSY = (label: string) => new RegExp(`^Almanac is busy with ${label} requests; try again in \\d+ seconds?\\.$`);
 
-describe('a fleet of three shard processes on one Redis', () => {
+describeWithRedis('a fleet of three shard processes on one Redis', () => {
+  let redis: RedisServer;
   let discord: FakeDiscord;
   let wallhaven: FakeWallhaven;
   let wallhavenProxy: FaultProxy;
@@ -43,6 +47,7 @@ describe('a fleet of three shard processes on one Redis', () => {
   const spreadGuild = (index: number) => guildOn(index % PROCESSES, Math.floor(index / PROCESSES) % 2);
 
   beforeAll(async () => {
+    redis = await startRedisServer();
     discord = await startFakeDiscord({ token: CANARY_TOKEN, guilds: PROCESSES * 2, shardCount: PROCESSES, maxConcurrency: PROCESSES });
     wallhaven = await startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: WALLHAVEN_WINDOW_MS } });
     wallhavenProxy = await startFaultProxy(wallhaven.url);
@@ -52,19 +57,23 @@ describe('a fleet of three shard processes on one Redis', () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'almanac-fleet-'));
       dataDirs.push(dataDir);
       await writeCardSnapshot(dataDir, ygoprodeck.cards, ygoprodeck.version);
+      // Built here rather than by the app from REDIS_URL, so that its fleet limiters can be time-compressed.
+      const state = await createSharedState({ redisUrl: redis.url, logger: pino({ level: 'silent' }), processId: `shard-${shard}`, expectedFleetSize: PROCESSES });
       bots.push(
         await startTestBot({
           joinDiscord: discord,
           env: {
             SHARD_COUNT: String(PROCESSES),
             SHARD_IDS: String(shard),
+            REDIS_URL: redis.url,
             DATA_DIR: dataDir,
             WALLHAVEN_URL: wallhavenProxy.url,
             WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY,
             YGOPRODECK_URL: ygoprodeck.url,
             GEOJS_URL: geo.url,
           },
-          overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl, limiterFactory: scaledLimiters(SCALE) },
+          state,
+          overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl, limiterFactory: scaledLimiters(SCALE, {}, state.limiterFactory) },
         }),
       );
     }
@@ -76,6 +85,7 @@ describe('a fleet of three shard processes on one Redis', () => {
     await Promise.all([wallhavenProxy?.close(), wallhaven?.close(), ygoprodeck?.close(), geo?.close()]);
     for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
     dataDirs = [];
+    await redis?.stop();
   });
 
   /** Sends `count` interactions at once; the flood must leave within a second. */
@@ -122,17 +132,18 @@ describe('a fleet of three shard processes on one Redis', () => {
     expect(images.length).toBe(new Set(images).size);
   });
 
-  it('the same wallpaper and the same address asked on two instances cost one upstream request each', async () => {
-    const [wallpaper] = wallhaven.byPurity('sfw').map((candidate) => candidate.id).slice(-1);
+  it('the same wallpaper search and the same address asked on two instances cost one upstream request each', async () => {
     const address = '81.2.200.17';
-    wallhaven.reset();
+    const resolution = '1234x567';
+    const wallhavenBefore = wallhaven.requests.filter((request) => request.query.get('atleast') === resolution).length;
     const geoBefore = geo.requestsTo('/v1/ip/geo').length;
     for (const shard of [0, 1]) {
       const origin = { user: member(5_000 + shard), guildId: guildOn(shard) };
-      expect((await answerOf(await discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: wallpaper! }, ...origin }))).embeds).toHaveLength(1);
+      const found = await answerOf(await discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { resolution }, ...origin }));
+      expect(found.embeds).toHaveLength(1);
       expect((await answerOf(await discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: address }, ...origin }))).embeds).toHaveLength(1);
     }
-    expect(wallhaven.requests.filter((request) => request.path.endsWith(`/w/${wallpaper}`))).toHaveLength(1);
+    expect(wallhaven.requests.filter((request) => request.query.get('atleast') === resolution).length - wallhavenBefore).toBe(1);
     expect(geo.requestsTo('/v1/ip/geo').length - geoBefore).toBe(1);
   });
 
