@@ -59,7 +59,7 @@ export interface FleetResult {
   /** Upstream requests of every upstream per 1,000 commands: the fleet's over one process's. */
   requestsRatio: number;
   cachedCost: { withRedis: LatencySummary; inProcess: LatencySummary; p50Ratio: number };
-  recovery: { recovered: boolean; afterMs: number; probes: number };
+  recovery: { recovered: boolean; afterMs: number; probes: number; probeSpacingMs: number };
 }
 
 export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
@@ -185,8 +185,8 @@ async function benchRecovery(discord: FakeDiscord, upstreams: BenchUpstreams, re
       await exchange.final(ANSWER_TIMEOUT_MS);
     }
     const asked = upstreams.geojs.requests.slice(mark).filter((request: RecordedRequest) => (request.query.get('ip') ?? '').split(',').includes(address));
-    if (asked.length === 1) return { recovered: true, afterMs: performance.now() - restartedAt, probes };
+    if (asked.length === 1) return { recovered: true, afterMs: performance.now() - restartedAt, probes, probeSpacingMs: RECOVERY_PROBE_SPACING_MS };
     await sleep(RECOVERY_PROBE_SPACING_MS);
   }
-  return { recovered: false, afterMs: RECOVERY_LIMIT_MS, probes };
+  return { recovered: false, afterMs: RECOVERY_LIMIT_MS, probes, probeSpacingMs: RECOVERY_PROBE_SPACING_MS };
 }
