@@ -233,7 +233,7 @@ export async function expectNoSecretLeaks(bot: TestBot, upstreams: readonly Fake
   }
 }
 
-/** Log lines of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
-export function crashLines(bot: TestBot): Record<string, unknown>[] {
-  return bot.logs.entries().filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
+/** Log lines (from line `sinceLine` on) of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
+export function crashLines(bot: TestBot, sinceLine = 0): Record<string, unknown>[] {
+  return bot.logs.entries().slice(sinceLine).filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
 }
