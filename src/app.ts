@@ -30,8 +30,6 @@ export interface AppOptions {
 
 export interface App {
   client: Client;
-  /** The app's logger: carries the shard ids when the process runs some shards of several. */
-  logger: Logger;
   router: Router;
   services: AppServices;
   opsServer: OpsServer | undefined;
@@ -77,20 +75,28 @@ export async function createApp(options: AppOptions): Promise<App> {
   client.on(Events.ShardResume, (shardId) => logger.info({ shardId }, 'gateway resumed'));
   client.on(Events.ShardError, (error, shardId) => logger.error({ err: error, shardId }, 'gateway shard error'));
 
-  const opsServer =
-    config.metricsPort === undefined
-      ? undefined
-      : await startOpsServer({ port: config.metricsPort, registry: metrics.registry, isReady: () => ready });
+  let opsServer: OpsServer | undefined;
+  try {
+    opsServer =
+      config.metricsPort === undefined
+        ? undefined
+        : await startOpsServer({ port: config.metricsPort, host: config.metricsHost, registry: metrics.registry, isReady: () => ready });
+  } catch (error) {
+    await client.destroy();
+    await services.close();
+    throw error;
+  }
+  if (opsServer) logger.info({ url: opsServer.url }, `ops server listening on ${opsServer.url} (/metrics, /healthz, /readyz)`);
 
   return {
     client,
-    logger,
     router,
     services,
     opsServer,
     isReady: () => ready,
     async start() {
       const readyEvent = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      logger.info({ url: config.discordApiUrl }, `logging in to Discord at ${config.discordApiUrl}`);
       await client.login(config.discordToken);
       await readyEvent;
       ready = true;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { shardEnvironment, type ShardAssignment } from './discord/shards.js';
 
@@ -53,6 +54,12 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
     .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional()),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
+    .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
   NODE_ENV: z.string().optional(),
 });
 
@@ -69,6 +76,9 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
+  /** The address the ops server binds: loopback unless the deployment (e.g. the Dockerfile) opens it. */
+  metricsHost: string;
+  /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
   prettyLogs: boolean;
   /** The gateway shards this process runs; undefined: one process running the only shard. */
   shards: ShardAssignment | undefined;
@@ -114,7 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
-    prettyLogs: data.NODE_ENV !== 'production' && process.stdout.isTTY === true,
+    metricsHost: data.METRICS_HOST,
+    prettyLogs: data.NODE_ENV !== 'production',
     shards: shards.data,
   };
 }
