@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCardDump } from '../test/fakes/ygoprodeck.js';
 import { REDIS_INSTALL_HINT, redisServerInstalled, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBotChild } from './bot-child.js';
+import { benchCardSection, MAIN_LAYOUT, type CardMemoryResult, type CardSectionResult } from './cards.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
 import { benchFleet, type FleetResult } from './fleet.js';
@@ -23,7 +24,6 @@ import { benchThroughput, THROUGHPUT_P99_LIMIT_MS, THROUGHPUT_STEP_MS, type Thro
 import { buildWorkload } from './workload.js';
 import type { MemorySample } from './bot-shared.js';
 
-const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 /** Limiter spacings and upstream windows are divided by this in the workload replay (see economy.ts). */
 const TIME_SCALE = 10;
 const WORKLOAD_COMMANDS = 10_000;
@@ -72,12 +72,21 @@ const machine = {
   startedAt: new Date().toISOString(),
 };
 
-/** `--only fleet` runs the fleet section alone (with its own one-process baseline) into `results/fleet.json`. */
-if (onlySection(process.argv.slice(2)) === 'fleet') {
+/** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
+const SECTIONS = ['cards', 'fleet'] as const;
+const only = onlySection(process.argv.slice(2));
+if (only === 'cards') {
+  const cards = await benchCardSection(await compileBotForNode(), progress);
+  console.log(renderTable(cardRows(cards)));
+  await writeResults('cards', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, cards });
+  process.exit(0);
+}
+if (only === 'fleet') {
+  // Alone, the section replays its own one-process baseline.
   const workload = buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS });
   const fleet = await runFleetSection(await compileBotForNode(), workload, {});
   console.log(renderTable(fleetRows(fleet)));
-  await writeResultsFile('fleet', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, timeScale: TIME_SCALE, fleet });
+  await writeResults('fleet', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, timeScale: TIME_SCALE, fleet });
   process.exit(0);
 }
 
@@ -87,9 +96,9 @@ const matcher = await benchMatcher();
 progress('compiling the bot to JavaScript for the child processes');
 const compiledScript = await compileBotForNode();
 
-progress('fake upstreams at real speed, and a card database snapshot written by the bot itself');
+progress('fake upstreams at real speed, and card database snapshots (English and the four languages) written by the bot itself');
 const upstreams = await startBenchUpstreams();
-const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
+const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: true });
 
 progress('end-to-end latency (in-process bot, interleaved with the trivial command)');
 const inProcess = await startInProcessBot(upstreams, snapshotDir);
@@ -144,18 +153,17 @@ try {
   await removeDir(snapshotDir);
 }
 
+progress('card databases: memory, GC and /card show');
+const cards = await benchCardSection(compiledScript, progress);
+
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...fleetRows(fleet)];
+const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards), ...fleetRows(fleet)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
-await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
 const { markdown: _matcherMarkdown, ...matcherFigures } = matcher;
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
+await writeResults('latest', {
       machine: { ...machine, loadAverageAtEnd: loadavg() },
       benchMs,
       timeScale: TIME_SCALE,
@@ -167,15 +175,63 @@ await writeFile(
       memory: { ...memory, soak, newUsers },
       economy,
       throughput,
+      cards,
       fleet,
-    },
-    null,
-    2,
-  )}\n`,
-);
-progress(`done in ${(benchMs / 1000).toFixed(0)} s; figures in ${RESULTS_FILE}`);
+});
+progress(`done in ${(benchMs / 1000).toFixed(0)} s`);
 
-/** The fleet section on a fresh Redis; null (and a line saying why) when redis-server is missing. */
+function onlySection(args: readonly string[]): (typeof SECTIONS)[number] | undefined {
+  const at = args.indexOf('--only');
+  if (at < 0) return undefined;
+  const section = args[at + 1];
+  if (!(SECTIONS as readonly (string | undefined)[]).includes(section)) {
+    console.error(`npm run bench -- --only <section>: the sections are ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+  return section as (typeof SECTIONS)[number];
+}
+
+async function writeResults(name: string, figures: Record<string, unknown>): Promise<void> {
+  const file = fileURLToPath(new URL(`./results/${name}.json`, import.meta.url));
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  progress(`figures in ${file}`);
+}
+
+function cardRows(cards: CardSectionResult): Row[] {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const memoryRow = (label: string, result: CardMemoryResult, targetBytes: number): Row => ({
+    area: 'Cards',
+    measure: `RSS settled after load, ${label} (after GC, ${SETTLE_MS / 1000} s idle)`,
+    target: `≤ ${mb(targetBytes)}`,
+    measured: mb(result.settled.rssBytes),
+    comparison: `heap used ${mb(result.settled.heapUsedBytes)} of ${mb(result.settled.heapTotalBytes)}, external ${mb(result.settled.externalBytes)}; main's layout, English alone: ${mb(MAIN_LAYOUT.rssSettledBytes)}`,
+    pass: result.settled.rssBytes <= targetBytes,
+  });
+  const gcRow = (label: string, result: CardMemoryResult): Row => ({
+    area: 'Cards',
+    measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
+    target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
+    measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost`,
+    pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
+  });
+  return [
+    memoryRow('English database alone', cards.english, 150e6),
+    memoryRow('all five databases (en, fr, de, it, pt)', cards.allLanguages, 200e6),
+    gcRow('English alone', cards.english),
+    gcRow('all five databases', cards.allLanguages),
+    {
+      area: 'Cards',
+      measure: `/card show (cached card and art) p50, all five databases, ${cards.cardShow.rounds} rounds in-process`,
+      target: `ratio ≤ main's (${fixed(MAIN_LAYOUT.cardShowP50Ratio, 2)}×)`,
+      measured: `${fixed(cards.cardShow.p50Ms, 2)} ms`,
+      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms)`,
+      pass: cards.cardShow.p50Ratio <= MAIN_LAYOUT.cardShowP50Ratio,
+    },
+  ];
+}
+
 /**
  * The fleet section on a fresh Redis; null (and a line saying why) when redis-server is missing.
  * Alone (`--only fleet`) it prepares its own snapshot and replays its own one-process baseline.
@@ -209,23 +265,6 @@ async function prepareFleetSnapshot(): Promise<string> {
   } finally {
     await upstreams.close();
   }
-}
-
-function onlySection(args: readonly string[]): 'fleet' | undefined {
-  const at = args.indexOf('--only');
-  if (at < 0) return undefined;
-  if (args[at + 1] !== 'fleet') {
-    console.error('npm run bench -- --only <section>: the sections are fleet');
-    process.exit(2);
-  }
-  return 'fleet';
-}
-
-async function writeResultsFile(name: string, figures: Record<string, unknown>): Promise<void> {
-  const file = fileURLToPath(new URL(`./results/${name}.json`, import.meta.url));
-  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`figures in ${file}`);
 }
 
 function fleetRows(fleet: FleetResult | null): Row[] {
@@ -385,11 +424,11 @@ function buildRows(figures: Figures): Row[] {
     },
     {
       area: 'Economy',
-      measure: '`cardinfo.php` card lookups once the database is loaded',
+      measure: '`cardinfo.php` requests for card commands once the databases are loaded (lookups, translations)',
       target: '0',
-      measured: String(economy.cardinfoLookups),
-      comparison: `plus ${economy.cardinfoTranslations} translations (language=…), ${economy.distinctTranslations} distinct`,
-      pass: economy.cardinfoLookups === 0,
+      measured: String(economy.cardinfoLookups + economy.cardinfoTranslations),
+      comparison: `lookups ${economy.cardinfoLookups}; translations (language=…) ${economy.cardinfoTranslations}, ${economy.distinctTranslations} distinct`,
+      pass: economy.cardinfoLookups === 0 && economy.cardinfoTranslations === 0,
     },
     {
       area: 'Economy',

@@ -43,10 +43,16 @@ async function cardReply(app: AppServices, card: Card, language: CardLanguage | 
   const translation =
     language === undefined
       ? null
-      : app.cards.localize(card, language).catch((error: unknown) => {
-          log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
-          return undefined;
-        });
+      : app.cards
+          .localize(card, language)
+          .then((translated) => {
+            if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
+            return translated;
+          })
+          .catch((error: unknown) => {
+            log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
+            return undefined;
+          });
   const [translated, art] = await Promise.all([translation, app.cards.art(card)]);
   return renderCard({
     card: translated ?? card,

@@ -12,6 +12,7 @@ import { createMetrics } from './metrics.js';
 import { describeFailure } from './render/errors.js';
 import { renderAsJson, renderAsText } from './render/text.js';
 import { createServices } from './services/index.js';
+import { createSharedState } from './state/index.js';
 
 const EXIT_USAGE = 2;
 
@@ -186,8 +187,11 @@ async function run(argv: string[]): Promise<number> {
     secrets: secretsOf(config),
     fd: 2,
   });
+  const metrics = createMetrics();
+  // With REDIS_URL a terminal run spends the fleet's budgets and reuses its caches like any process.
+  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
   const app = await createServices(
-    { config, logger, metrics: createMetrics() },
+    { config, logger, metrics, state },
     { startCardDatabase: invocation.command.data.name === 'card' },
   );
   const base = {

@@ -16,6 +16,7 @@ import {
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
+import type { CardSummary } from '../cards/card-summary.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
 import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
 
@@ -354,7 +355,7 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: Card): APISelectMenuOption {
+function cardOption(card: CardSummary): APISelectMenuOption {
   return {
     label: truncate(card.name, SELECT_LIMITS.label),
     value: String(card.id),
@@ -363,7 +364,7 @@ function cardOption(card: Card): APISelectMenuOption {
 }
 
 /** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
-function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined): ActionRow {
+function openMenu(cards: readonly CardSummary[], placeholder: string, language: CardLanguage | undefined): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
   for (const card of cards) {
@@ -388,7 +389,7 @@ export function noMatchMessage(query: string): string {
 }
 
 /** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
-export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage): Reply {
+export function renderDidYouMean(query: string, candidates: readonly CardSummary[], language?: CardLanguage): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query), ephemeral: true };
   return {
     content: `No card is named exactly ${quoteQuery(query)}. Did you mean one of these?`,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
@@ -10,7 +11,7 @@ export interface SharedStateOptions {
   redisUrl: string | undefined;
   logger: Logger;
   metrics?: Metrics;
-  /** Names this process in the fleet registry and its metrics (default: host name and pid). */
+  /** Names this process in the fleet registry and its metrics (default: host name, pid and a random tag). */
   processId?: string;
   /** The fleet size assumed while none is known yet, e.g. SHARD_COUNT (default 2). */
   expectedFleetSize?: number;
@@ -18,7 +19,8 @@ export interface SharedStateOptions {
 
 /** The one place that decides where fleet-wide state lives: Redis when `REDIS_URL` is set, else this process. */
 export async function createSharedState(options: SharedStateOptions): Promise<SharedState> {
-  const processId = options.processId ?? `${hostname()}-${process.pid}`;
+  // The random part keeps two apps in one process (tests, a CLI next to a bot) apart.
+  const processId = options.processId ?? `${hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`;
   if (options.redisUrl === undefined) return createInProcessState({ processId, ...(options.metrics ? { metrics: options.metrics } : {}) });
   return createRedisState({
     url: options.redisUrl,

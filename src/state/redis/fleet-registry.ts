@@ -88,11 +88,13 @@ export class FleetHeartbeat implements FleetRegistry {
       } catch {
         member = undefined;
       }
+      // This process reports itself as it is now, not as its last heartbeat said.
+      if (processId === this.options.processId) continue;
       if (member !== undefined && this.now() - member.seenAt <= STALE_AFTER_MS) live.push(member);
       else gone.push(processId);
     }
     if (gone.length > 0) await this.options.connection.client.hdel(this.key, ...gone);
-    if (!live.some((member) => member.processId === this.options.processId)) live.push(this.self());
+    live.push(this.self());
     this.lastKnownSize = live.length;
     return live.sort((left, right) => left.processId.localeCompare(right.processId));
   }

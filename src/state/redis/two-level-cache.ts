@@ -1,18 +1,17 @@
-import { deserialize, serialize } from 'node:v8';
 import type { Metrics } from '../../metrics.js';
 import { createLocalCache, type CacheFactory } from '../../services/cache.js';
 import type { FleetFetch } from './fleet-fetch.js';
+import { decodeCached, encodeCached } from './json-codec.js';
 
 /** Longest one process loads an entry while the others wait for it (the upstreams' own deadlines are shorter). */
 const LOAD_LOCK_MS = 20_000;
 
 /**
  * Caches in two levels: the in-process lru-cache (L1, unchanged: coalescing, stale-while-revalidate,
- * stale-if-error, negative entries) in front of Redis (L2, same TTLs). An L1 miss or refresh
+ * stale-if-error, negative entries) in front of Redis (L2, JSON, same TTLs). An L1 miss or refresh
  * asks L2 first, so what one process fetched is a hit for the others, and a key missing everywhere
- * is loaded by one process for the fleet. An entry taken from L2 lives in L1 only for what remains of
- * its L2 lifetime, so no copy outlives the TTL. A hit in L1 never touches Redis. Values travel in
- * V8's structured-clone format, not JSON: a Wallhaven wallpaper's `createdAt` must come back a Date.
+ * is loaded by one process for the fleet. Values travel as JSON with their `Date`s kept. An entry taken from L2 lives in L1 only for what remains of
+ * its L2 lifetime, so no copy outlives the TTL. A hit in L1 never touches Redis.
  */
 export function createTwoLevelCacheFactory(fetcher: FleetFetch, keyPrefix: string, metrics?: Metrics): CacheFactory {
   return (options) =>
@@ -24,10 +23,10 @@ export function createTwoLevelCacheFactory(fetcher: FleetFetch, keyPrefix: strin
             ttlMs: options.ttlMs,
             ...(options.negativeTtlMs === undefined ? {} : { notFoundTtlMs: options.negativeTtlMs }),
             lockMs: LOAD_LOCK_MS,
-            load: async () => serialize(await options.load(key, signal, {})),
+            load: async () => encodeCached(await options.load(key, signal, {})),
           });
           entry.ttlMs = fetched.ttlMs;
-          return deserialize(fetched.bytes) as Awaited<ReturnType<typeof options.load>>;
+          return decodeCached<Awaited<ReturnType<typeof options.load>>>(fetched.bytes);
         },
       },
       metrics,
