@@ -5,11 +5,13 @@ import type { Config } from './config.js';
 import { createDiscordClient } from './discord/client.js';
 import { logGatewayLifecycle } from './discord/gateway-log.js';
 import { createRouter, type Router } from './discord/router.js';
+import { shardLabel } from './discord/shards.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
 import { createSharedState } from './state/index.js';
+import type { SharedState } from './state/shared-state.js';
 
 export interface AppOptions {
   config: Config;
@@ -20,6 +22,11 @@ export interface AppOptions {
   discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
   /** Most time given to interactions in flight on shutdown. */
   drainTimeoutMs?: number;
+  /**
+   * The fleet-wide state, when the caller builds it (tests and benchmarks that time-compress its
+   * limiters); otherwise built here from REDIS_URL. Closed with the services either way.
+   */
+  state?: SharedState;
 }
 
 export interface App {
@@ -36,13 +43,21 @@ export interface App {
 
 /** Wires config, services, router and the discord.js client; shared by the entry point and the tests. */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
+  const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
   const metrics = createMetrics();
-  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
-  // In a fleet every series says which process it comes from (a sharded process adds its shards).
-  if (state.backend === 'redis') metrics.registry.setDefaultLabels({ process: state.processId });
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
+  // Until heartbeats say how many processes there are, assume one per shard: a safe (small) local share.
+  const expectedFleetSize = config.shards?.count;
+  const state =
+    options.state ??
+    (await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) }));
+  // In a fleet every series says which process it comes from, and a sharded process which shards it runs.
+  metrics.registry.setDefaultLabels({
+    ...(state.backend === 'redis' ? { process: state.processId } : {}),
+    ...(config.shards ? { shard: shardLabel(config.shards) } : {}),
+  });
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
   state.fleet.describeWith(() => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }));
   const services = await createServices(
     { config, logger, metrics, state, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },

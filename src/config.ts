@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { shardEnvironment, type ShardAssignment } from './discord/shards.js';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
 export class ConfigError extends Error {
@@ -82,6 +83,8 @@ export interface Config {
   metricsHost: string;
   /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
   prettyLogs: boolean;
+  /** The gateway shards this process runs; undefined: one process running the only shard. */
+  shards: ShardAssignment | undefined;
 }
 
 export interface LoadConfigOptions {
@@ -95,9 +98,12 @@ export interface LoadConfigOptions {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = schema.safeParse(env);
+  // Parsed on its own so that its cross-variable checks run even when another variable is wrong.
+  const shards = shardEnvironment.safeParse(env);
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+  for (const result of [parsed, shards]) {
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
       const variable = String(issue.path[0] ?? 'environment');
       problems.push(`${variable}: ${issue.message}`);
     }
@@ -107,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       problems.push(`${name}: is required (see .env.example)`);
     }
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || !shards.success || problems.length > 0) throw new ConfigError(problems);
   const data = parsed.data;
   return {
     discordToken: data.DISCORD_TOKEN,
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     metricsPort: data.METRICS_PORT,
     metricsHost: data.METRICS_HOST,
     prettyLogs: data.NODE_ENV !== 'production',
+    shards: shards.data,
   };
 }
 

@@ -1,7 +1,10 @@
 import { Client, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
+import type { ShardAssignment } from './shards.js';
 
 export interface DiscordClientOptions {
   apiUrl: string;
+  /** The gateway shards to run; discord.js's default (the only shard) when omitted. */
+  shards?: ShardAssignment;
   /** Extra REST options; tests lower retries and timeouts. */
   rest?: ClientOptions['rest'];
 }
@@ -31,6 +34,9 @@ const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
+    // Always explicit when sharding: discord.js reads SHARD_COUNT and SHARDS from the environment
+    // only when these options keep their defaults, and SHARDS is not a variable Almanac validates.
+    ...(options.shards ? { shards: [...options.shards.ids], shardCount: options.shards.count } : {}),
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [], repliedUser: false },
     makeCache: Options.cacheWithLimits(BOUNDED_CACHES),

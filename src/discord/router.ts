@@ -6,7 +6,7 @@ import type {
   MessageComponentInteraction,
   MessageContextMenuCommandInteraction,
 } from 'discord.js';
-import { MessageFlags } from 'discord.js';
+import { MessageFlags, ShardClientUtil } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
 import { UserError } from '../errors.js';
@@ -74,8 +74,11 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     return subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
   }
 
-  function interactionLogger(interaction: { id: string }, command: string, kind: string): Logger {
-    return app.logger.child({ interactionId: interaction.id, command, kind });
+  /** Each line names the gateway shard the interaction came on: Discord's rule, DMs on shard 0. */
+  function interactionLogger(interaction: BaseInteraction, command: string, kind: string): Logger {
+    const { guildId } = interaction;
+    const shardId = guildId ? ShardClientUtil.shardIdForGuildId(guildId, interaction.client.options.shardCount ?? 1) : 0;
+    return app.logger.child({ interactionId: interaction.id, command, kind, shardId });
   }
 
   function finish(log: Logger, command: string, kind: string, started: number, error?: unknown): void {

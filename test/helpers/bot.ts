@@ -25,9 +25,14 @@ export interface StartBotOptions {
   env?: NodeJS.ProcessEnv;
   commands?: AppOptions['commands'];
   overrides?: AppOptions['overrides'];
+  /** A fleet-wide state built by the test (e.g. on a test Redis, to time-compress its limiters). */
+  state?: AppOptions['state'];
   drainTimeoutMs?: number;
   /** Fake Discord settings, e.g. a short heartbeat interval for zombie-connection tests. */
   discord?: Omit<FakeDiscordOptions, 'token'>;
+  /** A fake Discord to join instead of starting one (several bots of one fleet, each with its own
+   * shards); it must accept CANARY_TOKEN, and the caller closes it. */
+  joinDiscord?: FakeDiscord;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface StartBotOptions {
  * Discord, with every log line captured, and a temporary DATA_DIR.
  */
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
-  const discord = await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN });
+  const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
   const config = loadConfig({
     DISCORD_TOKEN: CANARY_TOKEN,
@@ -56,6 +61,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     logger,
     commands: options.commands,
     overrides: options.overrides,
+    ...(options.state ? { state: options.state } : {}),
     discordRest: { retries: 2, timeout: 5_000 },
     drainTimeoutMs: options.drainTimeoutMs,
   });
@@ -69,7 +75,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
       // A test may have stopped the app itself; only a live client can race a reconnect.
       if (app.isReady()) await destroyClientWhenSettled(app.client);
       await app.stop();
-      await discord.close();
+      if (!options.joinDiscord) await discord.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
