@@ -3,6 +3,7 @@ import { commands as defaultCommands } from '../commands/index.js';
 import type { Command } from './command.js';
 import type { Config } from './config.js';
 import { createDiscordClient } from './discord/client.js';
+import { fromDiscordJs } from './discord/discordjs-interaction.js';
 import { createRouter, type Router } from './discord/router.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -46,7 +47,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   let ready = false;
   let stopping: Promise<void> | undefined;
 
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.InteractionCreate, (interaction) => {
+    const routed = fromDiscordJs(interaction);
+    if (routed) void router.handle(routed);
+  });
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
