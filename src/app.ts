@@ -1,20 +1,12 @@
 import { Events, type Client } from 'discord.js';
-import { commands as defaultCommands } from '../commands/index.js';
-import type { Command } from './command.js';
-import type { Config } from './config.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from './app-core.js';
 import { createDiscordClient } from './discord/client.js';
 import { fromDiscordJs } from './discord/discordjs-interaction.js';
-import { createRouter, type Router } from './discord/router.js';
-import type { Logger } from './logger.js';
-import { createMetrics } from './metrics.js';
-import { startOpsServer, type OpsServer } from './ops-server.js';
-import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
+import type { Router } from './discord/router.js';
+import type { OpsServer } from './ops-server.js';
+import type { AppServices } from './services/index.js';
 
-export interface AppOptions {
-  config: Config;
-  logger: Logger;
-  commands?: readonly Command[];
-  overrides?: ServiceOverrides;
+export interface AppOptions extends AppCoreOptions {
   /** Extra discord.js REST options (tests lower retries and timeouts). */
   discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
   /** Most time given to interactions in flight on shutdown. */
@@ -33,19 +25,18 @@ export interface App {
   isReady(): boolean;
 }
 
-/** Wires config, services, router and the discord.js client; shared by the entry point and the tests. */
+/** Gateway mode: wires config, services, router and the discord.js client; shared by the entry point and the tests. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
-  const metrics = createMetrics();
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
-  const services = await createServices(
-    { config, logger, metrics, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
-    options.overrides,
-  );
-  const router = createRouter(options.commands ?? defaultCommands, services);
   let ready = false;
   let stopping: Promise<void> | undefined;
+  const core = await createAppCore(options, 'gateway', {
+    isReady: () => ready,
+    gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
+  });
+  const { router, services, opsServer } = core;
 
   client.on(Events.InteractionCreate, (interaction) => {
     const routed = fromDiscordJs(interaction);
@@ -56,11 +47,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
   client.on(Events.ShardDisconnect, (event, shardId) => logger.warn({ code: event.code, shardId }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shardId) => logger.info({ shardId }, 'gateway resumed'));
-
-  const opsServer =
-    config.metricsPort === undefined
-      ? undefined
-      : await startOpsServer({ port: config.metricsPort, registry: metrics.registry, isReady: () => ready });
 
   return {
     client,
@@ -78,12 +64,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     stop() {
       stopping ??= (async () => {
         ready = false;
-        const { unfinished } = await router.drain(options.drainTimeoutMs ?? 8_000);
-        if (unfinished > 0) logger.warn({ unfinished }, 'stopped with interactions still in flight');
-        await client.destroy();
-        await services.close();
-        await opsServer?.close();
-        logger.info('stopped');
+        await stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, () => client.destroy());
       })();
       return stopping;
     },

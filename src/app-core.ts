@@ -1,0 +1,53 @@
+import { commands as defaultCommands } from '../commands/index.js';
+import type { Command } from './command.js';
+import type { Config } from './config.js';
+import { createRouter, type Router } from './discord/router.js';
+import type { Logger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { startOpsServer, type OpsServer } from './ops-server.js';
+import { createServices, type AppServices, type RunMode, type ServiceOverrides } from './services/index.js';
+
+/** Most time given to interactions in flight on shutdown, unless the caller says otherwise. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 8_000;
+
+/** What both modes (gateway and HTTP) are built from. */
+export interface AppCore {
+  metrics: Metrics;
+  services: AppServices;
+  router: Router;
+  opsServer: OpsServer | undefined;
+}
+
+export interface AppCoreOptions {
+  config: Config;
+  logger: Logger;
+  commands?: readonly Command[];
+  overrides?: ServiceOverrides;
+}
+
+/** Services, the router over the command set, and the ops server (when METRICS_PORT is set). */
+export async function createAppCore(
+  options: AppCoreOptions,
+  mode: RunMode,
+  hooks: { isReady: () => boolean; gatewayPing?: () => number | null },
+): Promise<AppCore> {
+  const { config, logger } = options;
+  const metrics = createMetrics();
+  const services = await createServices({ config, logger, metrics, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
+  const router = createRouter(options.commands ?? defaultCommands, services);
+  const opsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startOpsServer({ port: config.metricsPort, registry: metrics.registry, isReady: hooks.isReady });
+  return { metrics, services, router, opsServer };
+}
+
+/** Refuses new work, lets interactions in flight finish (at most `drainTimeoutMs`), then closes `release`, services and the ops server. */
+export async function stopAppCore(core: AppCore, logger: Logger, drainTimeoutMs: number, release: () => Promise<void>): Promise<void> {
+  const { unfinished } = await core.router.drain(drainTimeoutMs);
+  if (unfinished > 0) logger.warn({ unfinished }, 'stopped with interactions still in flight');
+  await release();
+  await core.services.close();
+  await core.opsServer?.close();
+  logger.info('stopped');
+}

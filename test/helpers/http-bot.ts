@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, secretsOf, type Config } from '../../src/config.js';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http/http-app.js';
+import { createLogger } from '../../src/logger.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { nodeSigningKeys, signedInteractionsEndpoint, type SigningKeys } from '../fakes/discord-http.js';
+import { LogCapture } from './log-capture.js';
+
+export interface TestHttpBot {
+  /** Acts as Discord: its exchanges are signed and POSTed to the bot, and it receives the webhook writes. */
+  discord: FakeDiscord;
+  app: HttpApp;
+  config: Config;
+  logs: LogCapture;
+  keys: SigningKeys;
+  /** `http://127.0.0.1:<port>/interactions` */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartHttpBotOptions extends Pick<HttpAppOptions, 'commands' | 'overrides' | 'drainTimeoutMs' | 'server'> {
+  env?: NodeJS.ProcessEnv;
+  /** The key pair Discord signs with (default: a fresh Node Ed25519 pair). */
+  keys?: SigningKeys;
+}
+
+/**
+ * Starts the real HTTP mode (the same `createHttpApp` as `npm run start:http`) on a free port, with
+ * no bot token, against a fresh fake Discord that delivers interactions to it signed.
+ */
+export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promise<TestHttpBot> {
+  const keys = options.keys ?? nodeSigningKeys();
+  const discord = await startFakeDiscord();
+  const dataDir = await mkdtemp(join(tmpdir(), 'almanac-http-test-'));
+  const config = loadConfig({
+    DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+    INTERACTIONS_PORT: '0',
+    DISCORD_API_URL: discord.apiUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    // Closed ports: a test that forgets to point an upstream at a fake fails instead of going online.
+    GEOJS_URL: 'http://127.0.0.1:9',
+    WALLHAVEN_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_URL: 'http://127.0.0.1:9',
+    ...options.env,
+  });
+  const logs = new LogCapture();
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs });
+  const app = await createHttpApp({
+    config,
+    logger,
+    commands: options.commands,
+    overrides: options.overrides,
+    drainTimeoutMs: options.drainTimeoutMs,
+    server: options.server,
+    discordRest: { retries: 2, timeout: 5_000 },
+  });
+  await app.start();
+  const url = `http://127.0.0.1:${app.port}/interactions`;
+  discord.deliverInteractionsTo(signedInteractionsEndpoint(url, keys));
+  return {
+    discord,
+    app,
+    config,
+    logs,
+    keys,
+    url,
+    async stop() {
+      await app.stop();
+      await discord.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
