@@ -6,6 +6,7 @@ import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http
 import { createLogger } from '../../src/logger.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signedInteractionsEndpoint, type SigningKeys } from '../fakes/discord-http.js';
+import { writeCardSnapshot } from './card-snapshot.js';
 import { LogCapture } from './log-capture.js';
 
 export interface TestHttpBot {
@@ -24,6 +25,8 @@ export interface StartHttpBotOptions extends Pick<HttpAppOptions, 'commands' | '
   env?: NodeJS.ProcessEnv;
   /** The key pair Discord signs with (default: a fresh Node Ed25519 pair). */
   keys?: SigningKeys;
+  /** A card database to start with (e.g. a fake YGOPRODeck's cards and version), so no download is needed. */
+  cardSnapshot?: { cards: readonly unknown[]; version: string };
 }
 
 /**
@@ -34,6 +37,7 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
   const keys = options.keys ?? nodeSigningKeys();
   const discord = await startFakeDiscord();
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-http-test-'));
+  if (options.cardSnapshot) await writeCardSnapshot(dataDir, options.cardSnapshot.cards, options.cardSnapshot.version);
   const config = loadConfig({
     DISCORD_PUBLIC_KEY: keys.publicKeyHex,
     INTERACTIONS_PORT: '0',
