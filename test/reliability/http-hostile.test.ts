@@ -3,7 +3,7 @@ import { InteractionType } from 'discord.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '../../commands/index.js';
-import type { Command } from '../../src/command.js';
+import type { ChatInputCommand, Command } from '../../src/command.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/http/interactions-server.js';
 import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -16,13 +16,14 @@ const REQUEST_TIMEOUT_MS = 1_000;
 /** Every command, with each handler call counted: no unsigned request may ever reach one. */
 function countingCommands(count: () => void): Command[] {
   return commands.map((command): Command => {
-    if (command.kind === 'message') return { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
-    return {
-      ...command,
-      execute: (ctx, app) => (count(), command.execute(ctx, app)),
-      ...(command.autocomplete ? { autocomplete: (ctx, app) => (count(), command.autocomplete!(ctx, app)) } : {}),
-      ...(command.handleComponent ? { handleComponent: (ctx, app) => (count(), command.handleComponent!(ctx, app)) } : {}),
-    };
+    if (command.kind === 'message') {
+      return { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+    }
+    const counted: ChatInputCommand = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+    const { autocomplete, handleComponent } = command;
+    if (autocomplete) counted.autocomplete = (ctx, app) => (count(), autocomplete(ctx, app));
+    if (handleComponent) counted.handleComponent = (ctx, app) => (count(), handleComponent(ctx, app));
+    return counted;
   });
 }
 
