@@ -3,7 +3,7 @@ import { InteractionType } from 'discord.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '../../commands/index.js';
-import type { ChatInputCommand, Command } from '../../src/command.js';
+import type { ChatInputCommand, Command, MessageContextCommand } from '../../src/command.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/http/interactions-server.js';
 import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -17,7 +17,8 @@ const REQUEST_TIMEOUT_MS = 1_000;
 function countingCommands(count: () => void): Command[] {
   return commands.map((command): Command => {
     if (command.kind === 'message') {
-      return { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+      const counted: MessageContextCommand = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+      return counted;
     }
     const counted: ChatInputCommand = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
     const { autocomplete, handleComponent } = command;
