@@ -5,6 +5,9 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
+# Bottleneck's Redis 7 fix (patches/, SGrondin/bottleneck#205/#219), applied here because install scripts are off.
+COPY patches ./patches
+RUN npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
@@ -22,6 +25,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The patched Bottleneck from the build stage (patch-package is a dev tool, absent here).
+COPY --from=build /app/node_modules/bottleneck ./node_modules/bottleneck
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -125,7 +125,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   await waitForDatabase(ctx, app, false);
-  const card = app.cards.random(ctx.channel.id);
+  const card = await app.cards.random(ctx.channel.id);
   if (card === undefined) throw new UserError(DATABASE_LOADING);
   // English only: a random pick is served from the local database without any upstream lookup.
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });

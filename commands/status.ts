@@ -9,6 +9,7 @@ export const status: ChatInputCommand = {
     .setDescription("Almanac's health: uptime, latency, and each upstream's state")
     .toJSON(),
   async execute(_ctx, app) {
+    const fleet = app.state.backend === 'redis' ? { health: app.state.health(), members: await app.state.fleet.members() } : undefined;
     return renderStatus({
       version: app.version,
       uptimeMs: app.clock.now().getTime() - app.startedAt,
@@ -16,6 +17,7 @@ export const status: ChatInputCommand = {
       gatewayPingMs: app.gatewayPing(),
       rssBytes: process.memoryUsage.rss(),
       upstreams: app.upstreamHealth(),
+      ...(fleet ? { fleet } : {}),
     });
   },
 };

@@ -22,12 +22,13 @@ import {
   decodePagerId,
   DEFAULT_PAGE_SIZE,
   encodePagerId,
-  LongQueryStore,
   MAX_PAGE_SIZE,
   MAX_RESULT_INDEX,
+  longQueryKey,
   PAGER_PREFIX,
   queryRefFor,
   type PagerSearch,
+  type QueryRef,
   type PagerState,
 } from '../src/wallpaper/pager-state.js';
 import {
@@ -64,15 +65,19 @@ export function cooldownSentence(limit: number, retryAfterMs: number): string {
 /** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
 function chargedTo(userId: string, app: AppServices): WallhavenCallOptions {
   return {
-    beforeRequest() {
-      const decision = app.wallhavenCooldown.take(userId);
+    async beforeRequest() {
+      const decision = await app.wallhavenCooldown.take(userId);
       if (!decision.allowed) throw new UserError(cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs));
     },
   };
 }
 
-/** Queries longer than a custom_id can hold, by key (bounded; see `LongQueryStore`). */
-const longQueries = new LongQueryStore();
+/** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */
+async function queryRef(app: AppServices, text: string | undefined, filters: Omit<PagerSearch, 'query'>): Promise<QueryRef> {
+  const ref = queryRefFor(text, filters, { remember: longQueryKey });
+  if (ref.kind === 'stored' && text !== undefined) await app.state.longQueries.remember(text);
+  return ref;
+}
 
 function valueOf<T>(result: ParseResult<T>): T {
   if (!result.ok) throw new UserError(result.reason);
@@ -245,7 +250,7 @@ async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promis
   const lastActivityMs = activityTime(app.clock.now().getTime());
   const search: PagerSearch = {
     ...filters,
-    query: queryRefFor(query, filters, longQueries),
+    query: await queryRef(app, query, filters),
   };
   const located = await withDeferral(app, publicAcknowledger(ctx), () =>
     locateResult(app, chargedTo(ctx.user.id, app), search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
@@ -311,7 +316,7 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   let query: string | undefined;
   if (search.query.kind === 'text') query = search.query.text;
   else if (search.query.kind === 'stored') {
-    query = longQueries.recall(search.query.key);
+    query = await app.state.longQueries.recall(search.query.key);
     if (query === undefined) return ephemeral(FORGOTTEN_QUERY);
   }
   // The state came from our own buttons, but the channel may have changed its age restriction since.

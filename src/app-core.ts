@@ -6,6 +6,8 @@ import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { startOpsServer, type OpsServer } from './ops-server.js';
 import { createServices, type AppServices, type RunMode, type ServiceOverrides } from './services/index.js';
+import { createSharedState } from './state/index.js';
+import type { FleetMember } from './state/shared-state.js';
 
 /** Most time given to interactions in flight on shutdown, unless the caller says otherwise. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 8_000;
@@ -25,15 +27,25 @@ export interface AppCoreOptions {
   overrides?: ServiceOverrides;
 }
 
-/** Services, the router over the command set, and the ops server (when METRICS_PORT is set). */
-export async function createAppCore(
-  options: AppCoreOptions,
-  mode: RunMode,
-  hooks: { isReady: () => boolean; gatewayPing?: () => number | null },
-): Promise<AppCore> {
+export interface AppCoreHooks {
+  isReady: () => boolean;
+  gatewayPing?: () => number | null;
+  /** How this process describes itself to the fleet (a gateway process knows its shards and guilds). */
+  describeFleetMember?: () => Pick<FleetMember, 'shards' | 'guilds'>;
+}
+
+/**
+ * The shared state (Redis when REDIS_URL is set), services, the router over the command set, and
+ * the ops server (when METRICS_PORT is set).
+ */
+export async function createAppCore(options: AppCoreOptions, mode: RunMode, hooks: AppCoreHooks): Promise<AppCore> {
   const { config, logger } = options;
   const metrics = createMetrics();
-  const services = await createServices({ config, logger, metrics, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
+  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
+  // In a fleet every series says which process it comes from (a sharded process adds its shards).
+  if (state.backend === 'redis') metrics.registry.setDefaultLabels({ process: state.processId });
+  if (hooks.describeFleetMember) state.fleet.describeWith(hooks.describeFleetMember);
+  const services = await createServices({ config, logger, metrics, state, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
   const router = createRouter(options.commands ?? defaultCommands, services);
   const opsServer =
     config.metricsPort === undefined

@@ -35,6 +35,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const core = await createAppCore(options, 'gateway', {
     isReady: () => ready,
     gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
+    describeFleetMember: () => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }),
   });
   const { router, services, opsServer } = core;
 

@@ -25,6 +25,14 @@ const snowflake = z
   .pipe(z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)').optional())
   .optional();
 
+/** `redis://` or `rediss://` (TLS), optionally with a password and a database number: `redis://:pass@host:6379/0`. */
+const redisUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
+  .optional();
+
 const portMessage = 'must be a port number (0-65535)';
 
 const schema = z.object({
@@ -35,6 +43,7 @@ const schema = z.object({
   WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
   WALLHAVEN_API_KEY: optionalSecret,
   YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
+  REDIS_URL: redisUrl,
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   METRICS_PORT: z
@@ -66,6 +75,8 @@ export interface Config {
   wallhavenUrl: string;
   wallhavenApiKey: string | undefined;
   ygoprodeckUrl: string;
+  /** Shared state for a fleet of processes; undefined: all state in this process. May hold a password. */
+  redisUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
@@ -109,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     wallhavenUrl: data.WALLHAVEN_URL,
     wallhavenApiKey: data.WALLHAVEN_API_KEY,
     ygoprodeckUrl: data.YGOPRODECK_URL,
+    redisUrl: data.REDIS_URL,
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
@@ -118,9 +130,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   };
 }
 
+function redisPassword(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const password = decodeURIComponent(new URL(url).password);
+  return password === '' ? undefined : password;
+}
+
 /** The secret values of a config, for log scrubbing and leak tests. */
 export function secretsOf(config: Config): string[] {
-  return [config.discordToken, config.wallhavenApiKey].filter((s): s is string => s !== undefined);
+  return [config.discordToken, config.wallhavenApiKey, redisPassword(config.redisUrl)].filter((s): s is string => s !== undefined);
 }
 
 /**

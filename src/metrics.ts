@@ -127,3 +127,15 @@ export function registerHealthGauges(metrics: Metrics, health: () => UpstreamHea
     },
   });
 }
+
+/** 1 while Redis is configured but unreachable: each process then spends only its local share of each budget. */
+export function registerSharedStateGauge(metrics: Metrics, degraded: () => boolean): void {
+  new Gauge({
+    name: 'almanac_shared_state_degraded',
+    help: '1 while the shared state (Redis) is unreachable and each budget is divided locally; 0 otherwise',
+    registers: [metrics.registry],
+    collect() {
+      this.set(degraded() ? 1 : 0);
+    },
+  });
+}

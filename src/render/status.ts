@@ -2,7 +2,8 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
 import type { UpstreamHealth } from '../services/health.js';
 import type { RunMode } from '../services/index.js';
-import { upstreamLabel } from '../services/upstream-error.js';
+import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
+import { upstreamLabel, type UpstreamName } from '../services/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 
 export interface StatusData {
@@ -12,6 +13,8 @@ export interface StatusData {
   gatewayPingMs: number | null;
   rssBytes: number;
   upstreams: UpstreamHealth[];
+  /** A fleet sharing state through Redis: its health and live processes (absent for a single process). */
+  fleet?: { health: SharedStateHealth; members: FleetMember[] };
 }
 
 const STATUS_COLOUR = 0x5865f2;
@@ -66,6 +69,34 @@ function upstreamField(health: UpstreamHealth): APIEmbedField {
   return { name: `${healthy ? '🟢' : '🟠'} ${upstreamLabel(health.upstream)}`, value: lines.join('\n').slice(0, 1024), inline: false };
 }
 
+/** The fleet as one field: shared-state health, processes, shards, guilds, and per upstream its fleet-wide rate, queue and pause. */
+function fleetField(fleet: NonNullable<StatusData['fleet']>): APIEmbedField {
+  const { health, members } = fleet;
+  const lines = [
+    health.degraded
+      ? `⚠️ Shared state: degraded${health.since === null ? '' : ` since ${discordTimestamp(health.since, 'R')}`} (Redis unreachable): each process uses 1/${health.fallbackShareOf} of each budget`
+      : 'Shared state: Redis',
+  ];
+  const shards = [...new Set(members.flatMap((member) => member.shards))].sort((left, right) => left - right);
+  const guilds = members.reduce((sum, member) => sum + member.guilds, 0);
+  lines.push(
+    `Processes: ${formatInteger(members.length)} · shards: ${shards.length === 0 ? 'none' : shards.join(', ')} · guilds: ${formatInteger(guilds)}`,
+  );
+  const byUpstream = new Map<UpstreamName, { requests: number; queued: number; pausedUntil: number | null }>();
+  for (const report of members.flatMap((member) => member.upstreams)) {
+    const total = byUpstream.get(report.upstream) ?? { requests: 0, queued: 0, pausedUntil: null };
+    total.requests += report.requestsLastMinute;
+    total.queued += report.queued;
+    if (report.pausedUntil !== null) total.pausedUntil = Math.max(total.pausedUntil ?? 0, report.pausedUntil);
+    byUpstream.set(report.upstream, total);
+  }
+  for (const [upstream, total] of byUpstream) {
+    const paused = total.pausedUntil === null ? '' : ` · ⏸️ until ${discordTimestamp(total.pausedUntil, 'T')}`;
+    lines.push(`${upstreamLabel(upstream)}: ${formatInteger(total.requests)} requests in the last minute, ${formatInteger(total.queued)} waiting${paused}`);
+  }
+  return { name: `${health.degraded ? '🟠' : '🟢'} Fleet`, value: lines.join('\n').slice(0, 1024), inline: false };
+}
+
 export function renderStatus(data: StatusData): Reply {
   const embed: APIEmbed = {
     title: 'Almanac status',
@@ -79,6 +110,7 @@ export function renderStatus(data: StatusData): Reply {
         ? [{ name: 'Gateway latency', value: data.gatewayPingMs === null || data.gatewayPingMs < 0 ? 'not connected' : `${data.gatewayPingMs} ms`, inline: true }]
         : []),
       { name: 'Memory', value: formatBytes(data.rssBytes), inline: true },
+      ...(data.fleet ? [fleetField(data.fleet)] : []),
       ...data.upstreams.map(upstreamField),
     ],
   };

@@ -13,9 +13,17 @@ export interface CacheOptions<V> {
   /** Bound on total size, in the units of `sizeOf` (default: every entry counts 1). */
   maxSize?: number;
   sizeOf?: (value: V) => number;
-  load: (key: string, signal: AbortSignal) => Promise<V>;
+  /**
+   * Loads a missing or expired entry. A loader that got the value from a shared tier (another
+   * process fetched it earlier) sets `entry.ttlMs` to what remains of its lifetime there.
+   */
+  load: (key: string, signal: AbortSignal, entry: LoadedEntry) => Promise<V>;
   /** Clock in ms, injectable for tests (lru-cache captures `performance` at import time). */
   now?: () => number;
+}
+
+export interface LoadedEntry {
+  ttlMs?: number;
 }
 
 export interface CacheStats {
@@ -75,7 +83,10 @@ export function createLocalCache<V>(options: CacheOptions<V>, metrics?: Metrics)
     ...(options.now ? { perf: { now: options.now } } : {}),
     fetchMethod: async (key, _stale, { signal, options: fetchOptions }) => {
       try {
-        return { value: await options.load(key, signal) };
+        const loaded: LoadedEntry = {};
+        const value = await options.load(key, signal, loaded);
+        if (loaded.ttlMs !== undefined) fetchOptions.ttl = loaded.ttlMs;
+        return { value };
       } catch (error) {
         if (options.negativeTtlMs !== undefined && isUpstreamError(error, 'not_found')) {
           fetchOptions.ttl = options.negativeTtlMs;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
 import { SET_IMAGE_STEM_PATTERN } from '../cards/card-set.js';
+import type { SharedBlobs } from '../state/shared-state.js';
 import { writeDurably } from './card-database.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';
@@ -50,6 +51,12 @@ export interface CardImageStoreOptions {
   maxTotalBytes?: number;
   notFoundTtlMs?: number;
   memoryBytes?: number;
+  /**
+   * Where other processes of the fleet leave what they downloaded (processes share no disk): an
+   * image not on this disk is taken from there, or downloaded by one process for all. Absent: this
+   * process downloads what it lacks.
+   */
+  shared?: SharedBlobs;
   logger?: Logger;
   now?: () => number;
 }
@@ -83,6 +90,7 @@ export class CardImageStore {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly missing: LRUCache<string, true>;
   private readonly hot: LRUCache<string, Buffer>;
+  private readonly shared: SharedBlobs | undefined;
 
   constructor(options: CardImageStoreOptions) {
     if (typeof options.dataDir !== 'string' || options.dataDir.trim() === '') {
@@ -99,6 +107,7 @@ export class CardImageStore {
     this.maxTotalBytes = options.maxTotalBytes ?? CARD_IMAGE_DEFAULTS.maxTotalBytes;
     this.logger = options.logger ?? pino({ level: 'silent' });
     this.now = options.now ?? Date.now;
+    this.shared = options.shared;
     const now = this.now;
     this.missing = new LRUCache<string, true>({
       max: 10_000,
@@ -182,8 +191,12 @@ export class CardImageStore {
     if (this.missing.has(key)) throw new UpstreamError('ygoprodeck', 'not_found', 'no such card image');
     let bytes: Buffer;
     try {
-      bytes = await download();
-      this.downloads++;
+      const counted = () =>
+        download().then((downloaded) => {
+          this.downloads++;
+          return downloaded;
+        });
+      bytes = await (this.shared ? this.shared.fetch(`card-art:${key}`, counted) : counted());
     } catch (error) {
       if (isUpstreamError(error, 'not_found')) this.missing.set(key, true);
       throw error;

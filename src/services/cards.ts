@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
@@ -6,6 +5,8 @@ import type { Card, CardLanguage, CardPrinting, LocalizedCard } from '../cards/c
 import { setNameKey, type CardSet } from '../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { Metrics } from '../metrics.js';
+import { createLocalChannelHistory } from '../state/in-process.js';
+import type { ChannelHistory, SharedBlobs, SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
 import { CardDatabase, type CardDatabaseOptions } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
@@ -146,6 +147,8 @@ export interface CardServiceOptions {
   /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
   aliases?: Readonly<Record<string, string>>;
   recentPerChannel?: number;
+  /** Where the channels' recent picks live (shared by the fleet with Redis); in process when absent. */
+  channelHistory?: SharedState['channelHistory'];
   logger?: Logger;
 }
 
@@ -165,9 +168,8 @@ export class CardService {
   private readonly client: CardServiceOptions['client'];
   private readonly sets: CardServiceOptions['sets'];
   private readonly aliases: Readonly<Record<string, string>>;
-  private readonly recentPerChannel: number;
   private readonly logger: Logger;
-  private readonly recentPicks: LRUCache<string, number[]>;
+  private readonly recentPicks: ChannelHistory;
   private index: CardIndex | null = null;
   private readonly unsubscribe: () => void;
 
@@ -181,9 +183,12 @@ export class CardService {
     this.client = options.client;
     this.sets = options.sets;
     this.aliases = options.aliases ?? DEFAULT_ALIASES;
-    this.recentPerChannel = recent;
     this.logger = options.logger ?? pino({ level: 'silent' });
-    this.recentPicks = new LRUCache({ max: CARD_SERVICE_DEFAULTS.rememberedChannels });
+    this.recentPicks = (options.channelHistory ?? createLocalChannelHistory)({
+      name: 'card-random',
+      length: recent,
+      maxChannels: CARD_SERVICE_DEFAULTS.rememberedChannels,
+    });
     this.unsubscribe = this.database.onReload(() => this.rebuildIndex());
     if (this.database.ready) this.rebuildIndex();
   }
@@ -288,12 +293,12 @@ export class CardService {
    * A random card from the local database, none of the channel's last few picks; undefined while
    * the database is not loaded. Never calls upstream.
    */
-  random(channelId: string): Card | undefined {
+  async random(channelId: string): Promise<Card | undefined> {
     if (!this.ready) return undefined;
-    const recent = this.recentPicks.get(channelId) ?? [];
+    const recent = await this.recentPicks.recent(channelId);
     const card = this.database.random(new Set(recent)) ?? this.database.random();
     if (card === undefined) return undefined;
-    if (this.recentPerChannel > 0) this.recentPicks.set(channelId, [...recent, card.id].slice(-this.recentPerChannel));
+    await this.recentPicks.add(channelId, card.id);
     return card;
   }
 
@@ -528,6 +533,9 @@ export interface CreateCardServiceOptions {
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
   recentPerChannel?: number;
+  channelHistory?: SharedState['channelHistory'];
+  /** Card and set art fetched once for the whole fleet. */
+  sharedArt?: SharedBlobs;
 }
 
 /** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
@@ -543,7 +551,12 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), ...options.database });
-  const images = new CardImageStore({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-images' }) });
+  const images = new CardImageStore({
+    client,
+    dataDir: options.dataDir,
+    logger: logger.child({ component: 'card-images' }),
+    ...(options.sharedArt === undefined ? {} : { shared: options.sharedArt }),
+  });
   const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }) });
   return new CardService({
     database,
@@ -552,5 +565,6 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     sets,
     logger: logger.child({ component: 'cards' }),
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
+    ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
   });
 }

@@ -1,14 +1,16 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { UserCooldown, type UserCooldownOptions } from '../cooldown.js';
-import { registerHealthGauges, type Metrics } from '../metrics.js';
+import type { UserCooldownOptions } from '../cooldown.js';
+import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
-import { createLocalCacheFactory, type CacheFactory } from './cache.js';
+import { createInProcessState } from '../state/in-process.js';
+import type { SharedState, UserBudget } from '../state/shared-state.js';
+import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
-import { createLocalLimiterFactory, type LimiterFactory } from './limiter.js';
+import type { LimiterFactory } from './limiter.js';
 import { WALLHAVEN_USER_BUDGET, WallhavenService } from './wallhaven.js';
 
 /** How this process receives interactions: shown by /status. */
@@ -32,7 +34,9 @@ export interface AppServices {
   geo: GeoService;
   wallhaven: WallhavenService;
   /** Each user's share of the Wallhaven budget (`WALLHAVEN_USER_BUDGET`); cached answers are free. */
-  wallhavenCooldown: UserCooldown;
+  wallhavenCooldown: UserBudget;
+  /** Fleet-wide state (in process, or shared by every process on one Redis). */
+  state: SharedState;
   cards: CardService;
   /** Each upstream's health, for /status. */
   upstreamHealth(): UpstreamHealth[];
@@ -64,12 +68,15 @@ export interface ServiceDeps {
   /** Default: 'terminal' (the CLI and tests that call handlers directly). */
   mode?: RunMode;
   gatewayPing?: () => number | null;
+  /** Fleet-wide state; today's in-process state when absent. Closed with the services. */
+  state?: SharedState;
 }
 
 export async function createServices(deps: ServiceDeps, overrides: ServiceOverrides = {}): Promise<AppServices> {
   const clock = overrides.clock ?? { now: () => new Date() };
-  const limiterFactory = overrides.limiterFactory ?? createLocalLimiterFactory(deps.metrics);
-  const cacheFactory = overrides.cacheFactory ?? createLocalCacheFactory(deps.metrics);
+  const state = deps.state ?? createInProcessState({ processId: String(process.pid), metrics: deps.metrics });
+  const limiterFactory = overrides.limiterFactory ?? state.limiterFactory;
+  const cacheFactory = overrides.cacheFactory ?? state.cacheFactory;
   const closers: (() => Promise<void>)[] = [];
   const healthReporters: (() => UpstreamHealth)[] = [];
   const upstream = { limiterFactory, cacheFactory, dispatcher: overrides.dispatcher, metrics: deps.metrics };
@@ -81,7 +88,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => wallhaven.health());
-  const wallhavenCooldown = new UserCooldown({
+  const wallhavenCooldown = state.userBudget({
     name: 'wallhaven',
     ...WALLHAVEN_USER_BUDGET,
     ...overrides.wallhavenCooldown,
@@ -93,12 +100,15 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     imagesBaseUrl: overrides.ygoprodeckImagesUrl,
     dataDir: deps.config.dataDir,
     logger: deps.logger,
+    channelHistory: (options) => state.channelHistory(options),
+    sharedArt: state.blobs,
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());
   healthReporters.push(() => cards.health());
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
+  registerSharedStateGauge(deps.metrics, () => state.health().degraded);
 
   return {
     config: deps.config,
@@ -112,10 +122,12 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     geo,
     wallhaven,
     wallhavenCooldown,
+    state,
     cards,
     upstreamHealth,
     async close() {
       await Promise.allSettled(closers.map((close) => close()));
+      await state.close();
     },
   };
 }

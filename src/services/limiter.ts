@@ -56,20 +56,46 @@ export function createLocalLimiterFactory(metrics?: Metrics): LimiterFactory {
   return (options) => createLocalLimiter(options, metrics);
 }
 
-export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): UpstreamLimiter {
+/**
+ * What decides when a job may start: one Bottleneck, or (for a fleet) a choice between a shared one
+ * and a local share. The subset of Bottleneck's API the limiter uses.
+ */
+export interface LimiterGate {
+  schedule<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T>;
+  counts(): Pick<Bottleneck.Counts, 'QUEUED' | 'RUNNING' | 'EXECUTING'>;
+  /** A zero reservoir holds jobs already queued during a pause; null lifts it. */
+  updateSettings(settings: { reservoir: number | null }): unknown;
+  stop(options: { dropWaitingJobs: boolean }): Promise<unknown>;
+  /** Called when jobs are queued or start, to keep the queue gauge current. */
+  on(event: 'queued' | 'executing', listener: () => void): void;
+}
+
+export function validateLimiterOptions(options: LimiterOptions): void {
   assertPositive('minTimeMs', options.minTimeMs, true);
   assertPositive('maxConcurrent', options.maxConcurrent);
   assertPositive('maxQueued', options.maxQueued, true);
   assertPositive('jobExpirationMs', options.jobExpirationMs);
-  const now = options.now ?? Date.now;
-  const { upstream } = options;
+}
 
-  const bottleneck = new Bottleneck({
+/** An in-process Bottleneck with the limiter's spacing, concurrency and queue bound. */
+export function localBottleneck(options: Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>): Bottleneck {
+  return new Bottleneck({
     minTime: options.minTimeMs,
     maxConcurrent: options.maxConcurrent,
     highWater: options.maxQueued,
     strategy: Bottleneck.strategy.OVERFLOW,
   });
+}
+
+export function createLocalLimiter(options: LimiterOptions, metrics?: Metrics): UpstreamLimiter {
+  validateLimiterOptions(options);
+  return createGatedLimiter(options, localBottleneck(options), metrics);
+}
+
+/** The limiter's pause, refusal and queue logic over any gate (see `LimiterGate`). */
+export function createGatedLimiter(options: LimiterOptions, bottleneck: LimiterGate, metrics?: Metrics): UpstreamLimiter {
+  const now = options.now ?? Date.now;
+  const { upstream } = options;
   let pausedUntil: number | null = null;
   let pauseReason: string | null = null;
   let resumeTimer: NodeJS.Timeout | undefined;

@@ -331,7 +331,7 @@ export interface WallhavenCallOptions {
    * answer it). Throwing refuses the call without sending anything: commands ration requests per user.
    * A remembered "no such wallpaper" is counted too: the cache does not tell it apart from a miss.
    */
-  beforeRequest?: () => void;
+  beforeRequest?: () => void | Promise<void>;
 }
 
 /**
@@ -402,19 +402,19 @@ export class WallhavenService {
   async search(search: WallpaperSearch, options: WallhavenCallOptions = {}): Promise<WallpaperPage> {
     const query = buildSearchQuery(search, { apiKeyConfigured: this.nsfwAvailable });
     if (!isCacheableSearch(query)) {
-      options.beforeRequest?.();
+      await options.beforeRequest?.();
       return this.fetchSearch(query);
     }
     const key = new URLSearchParams(query).toString();
     // A stale page is served at once (and refreshed in the background): it counts as cached.
-    if (this.searchCache.peek(key) === undefined) options.beforeRequest?.();
+    if (this.searchCache.peek(key) === undefined) await options.beforeRequest?.();
     return this.searchCache.get(key);
   }
 
   /** A wallpaper with its uploader and tags (validate user input with `parseWallpaperId` first). */
   async detail(id: string, options: WallhavenCallOptions = {}): Promise<WallpaperDetail> {
     if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
-    if (this.detailCache.peek(id) === undefined) options.beforeRequest?.();
+    if (this.detailCache.peek(id) === undefined) await options.beforeRequest?.();
     return this.detailCache.get(id);
   }
 
@@ -428,7 +428,7 @@ export class WallhavenService {
     for (;;) {
       const pick = this.randomPools.get(key)?.pop();
       if (pick) return pick;
-      options.beforeRequest?.();
+      await options.beforeRequest?.();
       if ((await this.refillRandomPool(key, search)) === 0) throw new UpstreamError('wallhaven', 'not_found', 'no wallpapers match');
     }
   }

@@ -222,6 +222,11 @@ export const MIN_INLINE_QUERY_LENGTH =
     query: { kind: 'text', text: '' },
   }).length;
 
+/** The key a long query travels by: derived from its text alone, so every process agrees on it. */
+export function longQueryKey(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, STORED_KEY_LENGTH);
+}
+
 /**
  * Queries too long for a custom_id, by a short key derived from their text. Bounded in entries and
  * time: a pager idle for 10 minutes is expired anyway, so 30 minutes after its last use its query
@@ -240,7 +245,7 @@ export class LongQueryStore {
 
   /** Stores `text` and returns its key; the same text always gets the same key. */
   remember(text: string): string {
-    const key = createHash('sha256').update(text).digest('base64url').slice(0, STORED_KEY_LENGTH);
+    const key = longQueryKey(text);
     this.texts.set(key, text);
     return key;
   }
@@ -255,7 +260,7 @@ export class LongQueryStore {
  * produce fits (the decision holds for its whole life, whatever page it reaches), else by a key into
  * `store`.
  */
-export function queryRefFor(text: string | undefined, search: Omit<PagerSearch, 'query'>, store: LongQueryStore): QueryRef {
+export function queryRefFor(text: string | undefined, search: Omit<PagerSearch, 'query'>, store: Pick<LongQueryStore, 'remember'>): QueryRef {
   if (text === undefined || text === '') return { kind: 'none' };
   const inline: QueryRef = { kind: 'text', text };
   return longestId({ ...search, query: inline }).length <= CUSTOM_ID_MAX_LENGTH ? inline : { kind: 'stored', key: store.remember(text) };

@@ -18,6 +18,8 @@ export interface TestHttpBot {
   keys: SigningKeys;
   /** `http://127.0.0.1:<port>/interactions` */
   url: string;
+  /** From now on the fake Discord delivers interactions to this replica. */
+  receiveInteractions(): void;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface StartHttpBotOptions extends Pick<HttpAppOptions, 'commands' | '
   env?: NodeJS.ProcessEnv;
   /** The key pair Discord signs with (default: a fresh Node Ed25519 pair). */
   keys?: SigningKeys;
+  /** A fake Discord another replica already uses (its interactions then go to whichever endpoint was set last); default: a new one. */
+  discord?: FakeDiscord;
   /** A card database to start with (e.g. a fake YGOPRODeck's cards and version), so no download is needed. */
   cardSnapshot?: { cards: readonly unknown[]; version: string };
 }
@@ -35,7 +39,7 @@ export interface StartHttpBotOptions extends Pick<HttpAppOptions, 'commands' | '
  */
 export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promise<TestHttpBot> {
   const keys = options.keys ?? nodeSigningKeys();
-  const discord = await startFakeDiscord();
+  const discord = options.discord ?? (await startFakeDiscord());
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-http-test-'));
   if (options.cardSnapshot) await writeCardSnapshot(dataDir, options.cardSnapshot.cards, options.cardSnapshot.version);
   const config = loadConfig({
@@ -63,7 +67,8 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
   });
   await app.start();
   const url = `http://127.0.0.1:${app.port}/interactions`;
-  discord.deliverInteractionsTo(signedInteractionsEndpoint(url, keys));
+  const receiveInteractions = () => discord.deliverInteractionsTo(signedInteractionsEndpoint(url, keys));
+  receiveInteractions();
   return {
     discord,
     app,
@@ -71,9 +76,10 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
     logs,
     keys,
     url,
+    receiveInteractions,
     async stop() {
       await app.stop();
-      await discord.close();
+      if (!options.discord) await discord.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -58,12 +58,12 @@ describe('CardService before the card database has loaded', () => {
     harness = await startHarness();
   });
 
-  it('suggests nothing, finds nothing locally and picks no random card, without asking upstream', () => {
+  it('suggests nothing, finds nothing locally and picks no random card, without asking upstream', async () => {
     const { service } = harness;
     expect(service.ready).toBe(false);
     expect(service.suggest('dark magician')).toEqual([]);
     expect(service.search('dark magician')).toEqual({ cards: [], total: 0 });
-    expect(service.random('channel')).toBeUndefined();
+    expect(await service.random('channel')).toBeUndefined();
     expect(harness.fake.server.requests).toHaveLength(0);
   });
 
@@ -158,18 +158,18 @@ describe('CardService with the card database loaded', () => {
     expect(suggestions.every((name) => name.toLowerCase().includes('ab'))).toBe(true);
   });
 
-  it('never repeats any of a channel’s last 10 random cards, and never asks upstream for one', () => {
+  it('never repeats any of a channel’s last 10 random cards, and never asks upstream for one', async () => {
     const before = harness.fake.server.requests.length;
     const picks: number[] = [];
     for (let draw = 0; draw < 200; draw++) {
-      const card = harness.service.random('channel-a');
+      const card = await harness.service.random('channel-a');
       expect(card).toBeDefined();
       expect(picks.slice(-10)).not.toContain(card!.id);
       picks.push(card!.id);
     }
     expect(new Set(picks).size).toBeGreaterThan(100);
     // Another channel has its own history.
-    expect(harness.service.random('channel-b')).toBeDefined();
+    expect(await harness.service.random('channel-b')).toBeDefined();
     expect(harness.fake.server.requests.length).toBe(before);
   });
 

@@ -1,0 +1,263 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import Bottleneck from 'bottleneck';
+import type { Logger } from 'pino';
+import type { Metrics } from '../../metrics.js';
+import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../services/limiter.js';
+import type { UpstreamName } from '../../services/upstream-error.js';
+import type { SharedConnection } from './connection.js';
+
+export interface FleetLimiterDeps {
+  connection: SharedConnection;
+  /** One Bottleneck connection for every upstream (it opens one more Redis client, for its pub/sub). */
+  bottleneckConnection: Bottleneck.IORedisConnection;
+  /** What each budget is divided by while Redis is unreachable: the last known number of live processes. */
+  fallbackShare: () => number;
+  processId: string;
+  keyPrefix: string;
+  logger: Logger;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
+/** A pause as every process stores and announces it. */
+interface PauseNotice {
+  upstream: UpstreamName;
+  until: number;
+  reason: string;
+  from: string;
+}
+
+/** Longest wait for a limiter's Redis side to stop on shutdown (a lost Redis must not hold the exit). */
+const STOP_WAIT_MS = 1_000;
+
+/**
+ * Chooses, for each job, between the fleet's shared Bottleneck (Redis datastore: its spacing holds
+ * across every process) and a local share of the budget while Redis is unreachable. The local share
+ * is a spacing of `minTime × fallbackShare`, reserved slot by slot, and it continues from this
+ * process's own last start whichever side sent it: the fallback does not begin with a burst, and the
+ * first shared job after an outage waits for the slot the fallback had reserved, so a Redis that comes
+ * back empty does not start the window afresh. Jobs still waiting in the shared queue when Redis is
+ * lost move to the local share instead of waiting on a dead connection.
+ */
+class FleetGate implements LimiterGate {
+  private readonly shared: Bottleneck;
+  private readonly fallback: Bottleneck;
+  /** Earliest start of this process's next job under the local share. */
+  private nextSlot = 0;
+  /** Set by a fallback start: the next shared job first waits for `nextSlot`. */
+  private recovering = false;
+  private readonly waitingShared = new Map<object, () => void>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly options: LimiterOptions,
+    private readonly deps: FleetLimiterDeps,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.shared = new Bottleneck({
+      id: `${deps.keyPrefix}${options.upstream}`,
+      datastore: 'ioredis',
+      connection: deps.bottleneckConnection,
+      minTime: options.minTimeMs,
+      maxConcurrent: options.maxConcurrent,
+      highWater: options.maxQueued,
+      strategy: Bottleneck.strategy.OVERFLOW,
+      // Never `timeout` (settings expiring break Bottleneck on Redis 7) nor `clearDatastore`.
+    });
+    this.shared.on('error', (error: unknown) =>
+      deps.logger.debug({ upstream: options.upstream, err: { message: error instanceof Error ? error.message : String(error) } }, 'shared limiter error'),
+    );
+    // The first limiter to reach Redis stores its settings for all; a deploy's new settings win here.
+    void this.shared
+      .ready()
+      .then(() => this.shared.updateSettings({ minTime: options.minTimeMs, maxConcurrent: options.maxConcurrent }))
+      .catch((error: unknown) => deps.logger.warn({ upstream: options.upstream, err: error }, 'shared limiter could not start; using the local share'));
+    this.fallback = localBottleneck({ minTimeMs: 0, maxConcurrent: options.maxConcurrent, maxQueued: options.maxQueued });
+    deps.connection.on('down', () => this.moveWaitingToFallback());
+  }
+
+  schedule<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
+    // Bottleneck holds jobs until its Redis side is ready; a failure before the start moves them to the local share.
+    return this.deps.connection.isUp ? this.viaShared(options, job) : this.viaFallback(options, job);
+  }
+
+  counts() {
+    const shared = this.shared.counts();
+    const fallback = this.fallback.counts();
+    return { QUEUED: shared.QUEUED + fallback.QUEUED, RUNNING: shared.RUNNING + fallback.RUNNING, EXECUTING: shared.EXECUTING + fallback.EXECUTING };
+  }
+
+  /** Only the local side: a pause reaches other processes by its own notice, not by a shared reservoir left at 0. */
+  updateSettings(settings: { reservoir: number | null }) {
+    return this.fallback.updateSettings(settings);
+  }
+
+  on(event: 'queued' | 'executing', listener: () => void): void {
+    for (const bottleneck of [this.shared, this.fallback]) {
+      if (event === 'queued') bottleneck.on('queued', listener);
+      else bottleneck.on('executing', listener);
+    }
+  }
+
+  async stop(options: { dropWaitingJobs: boolean }): Promise<void> {
+    const stopShared = this.shared.stop(options).catch(() => undefined);
+    await Promise.all([Promise.race([stopShared, sleep(STOP_WAIT_MS)]), this.fallback.stop(options).catch(() => undefined)]);
+  }
+
+  private spacingMs(): number {
+    return this.options.minTimeMs * Math.max(1, this.deps.fallbackShare());
+  }
+
+  private recordStart(): void {
+    this.nextSlot = Math.max(this.nextSlot, this.now() + this.spacingMs());
+  }
+
+  private viaShared<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let state: 'waiting' | 'started' | 'moved' = 'waiting';
+      const ticket = {};
+      const move = () => {
+        if (state !== 'waiting') return;
+        state = 'moved';
+        this.waitingShared.delete(ticket);
+        this.viaFallback(options, job).then(resolve, reject);
+      };
+      this.waitingShared.set(ticket, move);
+      this.shared
+        .schedule({ expiration: options.expiration }, async () => {
+          if (state !== 'waiting') return undefined as T;
+          state = 'started';
+          this.waitingShared.delete(ticket);
+          if (this.recovering) {
+            this.recovering = false;
+            const wait = this.nextSlot - this.now();
+            if (wait > 0) await sleep(wait);
+          }
+          this.recordStart();
+          return job();
+        })
+        .then(
+          (value) => {
+            if (state === 'started') resolve(value);
+          },
+          (error: unknown) => {
+            if (state === 'started' || (state === 'waiting' && error instanceof Bottleneck.BottleneckError)) {
+              this.waitingShared.delete(ticket);
+              reject(error instanceof Error ? error : new Error(String(error)));
+            } else {
+              // Redis failed before the job could start: the local share sends it instead.
+              move();
+            }
+          },
+        );
+    });
+  }
+
+  private viaFallback<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
+    return this.fallback.schedule({ expiration: options.expiration }, async () => {
+      const slot = Math.max(this.now(), this.nextSlot);
+      this.nextSlot = slot + this.spacingMs();
+      this.recovering = true;
+      const wait = slot - this.now();
+      if (wait > 0) await sleep(wait);
+      return job();
+    });
+  }
+
+  private moveWaitingToFallback(): void {
+    for (const move of [...this.waitingShared.values()]) move();
+  }
+}
+
+/**
+ * Limiters whose budget is the fleet's, and whose pauses reach every process: a 429 or a block seen
+ * by one process is stored in Redis (`pause:<upstream>`, expiring with the pause) and announced on
+ * `pauses`, so the others stop sending at once, and a process started or reconnected during the pause
+ * finds it. Each process keeps its own resume timer, so a pause ends even if its author died.
+ */
+export class FleetLimiters {
+  private readonly cores = new Map<UpstreamName, UpstreamLimiter>();
+  private readonly now: () => number;
+  private readonly channel: string;
+
+  constructor(private readonly deps: FleetLimiterDeps) {
+    this.now = deps.now ?? Date.now;
+    this.channel = `${deps.keyPrefix}pauses`;
+    deps.connection.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.applyNotice(message);
+    });
+    // Without an offline queue a subscription is only possible while connected: (re)subscribe on each 'up'.
+    const subscribe = () => deps.connection.subscriber.subscribe(this.channel).catch(() => undefined);
+    if (deps.connection.isUp) void subscribe();
+    deps.connection.on('up', () => {
+      void subscribe();
+      void this.syncPauses();
+    });
+  }
+
+  readonly factory: LimiterFactory = (options) => {
+    validateLimiterOptions(options);
+    const core = createGatedLimiter(options, new FleetGate(options, this.deps), this.deps.metrics);
+    this.cores.set(options.upstream, core);
+    if (this.deps.connection.isUp) void this.syncPauses();
+    return {
+      ...core,
+      upstream: core.upstream,
+      schedule: (job) => core.schedule(job),
+      pause: (ms, reason) => {
+        core.pause(ms, reason);
+        void this.announce({ upstream: options.upstream, until: this.now() + ms, reason, from: this.deps.processId });
+      },
+    };
+  };
+
+  private pauseKey(upstream: UpstreamName): string {
+    return `${this.deps.keyPrefix}pause:${upstream}`;
+  }
+
+  private async announce(notice: PauseNotice): Promise<void> {
+    const ms = notice.until - this.now();
+    if (ms <= 0 || !this.deps.connection.isUp) return;
+    const { client } = this.deps.connection;
+    const text = JSON.stringify(notice);
+    try {
+      // Keep the longest pause when two processes see one at once.
+      const current = this.parse(await client.get(this.pauseKey(notice.upstream)));
+      if (current === undefined || current.until < notice.until) await client.set(this.pauseKey(notice.upstream), text, 'PX', Math.ceil(ms));
+      await client.publish(this.channel, text);
+    } catch (error) {
+      this.deps.logger.warn({ upstream: notice.upstream, err: error }, 'could not share a pause with the fleet');
+    }
+  }
+
+  private parse(text: string | null): PauseNotice | undefined {
+    if (text === null) return undefined;
+    try {
+      const notice = JSON.parse(text) as PauseNotice;
+      return typeof notice.until === 'number' && typeof notice.upstream === 'string' && typeof notice.reason === 'string' ? notice : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private applyNotice(text: string | null): void {
+    const notice = this.parse(text);
+    if (notice === undefined || notice.from === this.deps.processId) return;
+    const ms = notice.until - this.now();
+    if (ms > 0) this.cores.get(notice.upstream)?.pause(ms, notice.reason);
+  }
+
+  /** After (re)connecting: take the fleet's pauses, and share the ones this process saw while cut off. */
+  private async syncPauses(): Promise<void> {
+    for (const [upstream, core] of this.cores) {
+      try {
+        const text = await this.deps.connection.client.get(this.pauseKey(upstream));
+        this.applyNotice(text);
+        const { pausedUntil, pauseReason } = core.state();
+        if (pausedUntil !== null) await this.announce({ upstream, until: pausedUntil, reason: pauseReason ?? 'rate limited', from: this.deps.processId });
+      } catch {
+        // Lost again: the next 'up' retries.
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Bottleneck from 'bottleneck';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Metrics } from '../../metrics.js';
+import type { SharedState } from '../shared-state.js';
+import { TrackedLimiters } from '../tracked-limiters.js';
+import { createFleetChannelHistory } from './channel-history.js';
+import { redisClientOptions, SharedConnection } from './connection.js';
+import { FleetFetch } from './fleet-fetch.js';
+import { FleetLimiters } from './fleet-limiter.js';
+import { FleetHeartbeat } from './fleet-registry.js';
+import { createFleetQueryStore } from './long-queries.js';
+import { createTwoLevelCacheFactory } from './two-level-cache.js';
+import { createFleetUserBudget } from './user-budget.js';
+
+/** Every key Almanac writes starts with this (Bottleneck's own keys are `b_almanac:<upstream>_…`). */
+export const KEY_PREFIX = 'almanac:';
+/** Card and set art stays this long in Redis for the other processes to pick up (see README: memory). */
+export const SHARED_ART_TTL_MS = 24 * 60 * 60_000;
+/** Longest one process downloads an image while the others wait (the art wait itself is 5 s). */
+const ART_LOCK_MS = 20_000;
+/** Start-up waits this long for Redis, then starts degraded and keeps trying in the background. */
+const START_WAIT_MS = 2_000;
+
+export interface RedisStateOptions {
+  url: string;
+  processId: string;
+  logger: Logger;
+  metrics?: Metrics;
+  /** The fleet size assumed until a heartbeat is read (SHARD_COUNT when sharded). */
+  expectedFleetSize?: number;
+  now?: () => number;
+}
+
+export async function createRedisState(options: RedisStateOptions): Promise<SharedState> {
+  const logger = options.logger.child({ component: 'shared-state' });
+  const now = options.now ?? Date.now;
+  const connection = new SharedConnection(options.url, logger, now);
+  const tracked = new TrackedLimiters(now);
+  const fleet = new FleetHeartbeat({
+    connection,
+    keyPrefix: KEY_PREFIX,
+    processId: options.processId,
+    logger,
+    upstreams: () => tracked.reports(),
+    ...(options.expectedFleetSize === undefined ? {} : { expectedSize: options.expectedFleetSize }),
+    now,
+  });
+  const bottleneckConnection = new Bottleneck.IORedisConnection({ Redis, client: connection.client, clientOptions: redisClientOptions() });
+  bottleneckConnection.on('error', (error: unknown) => logger.debug({ err: error }, 'bottleneck redis connection error'));
+  const limiters = new FleetLimiters({
+    connection,
+    bottleneckConnection,
+    fallbackShare: () => fleet.fallbackShare,
+    processId: options.processId,
+    keyPrefix: KEY_PREFIX,
+    logger,
+    metrics: options.metrics,
+    now,
+  });
+  const fetcher = new FleetFetch(connection, logger);
+  // A fleet's first seconds should share; a Redis that is down does not hold the start for long.
+  if (await connection.whenUp(START_WAIT_MS)) await fleet.beat();
+
+  return {
+    backend: 'redis',
+    processId: options.processId,
+    limiterFactory: tracked.wrap(limiters.factory),
+    cacheFactory: createTwoLevelCacheFactory(fetcher, KEY_PREFIX, options.metrics),
+    blobs: {
+      fetch: async (key, load) => (await fetcher.fetch(`${KEY_PREFIX}blob:${key}`, { ttlMs: SHARED_ART_TTL_MS, lockMs: ART_LOCK_MS, load })).bytes,
+    },
+    longQueries: createFleetQueryStore(connection, KEY_PREFIX),
+    userBudget: (budgetOptions) => createFleetUserBudget(connection, KEY_PREFIX, { ...budgetOptions, now: budgetOptions.now ?? now }),
+    channelHistory: (historyOptions) => createFleetChannelHistory(connection, KEY_PREFIX, historyOptions),
+    fleet,
+    health: () => ({ backend: 'redis', degraded: !connection.isUp, since: connection.since, fallbackShareOf: fleet.fallbackShare }),
+    async close() {
+      await fleet.close();
+      await bottleneckConnection.disconnect(false);
+      await connection.close();
+    },
+  };
+}

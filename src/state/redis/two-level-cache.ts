@@ -1,0 +1,57 @@
+import type { Metrics } from '../../metrics.js';
+import { createLocalCache, type CacheFactory } from '../../services/cache.js';
+import type { FleetFetch } from './fleet-fetch.js';
+
+/** How a `Date` travels in JSON (domain objects carry some, e.g. a wallpaper's upload time). */
+interface DateMarker {
+  $date: number;
+}
+
+function isDateMarker(value: unknown): value is DateMarker {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && typeof (value as DateMarker).$date === 'number';
+}
+
+/** JSON that gives back `Date`s as `Date`s (a plain JSON round trip turns them into strings). */
+export function encodeCached(value: unknown): Buffer {
+  return Buffer.from(
+    JSON.stringify(value, function (this: Record<string, unknown>, key, encoded: unknown) {
+      // `this[key]` is the value before Date#toJSON turned it into a string.
+      const original = this[key];
+      return original instanceof Date ? ({ $date: original.getTime() } satisfies DateMarker) : encoded;
+    }),
+  );
+}
+
+export function decodeCached<V>(bytes: Buffer): V {
+  return JSON.parse(bytes.toString('utf8'), (_key, value: unknown) => (isDateMarker(value) ? new Date(value.$date) : value)) as V;
+}
+
+/** Longest one process loads an entry while the others wait for it (the upstreams' own deadlines are shorter). */
+const LOAD_LOCK_MS = 20_000;
+
+/**
+ * Caches in two levels: the in-process lru-cache (L1, unchanged: coalescing, stale-while-revalidate,
+ * stale-if-error, negative entries) in front of Redis (L2, JSON, same TTLs). An L1 miss or refresh
+ * asks L2 first, so what one process fetched is a hit for the others, and a key missing everywhere
+ * is loaded by one process for the fleet. Values travel as JSON with their `Date`s kept. An entry taken from L2 lives in L1 only for what remains of
+ * its L2 lifetime, so no copy outlives the TTL. A hit in L1 never touches Redis.
+ */
+export function createTwoLevelCacheFactory(fetcher: FleetFetch, keyPrefix: string, metrics?: Metrics): CacheFactory {
+  return (options) =>
+    createLocalCache(
+      {
+        ...options,
+        load: async (key, signal, entry) => {
+          const fetched = await fetcher.fetch(`${keyPrefix}cache:${options.name}:${key}`, {
+            ttlMs: options.ttlMs,
+            ...(options.negativeTtlMs === undefined ? {} : { notFoundTtlMs: options.negativeTtlMs }),
+            lockMs: LOAD_LOCK_MS,
+            load: async () => encodeCached(await options.load(key, signal, {})),
+          });
+          entry.ttlMs = fetched.ttlMs;
+          return decodeCached<Awaited<ReturnType<typeof options.load>>>(fetched.bytes);
+        },
+      },
+      metrics,
+    );
+}

@@ -1,0 +1,107 @@
+import type { CooldownDecision, UserCooldownOptions } from '../cooldown.js';
+import type { CacheFactory } from '../services/cache.js';
+import type { LimiterFactory } from '../services/limiter.js';
+import type { UpstreamName } from '../services/upstream-error.js';
+
+/**
+ * Everything that must be the same for every process of one bot (gateway shards, HTTP replicas, the
+ * old and new process of a rolling deploy): upstream budgets and pauses, caches, component state and
+ * per-member allowances. Services and commands receive this interface and never learn which backend
+ * holds the state: in-process (one process, no `REDIS_URL`) or Redis (a fleet). See `createSharedState`.
+ */
+export interface SharedState {
+  readonly backend: 'in-process' | 'redis';
+  /** This process's id in the fleet registry and the `process` label of its metrics. */
+  readonly processId: string;
+  /** Upstream limiters: the limit holds for the whole fleet, and a pause reaches every process. */
+  readonly limiterFactory: LimiterFactory;
+  /** Caches: in-process L1, plus a fleet-wide L2 with the same TTLs and cross-process coalescing. */
+  readonly cacheFactory: CacheFactory;
+  /** Bytes fetched once for the whole fleet (card and set art), see `SharedBlobs`. */
+  readonly blobs: SharedBlobs;
+  /** The texts of wallpaper searches too long for a button's custom_id. */
+  readonly longQueries: QueryTextStore;
+  /** A per-member budget (sliding window) counted across the fleet. */
+  userBudget(options: UserCooldownOptions): UserBudget;
+  /** The last picks per channel (e.g. `/card random`'s "not one of the last 10"). */
+  channelHistory(options: ChannelHistoryOptions): ChannelHistory;
+  /** Registry of live processes, and what each reports about itself. */
+  readonly fleet: FleetRegistry;
+  /** Whether sharing works right now; for /status and /metrics. */
+  health(): SharedStateHealth;
+  /** Stops heartbeats and closes connections (after the services that use it are closed). */
+  close(): Promise<void>;
+}
+
+export interface SharedStateHealth {
+  backend: SharedState['backend'];
+  /** True while Redis is configured but unreachable: each process then keeps a local share of each budget. */
+  degraded: boolean;
+  /** Epoch ms of the last change between shared and degraded, null when it never changed. */
+  since: number | null;
+  /** How many processes each budget is divided by while degraded (the last known fleet size). */
+  fallbackShareOf: number;
+}
+
+export interface SharedBlobs {
+  /**
+   * The bytes under `key`: from the fleet's store when another process already fetched them,
+   * otherwise fetched by `load` in exactly one process while the others wait for its result (the
+   * in-process backend just calls `load`; callers keep their own local copy and in-process coalescing).
+   */
+  fetch(key: string, load: () => Promise<Buffer>): Promise<Buffer>;
+}
+
+export interface QueryTextStore {
+  /** Stores `text` and returns its key (10 URL-safe characters); the same text always gets the same key. */
+  remember(text: string): Promise<string>;
+  /** The text under `key`, undefined once forgotten (30 minutes after its last use). */
+  recall(key: string): Promise<string | undefined>;
+}
+
+export interface UserBudget {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Records one use by `userId` when the budget allows it; otherwise says how long until it will. */
+  take(userId: string): Promise<CooldownDecision>;
+}
+
+export interface ChannelHistoryOptions {
+  /** Names the history in keys and errors. */
+  name: string;
+  /** How many recent picks a channel remembers. */
+  length: number;
+  /** Channels remembered at once in process (the Redis backend forgets a channel after a day idle). */
+  maxChannels: number;
+}
+
+export interface ChannelHistory {
+  recent(channelId: string): Promise<number[]>;
+  add(channelId: string, id: number): Promise<void>;
+}
+
+/** What one process says about itself in its heartbeat. */
+export interface FleetMember {
+  processId: string;
+  /** Gateway shard ids this process runs (empty for HTTP-only or not yet connected). */
+  shards: number[];
+  guilds: number;
+  /** Epoch ms of its last heartbeat. */
+  seenAt: number;
+  upstreams: FleetUpstreamReport[];
+}
+
+export interface FleetUpstreamReport {
+  upstream: UpstreamName;
+  /** Requests this process started in the last minute. */
+  requestsLastMinute: number;
+  queued: number;
+  pausedUntil: number | null;
+}
+
+export interface FleetRegistry {
+  /** Sets how this process describes itself in each heartbeat (the transport knows its shards and guilds). */
+  describeWith(describe: () => Pick<FleetMember, 'shards' | 'guilds'>): void;
+  /** The live processes (this one included), as last reported; only this one for the in-process backend. */
+  members(): Promise<FleetMember[]>;
+}

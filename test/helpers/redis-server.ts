@@ -1,0 +1,105 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { describe } from 'vitest';
+
+/**
+ * A real `redis-server` (Debian package `redis-server`; no npm package can ship it) on a free port of
+ * 127.0.0.1, for the shared-state tests: no persistence, and the memory policy README.md states for
+ * production. Tests kill and restart it to drive the Redis fault cases.
+ */
+
+export const REDIS_INSTALL_HINT = 'redis-server not found: Redis tests skipped (install it with `apt-get install redis-server`; REQUIRE_REDIS=1 makes this fail)';
+
+/** True when `redis-server` can be run on this machine. */
+export const redisServerInstalled: boolean = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * `describe` for tests that need a real Redis: skipped when redis-server is missing (the global
+ * setup prints one line saying how to install it), a failure instead when REQUIRE_REDIS=1 (CI).
+ */
+export function describeWithRedis(name: string, body: () => void): void {
+  if (!redisServerInstalled && process.env.REQUIRE_REDIS === '1') {
+    describe(name, () => {
+      throw new Error(`REQUIRE_REDIS=1 but ${REDIS_INSTALL_HINT}`);
+    });
+    return;
+  }
+  (redisServerInstalled ? describe : describe.skip)(name, body);
+}
+
+export interface RedisServer {
+  readonly port: number;
+  /** `redis://127.0.0.1:<port>`, the value of REDIS_URL. */
+  readonly url: string;
+  /** Kills the server at once (SIGKILL: a lost Redis, not a clean shutdown); its data is gone. */
+  kill(): Promise<void>;
+  /** Starts it again, empty, on the same port. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no port for redis-server');
+  return address.port;
+}
+
+async function spawnRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '64mb', '--maxmemory-policy', 'volatile-lru'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}: ${output.slice(-500)}`)), 10_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`));
+    });
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return child;
+}
+
+async function killChild(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined = await spawnRedis(port);
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async kill() {
+      await killChild(child);
+      child = undefined;
+    },
+    async restart() {
+      await killChild(child);
+      child = await spawnRedis(port);
+    },
+    async stop() {
+      await killChild(child);
+      child = undefined;
+    },
+  };
+}
