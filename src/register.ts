@@ -1,12 +1,38 @@
+import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.js';
 import { loadConfigOrReport } from './config.js';
 
+const USAGE = 'Usage: npm run register [-- --endpoint https://bot.example.com/interactions]';
+
+/** `--endpoint <url>`: also make Discord deliver interactions to this URL (HTTP mode). */
+function endpointArgument(): { endpoint: string | undefined } | { problem: string } {
+  let values: { endpoint?: string | undefined };
+  try {
+    ({ values } = parseArgs({ options: { endpoint: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    return { problem: `${(error as Error).message}\n${USAGE}` };
+  }
+  if (values.endpoint === undefined) return { endpoint: undefined };
+  const url = URL.canParse(values.endpoint) ? new URL(values.endpoint) : undefined;
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    return { problem: `--endpoint must be the public https URL of POST /interactions (got a value that is not one).\n${USAGE}` };
+  }
+  return { endpoint: url.href };
+}
+
 /**
  * One bulk overwrite of the whole command set: to DEV_GUILD_ID when set (instant), else global.
- * A PUT replaces everything at once and costs one request, unlike a POST per command.
+ * A PUT replaces everything at once and costs one request, unlike a POST per command. With
+ * `--endpoint`, the application's Interactions Endpoint URL is set too (Discord then checks the
+ * endpoint with a PING and badly signed requests before it accepts it).
  */
 async function register(): Promise<number> {
+  const argument = endpointArgument();
+  if ('problem' in argument) {
+    console.error(argument.problem);
+    return 1;
+  }
   const config = loadConfigOrReport('Cannot register commands', { require: ['DISCORD_TOKEN'] });
   if (!config) return 1;
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken!);
@@ -19,6 +45,10 @@ async function register(): Promise<number> {
   console.log(
     `Registered ${registered.length} command${registered.length === 1 ? '' : 's'} ${config.devGuildId ? `to guild ${config.devGuildId}` : 'globally (may take up to an hour to appear)'}.`,
   );
+  if (argument.endpoint !== undefined) {
+    await rest.patch(Routes.currentApplication(), { body: { interactions_endpoint_url: argument.endpoint } });
+    console.log(`Interactions endpoint set to ${argument.endpoint}: Discord now sends interactions there, not over the gateway.`);
+  }
   return 0;
 }
 
