@@ -19,7 +19,7 @@ import { copyDataDir, removeDir, settle, sleep, timeCallback, type BenchUpstream
 import { seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
 /** Cards shown by passcode, as an autocomplete pick sends them (all warmed before measuring). */
-const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
+export const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
 const CACHED_ADDRESSES = Object.keys(FAKE_GEO_RECORDS);
 /** Few: warming each costs a request at Wallhaven's real 1.4 s spacing. */
 const CACHED_WALLPAPERS = WALLHAVEN_CATALOGUE.filter((wallpaper) => wallpaper.purity === 'sfw')
@@ -32,7 +32,7 @@ const WARMING_SAMPLES = Math.max(CACHED_CARDS.length, CACHED_ADDRESSES.length, C
  * bench's matcher evaluation feeds as extra names but the bot's database only has when YGOPRODeck
  * lists them as `beta_name`.
  */
-const TYPED_QUERIES = CARD_QUERIES.filter((labelled) => labelled.category !== 'old-name').map((labelled) => labelled.query);
+export const TYPED_QUERIES = CARD_QUERIES.filter((labelled) => labelled.category !== 'old-name').map((labelled) => labelled.query);
 /** GeoJS's limiter spaces request starts 100 ms apart; uncached samples are spaced wider so none waits in its queue. */
 const UNCACHED_SPACING_MS = 110;
 

@@ -11,6 +11,7 @@ import { startBotChild } from './bot-child.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
+import { benchHttpMode, httpModeRows, type HttpModeResult } from './http-mode.js';
 import { benchEconomy, benchRealLimitBurst, type EconomyResult, type RealLimitBurst } from './economy.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams } from './harness.js';
 import { benchMatcher, type ContenderResult, type MatcherBenchResult } from './matcher.js';
@@ -57,6 +58,15 @@ function progress(message: string): void {
   console.error(`[bench ${seconds} s] ${message}`);
 }
 
+/** `npm run bench -- --only <section>` runs one section and prints its rows (latest.json is left as it is). */
+const SECTIONS = ['http'] as const;
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
+if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
+  console.error(`--only takes one of: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+
 const benchStarted = performance.now();
 const machine = {
   cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -66,6 +76,22 @@ const machine = {
   loadAverageAtStart: loadavg(),
   startedAt: new Date().toISOString(),
 };
+
+if (only === 'http') {
+  progress('HTTP interactions mode only: fake upstreams and a card database snapshot');
+  const httpUpstreams = await startBenchUpstreams();
+  const httpSnapshotDir = await prepareSnapshotDir(httpUpstreams.ygoprodeck.url);
+  try {
+    progress('HTTP mode against gateway mode (interleaved), verification cost, requests/s');
+    const result = await benchHttpMode(httpUpstreams, httpSnapshotDir);
+    console.log(renderTable(httpModeRows(result)));
+    await writeFile(fileURLToPath(new URL('./results/http-mode.json', import.meta.url)), `${JSON.stringify({ machine: { ...machine, loadAverageAtEnd: loadavg() }, httpMode: result }, null, 2)}\n`);
+  } finally {
+    await httpUpstreams.close();
+    await removeDir(httpSnapshotDir);
+  }
+  process.exit(0);
+}
 
 progress('card matcher (all contenders, labelled and random-typo queries)');
 const matcher = await benchMatcher();
@@ -88,6 +114,9 @@ try {
 } finally {
   await inProcess.stop();
 }
+
+progress('HTTP interactions mode against the gateway mode (interleaved), verification cost, requests/s');
+const httpMode = await benchHttpMode(upstreams, snapshotDir);
 
 progress('start-up with and without a snapshot (fresh child processes)');
 const startup = await benchStartup(upstreams, snapshotDir, compiledScript);
@@ -125,7 +154,7 @@ try {
 
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs });
+const rows = buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs });
 const markdown = renderTable(rows);
 console.log(markdown);
 
@@ -142,6 +171,7 @@ await writeFile(
       matcher: matcherFigures,
       e2eLatency: e2e,
       realLimitBurst: burst,
+      httpMode,
       startup,
       memory: { ...memory, soak, newUsers },
       economy,
@@ -157,6 +187,7 @@ interface Figures {
   matcher: MatcherBenchResult;
   e2e: E2eLatencyResult;
   burst: RealLimitBurst;
+  httpMode: HttpModeResult;
   startup: StartupResult;
   economy: EconomyResult;
   throughput: ThroughputResult;
@@ -223,6 +254,8 @@ function buildRows(figures: Figures): Row[] {
       pass: scenario.cached ? scenario.p50Ratio <= TARGETS.cachedLatencyRatio : null,
     });
   }
+
+  rows.push(...httpModeRows(figures.httpMode));
 
   // --- 3. Throughput ---------------------------------------------------------------------------
   // The ramp stops at the first rate that failed all its attempts: the last step, when it failed.
