@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatInputCommand } from '../../src/command.js';
 import { commands } from '../../commands/index.js';
 import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
@@ -7,17 +6,8 @@ import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
+import { slowCommand } from '../helpers/probe-command.js';
 import { runEntryPoint, startEntryPoint } from '../helpers/run-script.js';
-
-const slow: ChatInputCommand = {
-  kind: 'chat',
-  data: { name: 'slow', description: 'takes a while' },
-  async execute(ctx) {
-    await ctx.defer({ ephemeral: false });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    return { content: 'done after all' };
-  },
-};
 
 describe('HTTP mode operations', () => {
   let bot: TestHttpBot | undefined;
@@ -53,7 +43,7 @@ describe('HTTP mode operations', () => {
   });
 
   it('on stop, answers the interactions in flight and refuses new ones with a plain sentence', async () => {
-    bot = await startTestHttpBot({ commands: [...commands, slow] });
+    bot = await startTestHttpBot({ commands: [...commands, slowCommand] });
     const inFlight = await bot.discord.chatInput({ name: 'slow' });
     await inFlight.callback();
     const stopping = bot.app.stop();

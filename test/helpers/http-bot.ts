@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, secretsOf, type Config } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http/http-app.js';
-import { createLogger } from '../../src/logger.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signedInteractionsEndpoint, type SigningKeys } from '../fakes/discord-http.js';
+import { offlineTestSetup } from './bot.js';
 import { writeCardSnapshot } from './card-snapshot.js';
-import { LogCapture } from './log-capture.js';
+import type { LogCapture } from './log-capture.js';
 
 export interface TestHttpBot {
   /** Acts as Discord: its exchanges are signed and POSTed to the bot, and it receives the webhook writes. */
@@ -42,20 +42,13 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
   const discord = options.discord ?? (await startFakeDiscord());
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-http-test-'));
   if (options.cardSnapshot) await writeCardSnapshot(dataDir, options.cardSnapshot.cards, options.cardSnapshot.version);
-  const config = loadConfig({
+  const { config, logs, logger } = offlineTestSetup({
     DISCORD_PUBLIC_KEY: keys.publicKeyHex,
     INTERACTIONS_PORT: '0',
     DISCORD_API_URL: discord.apiUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    // Closed ports: a test that forgets to point an upstream at a fake fails instead of going online.
-    GEOJS_URL: 'http://127.0.0.1:9',
-    WALLHAVEN_URL: 'http://127.0.0.1:9',
-    YGOPRODECK_URL: 'http://127.0.0.1:9',
     ...options.env,
   });
-  const logs = new LogCapture();
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs });
   const app = await createHttpApp({
     config,
     logger,

@@ -56,3 +56,14 @@ probe.handleComponent = async (ctx) => {
   return { update: pagerPayload('page 2') };
 };
 
+
+/** Defers, then answers after a second: an interaction still in flight when a test stops the bot. */
+export const slowCommand: ChatInputCommand = {
+  kind: 'chat',
+  data: { name: 'slow', description: 'takes a while' },
+  async execute(ctx) {
+    await ctx.defer({ ephemeral: false });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return { content: 'done after all' };
+  },
+};

@@ -1,20 +1,13 @@
-import { ComponentType, type APIButtonComponent } from 'discord.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
-import { startFakeDiscord, type FakeDiscord, type FakeMessage } from '../fakes/discord.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys } from '../fakes/discord-http.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
+import { buttonCustomId } from '../helpers/components.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
-function nextButton(message: FakeMessage): string {
-  const button = (message.components ?? [])
-    .flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))
-    .find((component): component is APIButtonComponent & { custom_id: string } => component.type === ComponentType.Button && 'custom_id' in component && component.label === '▶');
-  if (!button) throw new Error('no ▶ button');
-  return button.custom_id;
-}
 
 describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoint', () => {
   let redis: RedisServer;
@@ -50,7 +43,7 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     const query = 'nature '.repeat(20).trim();
     first!.receiveInteractions();
     const search = await (await discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
-    const customId = nextButton(search);
+    const customId = buttonCustomId(search, '▶');
     expect(decodePagerId(customId)?.search.query.kind).toBe('stored');
     const answeredByFirst = first!.logs.entries().filter((line) => line.msg === 'interaction answered').length;
 
