@@ -15,7 +15,7 @@ import { WALLHAVEN_CATALOGUE } from '../test/fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../test/helpers/bot.js';
 import { CARD_QUERIES } from './card-queries.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
-import { copyDataDir, removeDir, settle, sleep, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
+import { settle, sleep, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
 import { seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
 /** Cards shown by passcode, as an autocomplete pick sends them (all warmed before measuring). */
@@ -135,21 +135,14 @@ const SCENARIOS: readonly Scenario[] = [
 ];
 
 /** The bot in this process, on a copy of the snapshot DATA_DIR, with production limiter settings. */
-export async function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
-  const dataDir = await copyDataDir(snapshotDir);
-  const bot = await startTestBot({
-    env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    commands: [...commands, TRIVIAL_COMMAND],
-    overrides: { ygoprodeckImagesUrl: upstreams.imagesUrl },
-  });
-  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
-  return {
-    bot,
-    async stop() {
-      await bot.stop();
-      await removeDir(dataDir);
-    },
-  };
+export function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
+  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
+    startTestBot({
+      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      commands: [...commands, TRIVIAL_COMMAND],
+      overrides: { ygoprodeckImagesUrl: upstreams.imagesUrl },
+    }),
+  );
 }
 
 export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions = {}): Promise<E2eLatencyResult> {

@@ -18,7 +18,7 @@ import type { TestBot } from '../test/helpers/bot.js';
 import { startTestHttpBot, type TestHttpBot } from '../test/helpers/http-bot.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
 import { CACHED_CARDS, startInProcessBot, TYPED_QUERIES } from './e2e-latency.js';
-import { copyDataDir, removeDir, settle, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
+import { settle, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
 import { fixed, seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
 export interface HttpModeOptions {
@@ -59,21 +59,14 @@ function checkImmediate(timed: TimedCallback, what: string): void {
   }
 }
 
-async function startHttpBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestHttpBot; stop(): Promise<void> }> {
-  const dataDir = await copyDataDir(snapshotDir);
-  const bot = await startTestHttpBot({
-    env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    commands: [...commands, TRIVIAL_COMMAND],
-    overrides: { ygoprodeckImagesUrl: upstreams.imagesUrl },
-  });
-  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
-  return {
-    bot,
-    async stop() {
-      await bot.stop();
-      await removeDir(dataDir);
-    },
-  };
+function startHttpBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestHttpBot; stop(): Promise<void> }> {
+  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
+    startTestHttpBot({
+      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      commands: [...commands, TRIVIAL_COMMAND],
+      overrides: { ygoprodeckImagesUrl: upstreams.imagesUrl },
+    }),
+  );
 }
 
 /** Ed25519 verification alone, over a typical slash-command body. */
