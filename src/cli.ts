@@ -11,6 +11,7 @@ import { createMetrics } from './metrics.js';
 import { describeFailure } from './render/errors.js';
 import { renderAsJson, renderAsText } from './render/text.js';
 import { createServices } from './services/index.js';
+import { createSharedState } from './state/index.js';
 
 const EXIT_USAGE = 2;
 
@@ -168,8 +169,11 @@ async function run(argv: string[]): Promise<number> {
     secrets: secretsOf(config),
     destination: { write: (line: string) => process.stderr.write(line) },
   });
+  const metrics = createMetrics();
+  // With REDIS_URL a terminal run spends the fleet's budgets and reuses its caches like any process.
+  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
   const app = await createServices(
-    { config, logger, metrics: createMetrics() },
+    { config, logger, metrics, state },
     { startCardDatabase: invocation.command.data.name === 'card' },
   );
   const base = {

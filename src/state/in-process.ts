@@ -40,6 +40,7 @@ export function createInProcessState(options: InProcessStateOptions): SharedStat
     limiterFactory: tracked.wrap(createLocalLimiterFactory(options.metrics)),
     cacheFactory: createLocalCacheFactory(options.metrics),
     blobs: { fetch: (_key, load) => load() },
+    downloadOnce: (_key, download) => download(),
     longQueries: {
       remember: (text) => Promise.resolve(longQueries.remember(text)),
       recall: (key) => Promise.resolve(longQueries.recall(key)),

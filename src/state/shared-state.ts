@@ -19,6 +19,13 @@ export interface SharedState {
   readonly cacheFactory: CacheFactory;
   /** Bytes fetched once for the whole fleet (card and set art), see `SharedBlobs`. */
   readonly blobs: SharedBlobs;
+  /**
+   * Runs `download` in one process of the fleet per `key` (e.g. `cards:en:<version>`): the others
+   * wait for its result and receive it through Redis (compressed, kept a day), so a new card
+   * database version, or a host with an empty `DATA_DIR`, costs no second download. The result must
+   * be plain data (JSON, `Date`s kept). In process it simply runs `download`.
+   */
+  downloadOnce<T>(key: string, download: () => Promise<T>): Promise<T>;
   /** The texts of wallpaper searches too long for a button's custom_id. */
   readonly longQueries: QueryTextStore;
   /** A per-member budget (sliding window) counted across the fleet. */

@@ -184,6 +184,23 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     expect(images.map((store) => store.stats().images)).toEqual([1, 1]);
   });
 
+  it('downloads a card database version once for the fleet, and gives it to a process that starts later', async () => {
+    const [first, second] = await twoProcesses();
+    let downloads = 0;
+    const download = async () => {
+      downloads++;
+      await sleep(50);
+      return { cards: [{ id: 46986414, name: 'Dark Magician' }], skipped: 0, downloadedAt: new Date(Date.UTC(2026, 10, 24)) };
+    };
+    const [left, right] = await Promise.all([first!.downloadOnce('cards:en:1.00', download), second!.downloadOnce('cards:en:1.00', download)]);
+    expect(downloads).toBe(1);
+    expect(right).toEqual(left);
+    expect(right.downloadedAt).toBeInstanceOf(Date);
+    const [late] = await twoProcesses();
+    expect(await late!.downloadOnce('cards:en:1.00', download)).toEqual(left);
+    expect(downloads).toBe(1);
+  });
+
   it('shares long pager queries, each member’s allowance and each channel’s recent picks', async () => {
     const [first, second] = await twoProcesses();
     const long = 'northern lights over snowy mountains '.repeat(4);
@@ -199,6 +216,26 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const histories = [first!, second!].map((state) => state.channelHistory({ name: 'test', length: 3, maxChannels: 10 }));
     for (const id of [1, 2, 3, 4]) await histories[id % 2]!.add('channel-1', id);
     expect(await histories[0]!.recent('channel-1')).toEqual([2, 3, 4]);
+  });
+
+  it('starts degraded when Redis is unreachable, answering from local shares and caches, and joins once it is up', async () => {
+    const unreachable = await startRedisServer();
+    await unreachable.kill();
+    const state = await createRedisState({ url: unreachable.url, processId: 'alone', logger: silent, expectedFleetSize: 3 });
+    fleet.push(state);
+    expect(state.health()).toMatchObject({ backend: 'redis', degraded: true, fallbackShareOf: 3 });
+    const [limiter] = limiters([state], 'geojs');
+    const starts: number[] = [];
+    await Promise.all(Array.from({ length: 4 }, () => limiter!.schedule(async () => void starts.push(Date.now()))));
+    // A third of the budget: starts at least three spacings apart (timers may fire a few ms early).
+    const sorted = starts.sort((left, right) => left - right);
+    for (let index = 1; index < sorted.length; index++) expect(sorted[index]! - sorted[index - 1]!).toBeGreaterThanOrEqual(3 * MIN_TIME_MS - 10);
+    const cache = state.cacheFactory<string>({ name: 'offline', max: 10, ttlMs: 60_000, load: async (key) => `loaded ${key}` });
+    expect(await cache.get('a')).toBe('loaded a');
+    expect((await state.userBudget({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
+    await unreachable.restart();
+    stops.push(() => unreachable.stop());
+    await until(() => !state.health().degraded, 'Redis to be found');
   });
 
   it('keeps answering within a local share when Redis dies mid-burst, and shares again once it returns', async () => {

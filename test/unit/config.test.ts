@@ -66,4 +66,15 @@ describe('loadConfig', () => {
     expect(problems.map((line) => line.split(':')[0])).toEqual(['DISCORD_PUBLIC_KEY', 'INTERACTIONS_PORT']);
     expect(problems.join('\n')).not.toContain('not-hex-canary');
   });
+
+  it('takes a redis:// or rediss:// REDIS_URL, refuses others without echoing them, and treats its password as a secret', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    const config = loadConfig({ REDIS_URL: 'rediss://:s3cret-redis-pass@cache.internal:6380/2' });
+    expect(config.redisUrl).toBe('rediss://:s3cret-redis-pass@cache.internal:6380/2');
+    expect(secretsOf(config)).toContain('s3cret-redis-pass');
+    const problems = problemsOf({ REDIS_URL: 'http://user:hunter2-secret@cache:6379' });
+    expect(problems).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
+    expect(problems.join('')).not.toContain('hunter2');
+  });
 });

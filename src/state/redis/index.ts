@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -9,6 +11,7 @@ import { redisClientOptions, SharedConnection } from './connection.js';
 import { FleetFetch } from './fleet-fetch.js';
 import { FleetLimiters } from './fleet-limiter.js';
 import { FleetHeartbeat } from './fleet-registry.js';
+import { decodeCached, encodeCached } from './json-codec.js';
 import { createFleetQueryStore } from './long-queries.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
 import { createFleetUserBudget } from './user-budget.js';
@@ -19,8 +22,15 @@ export const KEY_PREFIX = 'almanac:';
 export const SHARED_ART_TTL_MS = 24 * 60 * 60_000;
 /** Longest one process downloads an image while the others wait (the art wait itself is 5 s). */
 const ART_LOCK_MS = 20_000;
+/** A shared download (a card database version) stays this long for hosts that start later. */
+export const SHARED_DOWNLOAD_TTL_MS = 24 * 60 * 60_000;
+/** Longest one process may download and parse a database while the others wait (≈20 MB). */
+const DOWNLOAD_LOCK_MS = 5 * 60_000;
 /** Start-up waits this long for Redis, then starts degraded and keeps trying in the background. */
 const START_WAIT_MS = 2_000;
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 export interface RedisStateOptions {
   url: string;
@@ -69,6 +79,14 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     cacheFactory: createTwoLevelCacheFactory(fetcher, KEY_PREFIX, options.metrics),
     blobs: {
       fetch: async (key, load) => (await fetcher.fetch(`${KEY_PREFIX}blob:${key}`, { ttlMs: SHARED_ART_TTL_MS, lockMs: ART_LOCK_MS, load })).bytes,
+    },
+    async downloadOnce(key, download) {
+      const fetched = await fetcher.fetch(`${KEY_PREFIX}download:${key}`, {
+        ttlMs: SHARED_DOWNLOAD_TTL_MS,
+        lockMs: DOWNLOAD_LOCK_MS,
+        load: async () => gzip(encodeCached(await download())),
+      });
+      return decodeCached(await gunzip(fetched.bytes));
     },
     longQueries: createFleetQueryStore(connection, KEY_PREFIX),
     userBudget: (budgetOptions) => createFleetUserBudget(connection, KEY_PREFIX, { ...budgetOptions, now: budgetOptions.now ?? now }),
