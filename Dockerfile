@@ -18,10 +18,13 @@ FROM node:20-bookworm-slim AS runtime
 # A heap cap makes V8 return memory after load peaks instead of holding its high-water mark
 # (bench/: 277 MB RSS settled without a cap, about 216 MB at 192 MB). 256 keeps room for a card
 # database refresh, when the old and the new card set are briefly both alive (≈150 MB of heap).
+# The ops server listens on every interface of the container (publish it with care: compose maps
+# it to the host's loopback only); outside a container it defaults to 127.0.0.1.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=256 \
     DATA_DIR=/data \
-    METRICS_PORT=9464
+    METRICS_PORT=9464 \
+    METRICS_HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
@@ -34,4 +37,6 @@ VOLUME ["/data"]
 EXPOSE 9464
 HEALTHCHECK --interval=30s --timeout=3s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.METRICS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Other entry points run from the same image (see README, Docker): node dist/src/register.js,
+# node dist/src/cards-import.js <file>, node dist/src/cli.js <command>.
 CMD ["node", "dist/src/index.js"]

@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli.ts', 'src/register.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    files: ['src/cli.ts', 'src/register.ts', 'src/cards-import.ts', 'bench/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

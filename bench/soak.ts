@@ -283,7 +283,7 @@ async function prepareWorld(fixtures: Fixtures): Promise<SoakWorld> {
     random,
     cardIds: cards.map((card) => card.id),
     cardNames: cards.map((card) => card.name),
-    addresses: ['8.8.8.8', '1.1.1.1', '81.2.69.142', '202.12.27.33', '2001:4860:4860::8888', '10.0.0.1', ...Array.from({ length: 34 }, (_, index) => `203.0.113.${index + 1}`)],
+    addresses: ['8.8.8.8', '1.1.1.1', '81.2.69.142', '202.12.27.33', '2001:4860:4860::8888', '10.0.0.1', ...Array.from({ length: 34 }, (_, index) => `81.2.70.${index + 1}`)],
     wallpaperIds: fixtures.wallhaven.byPurity('sfw').slice(0, 40).map((wallpaper) => wallpaper.id),
     pagers: [],
     menus: [],

@@ -15,6 +15,7 @@ import {
   renderSearchResults,
   type CardComponentAction,
 } from '../src/render/card.js';
+import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
 import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
@@ -54,9 +55,17 @@ async function cardReply(app: AppServices, card: Card, language: CardLanguage | 
   });
 }
 
+/** Why there are no cards: a failed download (with its next attempt) or a load still under way. */
+function databaseMissing(app: AppServices): string {
+  const failure = app.cards.loadFailure;
+  return failure ? cardDatabaseFailureMessage(failure, app.clock.now().getTime()) : DATABASE_LOADING;
+}
+
 async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
   if (app.cards.ready) return;
-  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(DATABASE_LOADING);
+  // A failed download is not worth waiting for: the next attempt is minutes away.
+  if (app.cards.loadFailure) throw new UserError(databaseMissing(app));
+  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(databaseMissing(app));
 }
 
 async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -66,13 +75,18 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
   let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
-  if (resolution.kind === 'none' && !app.cards.ready && (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
+  if (
+    resolution.kind === 'none' &&
+    !app.cards.ready &&
+    !app.cards.loadFailure &&
+    (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))
+  ) {
     // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
     resolution = await app.cards.resolve(input);
   }
   switch (resolution.kind) {
     case 'none':
-      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${DATABASE_LOADING}`);
+      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${databaseMissing(app)}`);
     case 'choices':
       return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language);
     case 'card':
@@ -126,7 +140,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   await waitForDatabase(ctx, app, false);
   const card = await app.cards.random(ctx.channel.id);
-  if (card === undefined) throw new UserError(DATABASE_LOADING);
+  if (card === undefined) throw new UserError(databaseMissing(app));
   // English only: a random pick is served from the local database without any upstream lookup.
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });
 }

@@ -47,10 +47,17 @@ export async function createAppCore(options: AppCoreOptions, mode: RunMode, hook
   if (hooks.describeFleetMember) state.fleet.describeWith(hooks.describeFleetMember);
   const services = await createServices({ config, logger, metrics, state, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
   const router = createRouter(options.commands ?? defaultCommands, services);
-  const opsServer =
-    config.metricsPort === undefined
-      ? undefined
-      : await startOpsServer({ port: config.metricsPort, registry: metrics.registry, isReady: hooks.isReady });
+  let opsServer: OpsServer | undefined;
+  try {
+    opsServer =
+      config.metricsPort === undefined
+        ? undefined
+        : await startOpsServer({ port: config.metricsPort, host: config.metricsHost, registry: metrics.registry, isReady: hooks.isReady });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  if (opsServer) logger.info({ url: opsServer.url }, `ops server listening on ${opsServer.url} (/metrics, /healthz, /readyz)`);
   return { metrics, services, router, opsServer };
 }
 

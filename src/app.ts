@@ -1,5 +1,5 @@
 import { Events, type Client } from 'discord.js';
-import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from './app-core.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './app-core.js';
 import { createDiscordClient } from './discord/client.js';
 import { fromDiscordJs } from './discord/discordjs-interaction.js';
 import type { Router } from './discord/router.js';
@@ -32,11 +32,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
   let ready = false;
   let stopping: Promise<void> | undefined;
-  const core = await createAppCore(options, 'gateway', {
-    isReady: () => ready,
-    gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
-    describeFleetMember: () => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }),
-  });
+  let core: AppCore;
+  try {
+    core = await createAppCore(options, 'gateway', {
+      isReady: () => ready,
+      gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
+      describeFleetMember: () => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }),
+    });
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
   const { router, services, opsServer } = core;
 
   client.on(Events.InteractionCreate, (interaction) => {

@@ -1,3 +1,4 @@
+import './startup/check-node.js';
 import {
   ApplicationCommandOptionType,
   type APIApplicationCommandBasicOption,
@@ -19,9 +20,13 @@ function commandWord(command: Command): string {
   return command.data.name;
 }
 
-function usage(): string {
-  const lines = ['Usage: npm run cli -- <command> [subcommand] [--option value ...] [--json]', '', 'Commands:'];
-  for (const command of commands) {
+const GENERAL_USAGE = 'Usage: npm run cli -- <command> [subcommand] [--option value ...] [--json]';
+const HELP_HINT = 'Run "npm run cli -- --help" for usage.';
+
+/** Usage of every command, or of `only` (for `<command> --help`). */
+function usage(only?: Command): string {
+  const lines = [GENERAL_USAGE, '', only ? 'Usage of this command:' : 'Commands:'];
+  for (const command of only ? [only] : commands) {
     if (command.kind === 'message') {
       lines.push(`  "${command.data.name}" --message <text>`);
       continue;
@@ -33,8 +38,15 @@ function usage(): string {
       lines.push(`  ${command.data.name} ${sub.name}${describeOptions((sub.options ?? []) as APIApplicationCommandBasicOption[])}`);
     }
   }
-  lines.push('', 'Add --json to print the exact Discord message payload.');
+  lines.push('', 'Add --json to print the exact Discord message payload; --help or -h prints this.');
   return lines.join('\n');
+}
+
+/** `--help`/`-h` anywhere asks for usage: of the command named first when there is one, else of all. */
+function helpFor(argv: string[]): string | null {
+  if (!argv.some((token) => token === '--help' || token === '-h')) return null;
+  const name = argv.find((token) => !token.startsWith('-'));
+  return usage(commands.find((command) => commandWord(command) === name));
 }
 
 function describeOptions(options: APIApplicationCommandBasicOption[]): string {
@@ -151,12 +163,17 @@ function optionReader(subcommand: string | null, values: Map<string, string | nu
 }
 
 async function run(argv: string[]): Promise<number> {
+  const help = helpFor(argv);
+  if (help !== null) {
+    console.log(help);
+    return 0;
+  }
   let invocation: ParsedInvocation;
   try {
     invocation = parseInvocation(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${usage()}`);
+      console.error(`${error.message} ${HELP_HINT}`);
       return EXIT_USAGE;
     }
     throw error;
@@ -166,8 +183,9 @@ async function run(argv: string[]): Promise<number> {
   // Logs go to stderr so that --json output on stdout stays parseable.
   const logger = createLogger({
     level: process.env.LOG_LEVEL ? config.logLevel : 'warn',
+    pretty: config.prettyLogs,
     secrets: secretsOf(config),
-    destination: { write: (line: string) => process.stderr.write(line) },
+    fd: 2,
   });
   const metrics = createMetrics();
   // With REDIS_URL a terminal run spends the fleet's budgets and reuses its caches like any process.
@@ -194,7 +212,8 @@ async function run(argv: string[]): Promise<number> {
         ? await command.execute({ ...base, targetMessage: { id: 'cli', content: invocation.message ?? '' } }, app)
         : await command.execute({ ...base, options: optionReader(invocation.subcommand, invocation.values) }, app);
   } catch (error) {
-    logger.error({ err: error }, 'command failed');
+    // The reply says what went wrong in one sentence; the error and its stack are for LOG_LEVEL=debug.
+    logger.debug({ err: error }, 'command failed');
     reply = { content: describeFailure(error), ephemeral: true };
     console.log(invocation.json ? renderAsJson(reply) : renderAsText(reply));
     await app.close();
@@ -205,4 +224,11 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await run(process.argv.slice(2));
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  // Not a user mistake nor an upstream failure (those are answered above): say it in one line; the stack only on request.
+  console.error(`The CLI failed: ${(error as Error).message}`);
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+  process.exitCode = 1;
+}

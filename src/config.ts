@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
@@ -64,6 +65,12 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? 8080 : Number(value)))
     .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage)),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
+    .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
   NODE_ENV: z.string().optional(),
 });
 
@@ -84,6 +91,9 @@ export interface Config {
   discordPublicKey: string | undefined;
   /** HTTP mode: where `POST /interactions` is served. */
   interactionsPort: number;
+  /** The address the ops server binds: loopback unless the deployment (e.g. the Dockerfile) opens it. */
+  metricsHost: string;
+  /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
   prettyLogs: boolean;
 }
 
@@ -126,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     metricsPort: data.METRICS_PORT,
     discordPublicKey: data.DISCORD_PUBLIC_KEY,
     interactionsPort: data.INTERACTIONS_PORT,
-    prettyLogs: data.NODE_ENV !== 'production' && process.stdout.isTTY === true,
+    metricsHost: data.METRICS_HOST,
+    prettyLogs: data.NODE_ENV !== 'production',
   };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { StartupError } from './startup/startup-error.js';
 
 export interface OpsServerOptions {
   port: number;
@@ -11,6 +12,8 @@ export interface OpsServerOptions {
 
 export interface OpsServer {
   port: number;
+  /** Where it listens, e.g. `http://127.0.0.1:9464`. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -36,12 +39,33 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
     }
   });
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    server.once('error', (error) => reject(listenFailure(error, options.port, host)));
+    server.listen(options.port, host, () => resolve());
   });
+  const port = (server.address() as AddressInfo).port;
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What to change when the ops server cannot listen; other errors pass through unchanged. */
+function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new StartupError(
+        `METRICS_PORT ${port} on ${host} is already in use by another process: stop it, or set METRICS_PORT to a free port (empty turns the ops server off).`,
+        { cause: error },
+      );
+    case 'EACCES':
+      return new StartupError(`METRICS_PORT ${port} needs privileges this process lacks: use a port above 1023.`, { cause: error });
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(`METRICS_HOST ${host} is not an address of this machine: use 127.0.0.1, 0.0.0.0 or one of its addresses.`, { cause: error });
+    default:
+      return error;
+  }
 }

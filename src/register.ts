@@ -1,7 +1,9 @@
+import './startup/check-node.js';
 import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { loadConfigOrReport } from './config.js';
+import { loadConfigOrReport, type Config } from './config.js';
+import { describeDiscordFailure } from './startup/discord-failure.js';
 
 const USAGE = 'Usage: npm run register [-- --endpoint https://bot.example.com/interactions]';
 
@@ -27,14 +29,7 @@ function endpointArgument(): { endpoint: string | undefined } | { problem: strin
  * `--endpoint`, the application's Interactions Endpoint URL is set too (Discord then checks the
  * endpoint with a PING and badly signed requests before it accepts it).
  */
-async function register(): Promise<number> {
-  const argument = endpointArgument();
-  if ('problem' in argument) {
-    console.error(argument.problem);
-    return 1;
-  }
-  const config = loadConfigOrReport('Cannot register commands', { require: ['DISCORD_TOKEN'] });
-  if (!config) return 1;
+async function register(config: Config, endpoint: string | undefined): Promise<number> {
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken!);
   const application = (await rest.get(Routes.currentApplication())) as { id: string };
   const body = commands.map((command) => command.data);
@@ -45,17 +40,29 @@ async function register(): Promise<number> {
   console.log(
     `Registered ${registered.length} command${registered.length === 1 ? '' : 's'} ${config.devGuildId ? `to guild ${config.devGuildId}` : 'globally (may take up to an hour to appear)'}.`,
   );
-  if (argument.endpoint !== undefined) {
-    await rest.patch(Routes.currentApplication(), { body: { interactions_endpoint_url: argument.endpoint } });
-    console.log(`Interactions endpoint set to ${argument.endpoint}: Discord now sends interactions there, not over the gateway.`);
+  if (endpoint !== undefined) {
+    await rest.patch(Routes.currentApplication(), { body: { interactions_endpoint_url: endpoint } });
+    console.log(`Interactions endpoint set to ${endpoint}: Discord now sends interactions there, not over the gateway.`);
   }
   return 0;
 }
 
-try {
-  process.exitCode = await register();
-} catch (error) {
-  // Discord's error messages never include the token; print only the message, not the request.
-  console.error(`Registration failed: ${(error as Error).message}`);
+// Only the token is needed: the application id comes from Discord (GET /applications/@me).
+const argument = endpointArgument();
+const config = 'problem' in argument ? null : loadConfigOrReport('Cannot register commands', { require: ['DISCORD_TOKEN'] });
+if ('problem' in argument) {
+  console.error(argument.problem);
   process.exitCode = 1;
+} else if (!config) {
+  process.exitCode = 1;
+} else {
+  const started = Date.now();
+  try {
+    process.exitCode = await register(config, argument.endpoint);
+  } catch (error) {
+    // Built from codes, statuses and the URL: never the request, which carries the token.
+    console.error(`Registration failed. ${describeDiscordFailure(error, { apiUrl: config.discordApiUrl, elapsedMs: Date.now() - started })}`);
+    if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+    process.exitCode = 1;
+  }
 }

@@ -1,3 +1,4 @@
+import './startup/check-node.js';
 import { loadConfigOrReport, secretsOf } from './config.js';
 import { createHttpApp } from './http/http-app.js';
 import { createLogger } from './logger.js';
@@ -8,8 +9,11 @@ async function main(): Promise<void> {
   const config = loadConfigOrReport('Almanac cannot start in HTTP mode', { require: ['DISCORD_PUBLIC_KEY'] });
   if (!config) process.exit(1);
   const logger = createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) });
-  const app = await createHttpApp({ config, logger });
-  await runUntilSignalled(app, logger, `could not serve HTTP interactions on port ${config.interactionsPort}`);
+  await runUntilSignalled({
+    logger,
+    create: () => createHttpApp({ config, logger }),
+    describeStartFailure: (error) => `Almanac could not serve HTTP interactions on port ${config.interactionsPort}: ${(error as Error).message}`,
+  });
 }
 
 await main();

@@ -51,6 +51,13 @@ function formatFact(key: string, value: string | number): string {
   return ISO_INSTANT.test(value) ? discordTimestamp(Date.parse(value), 'R') : value;
 }
 
+/** 🟢 last call succeeded, 🟠 paused or last call failed, ⚪ not asked anything yet (green would claim too much). */
+function healthDot(health: UpstreamHealth): string {
+  if (health.limiter.pausedUntil !== null) return '🟠';
+  if (health.lastSuccessAt === null) return health.lastFailureAt === null ? '⚪' : '🟠';
+  return health.lastFailureAt === null || health.lastSuccessAt > health.lastFailureAt ? '🟢' : '🟠';
+}
+
 function upstreamField(health: UpstreamHealth): APIEmbedField {
   const lines: string[] = [];
   if (health.limiter.pausedUntil !== null) {
@@ -65,8 +72,7 @@ function upstreamField(health: UpstreamHealth): APIEmbedField {
   lines.push(`Queue: ${health.limiter.queued} waiting, ${health.limiter.running} running`);
   lines.push(`Cache hits: ${hitRatio(health)}`);
   for (const [key, value] of Object.entries(health.details)) lines.push(`${humanizeKey(key)}: ${formatFact(key, value)}`);
-  const healthy = health.limiter.pausedUntil === null && (health.lastFailureAt === null || (health.lastSuccessAt ?? 0) > health.lastFailureAt);
-  return { name: `${healthy ? '🟢' : '🟠'} ${upstreamLabel(health.upstream)}`, value: lines.join('\n').slice(0, 1024), inline: false };
+  return { name: `${healthDot(health)} ${upstreamLabel(health.upstream)}`, value: lines.join('\n').slice(0, 1024), inline: false };
 }
 
 /** The fleet as one field: shared-state health, processes, shards, guilds, and per upstream its fleet-wide rate, queue and pause. */

@@ -2,10 +2,12 @@ import type { APIEmbed } from 'discord.js';
 import { ComponentType } from 'discord.js';
 import type { ActionRow, Reply } from '../command.js';
 
-/** A readable terminal rendering of a message payload, for the CLI. */
+/**
+ * A readable terminal rendering of a message payload, for the CLI. Whether Discord would show it
+ * only to its user is left out: a terminal has one reader (`--json` keeps the flag).
+ */
 export function renderAsText(reply: Reply): string {
   const out: string[] = [];
-  if (reply.ephemeral) out.push('(only you can see this)');
   if (reply.content) out.push(reply.content);
   for (const embed of reply.embeds ?? []) out.push(embedAsText(embed));
   for (const file of reply.files ?? []) out.push(`[attachment ${file.name}, ${file.data.length} bytes]`);

@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CARD_FORMAT_VERSION, isCard, type Card } from '../cards/card.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import type { DownloadProgress } from './http.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**
@@ -33,6 +34,8 @@ export const CARD_DATABASE_DEFAULTS = {
 } as const;
 
 const SNAPSHOT_FORMAT = 'almanac-cards';
+const MIB = 1024 * 1024;
+const PROGRESS_STEP_BYTES = 5 * MIB;
 export const SNAPSHOT_FILE = 'cards.snapshot';
 const BACKUP_SUFFIX = '.bak';
 const TEMP_FILE = /^cards\.snapshot\..+\.tmp$/;
@@ -59,6 +62,15 @@ export interface CardDatabaseReload {
   previousVersion: string | null;
   size: number;
   source: 'snapshot' | 'download';
+}
+
+/** The last download attempt failed: why, when, and when the next one is due. */
+export interface CardDatabaseFailure {
+  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
+  reason: string;
+  at: number;
+  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
+  nextAttemptAt: number | null;
 }
 
 export interface RefreshOutcome {
@@ -99,11 +111,15 @@ export class CardDatabase {
   private refreshing: Promise<RefreshOutcome> | null = null;
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
+  private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
   private lastCheckAt: number | null = null;
   private lastError: string | null = null;
   private lastLoadMs: number | null = null;
+  // Failure reporting: what card commands tell users while no card set could be loaded.
+  private lastFailureAt: number | null = null;
+  private nextAttemptAt: number | null = null;
 
   constructor(options: CardDatabaseOptions) {
     for (const name of ['pollIntervalMs', 'retryIntervalMs', 'minCards'] as const) {
@@ -125,7 +141,7 @@ export class CardDatabase {
       random: options.random ?? Math.random,
     };
     this.logger = options.logger ?? pino({ level: 'silent' });
-    this.dir = join(options.dataDir, 'cards');
+    this.dir = snapshotDirectory(options.dataDir);
   }
 
   /** True once a card set is loaded; until then use `lookupRemote`. */
@@ -140,6 +156,12 @@ export class CardDatabase {
 
   get size(): number {
     return this.set?.cards.length ?? 0;
+  }
+
+  /** The last attempt to check or download failed (null after a success, and before the first attempt ends). */
+  get lastFailure(): CardDatabaseFailure | null {
+    if (this.lastFailureAt === null || this.lastError === null) return null;
+    return { reason: this.lastError, at: this.lastFailureAt, nextAttemptAt: this.nextAttemptAt };
   }
 
   /** When the current card set was loaded (ms since the epoch), or null. */
@@ -211,6 +233,12 @@ export class CardDatabase {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called when an attempt to get a first card set fails (nothing loaded yet). Returns an unsubscribe function. */
+  onLoadFailure(listener: (failure: CardDatabaseFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Facts for /status. */
   details(): Record<string, string | number> {
     const set = this.set;
@@ -236,16 +264,48 @@ export class CardDatabase {
   }
 
   private async poll(): Promise<void> {
+    this.nextAttemptAt = null;
+    let failed = false;
     try {
       await this.refresh();
     } catch (error) {
       if (this.shutdown.signal.aborted) return;
+      failed = true;
       this.logger.warn({ err: error, ready: this.ready }, 'card database refresh failed');
     }
     if (this.shutdown.signal.aborted) return;
     const delay = this.ready ? this.options.pollIntervalMs : this.options.retryIntervalMs;
+    this.nextAttemptAt = this.options.now() + delay;
+    const failure = failed && !this.ready ? this.lastFailure : null;
+    if (failure) {
+      for (const listener of this.failureListeners) listener(failure);
+      this.logger.warn(
+        { nextAttemptAt: new Date(this.nextAttemptAt).toISOString() },
+        `card database: no card set yet and the download failed; next attempt in ${Math.round(delay / 60_000)} min (or seed one with npm run cards:import)`,
+      );
+    }
     this.pollTimer = setTimeout(() => void this.poll(), delay);
     this.pollTimer.unref();
+  }
+
+  /**
+   * Progress reporting for the ≈20 MB download, so a first start says what it is doing: one line
+   * when it starts, one per 5 MiB received (with a percentage when the size is announced).
+   */
+  private reportDownloadProgress(version: string): DownloadProgress {
+    const started = performance.now();
+    this.logger.info(
+      { version, previousVersion: this.version },
+      this.ready ? `card database: downloading version ${version} from YGOPRODeck` : 'card database: no snapshot yet, downloading it from YGOPRODeck (about 20 MB)',
+    );
+    let reported = 0;
+    return (received, total) => {
+      if (received - reported < PROGRESS_STEP_BYTES && received !== total) return;
+      reported = received;
+      const share = total === undefined ? '' : ` (${Math.floor((received / total) * 100)} %)`;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.logger.info({ receivedBytes: received, totalBytes: total }, `card database: ${(received / MIB).toFixed(1)} MiB downloaded${share} in ${seconds} s`);
+    };
   }
 
   private async checkAndDownload(): Promise<RefreshOutcome> {
@@ -255,9 +315,10 @@ export class CardDatabase {
       this.lastCheckAt = this.options.now();
       if (this.set?.version === version) {
         this.lastError = null;
+        this.lastFailureAt = null;
         return { updated: false, version };
       }
-      const download = await this.options.client.downloadDatabase(this.shutdown.signal);
+      const download = await this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version));
       const required = Math.max(this.options.minCards, Math.floor(this.size * (1 - CARD_DATABASE_DEFAULTS.maxShrinkRatio)));
       if (download.cards.length < required) {
         throw new UpstreamError(
@@ -271,28 +332,20 @@ export class CardDatabase {
       }
       const header = await this.persist(download.cards, download.skipped, upstream);
       this.install(download.cards, header, 'download');
+      this.logger.info({ version, cards: download.cards.length }, `card database: version ${version} downloaded and in use (${download.cards.length} cards)`);
       this.lastError = null;
+      this.lastFailureAt = null;
       return { updated: true, version };
     } catch (error) {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
+      this.lastFailureAt = this.options.now();
       throw error;
     }
   }
 
   /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
   private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const body = Buffer.from(JSON.stringify(cards));
-    const header: SnapshotHeader = {
-      format: SNAPSHOT_FORMAT,
-      cardFormat: CARD_FORMAT_VERSION,
-      databaseVersion: upstream.version,
-      ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
-      downloadedAt: this.options.now(),
-      cardCount: cards.length,
-      skippedCards: skipped,
-      bytes: body.length,
-      sha256: sha256(body),
-    };
+    const { header, body } = buildSnapshot(cards, skipped, upstream, this.options.now());
     try {
       await writeSnapshot(this.dir, header, body);
     } catch (error) {
@@ -305,6 +358,7 @@ export class CardDatabase {
   private async loadSnapshotFromDisk(): Promise<void> {
     await removeStaleTempFiles(this.dir);
     const started = performance.now();
+    this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
     for (const path of [join(this.dir, SNAPSHOT_FILE), join(this.dir, SNAPSHOT_FILE + BACKUP_SUFFIX)]) {
       try {
         const snapshot = await readSnapshot(path);
@@ -378,6 +432,33 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
     throw new Error('snapshot does not hold the cards its header announces');
   }
   return { header, cards };
+}
+
+/** Where the snapshot of `DATA_DIR` lives. */
+export function snapshotDirectory(dataDir: string): string {
+  return join(dataDir, 'cards');
+}
+
+/** The header and body of a snapshot of `cards` (for `writeSnapshot`). */
+export function buildSnapshot(
+  cards: readonly Card[],
+  skipped: number,
+  upstream: DatabaseVersion,
+  downloadedAt: number,
+): { header: SnapshotHeader; body: Buffer } {
+  const body = Buffer.from(JSON.stringify(cards));
+  const header: SnapshotHeader = {
+    format: SNAPSHOT_FORMAT,
+    cardFormat: CARD_FORMAT_VERSION,
+    databaseVersion: upstream.version,
+    ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
+    downloadedAt,
+    cardCount: cards.length,
+    skippedCards: skipped,
+    bytes: body.length,
+    sha256: sha256(body),
+  };
+  return { header, body };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Metrics } from '../metrics.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
 import type { ChannelHistory, SharedBlobs, SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
-import { CardDatabase, type CardDatabaseOptions } from './card-database.js';
+import { CardDatabase, type CardDatabaseFailure, type CardDatabaseOptions } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
 import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
@@ -136,7 +136,10 @@ const MAX_QUERY_CHARS = 200;
 const MAX_PASSCODE = 9_999_999_999;
 
 export interface CardServiceOptions {
-  database: Pick<CardDatabase, 'ready' | 'version' | 'size' | 'all' | 'byId' | 'byName' | 'random' | 'lookupRemote' | 'onReload' | 'details' | 'start' | 'close'>;
+  database: Pick<
+    CardDatabase,
+    'ready' | 'version' | 'size' | 'all' | 'byId' | 'byName' | 'random' | 'lookupRemote' | 'onReload' | 'details' | 'start' | 'close' | 'lastFailure' | 'onLoadFailure'
+  >;
   images: Pick<CardImageStore, 'get' | 'getSetImage' | 'details'>;
   client: Pick<YgoprodeckClient, 'localized' | 'health' | 'close'>;
   /**
@@ -202,6 +205,11 @@ export class CardService {
     return this.database.size;
   }
 
+  /** While no card set is loaded: the failed download, so commands can say so instead of waiting. */
+  get loadFailure(): CardDatabaseFailure | null {
+    return this.ready ? null : this.database.lastFailure;
+  }
+
   /**
    * Loads the stored set list and the card snapshot from disk (never waits on the network) and starts
    * keeping both fresh. The set list starts first so that the database's first reload finds it.
@@ -212,21 +220,23 @@ export class CardService {
   }
 
   /**
-   * Resolves true as soon as the database is loaded, false after `timeoutMs` without it. Never
-   * starts a download itself: the database's own schedule does that.
+   * Resolves true as soon as the database is loaded, false after `timeoutMs` without it or as soon
+   * as the download fails (`loadFailure` then says why). Never starts a download itself: the
+   * database's own schedule does that.
    */
   async whenReady(timeoutMs: number): Promise<boolean> {
     if (this.ready) return true;
     let timer: NodeJS.Timeout | undefined;
-    let unsubscribe: (() => void) | undefined;
+    const unsubscribe: (() => void)[] = [];
     try {
       return await new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);
-        unsubscribe = this.database.onReload(() => resolve(true));
+        unsubscribe.push(this.database.onReload(() => resolve(true)));
+        unsubscribe.push(this.database.onLoadFailure(() => resolve(false)));
       });
     } finally {
       clearTimeout(timer);
-      unsubscribe?.();
+      for (const stop of unsubscribe) stop();
     }
   }
 

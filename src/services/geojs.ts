@@ -353,7 +353,11 @@ export class GeoService {
       canonical.set(input, parsed.address);
     }
     const unique = [...new Set(canonical.values())];
-    const records = await Promise.all(unique.map((address) => this.cache.get(address)));
+    // GeoJS knows nothing about special-purpose addresses (private, loopback, documentation…): they are
+    // answered here, so they cost no request and work offline.
+    const records = await Promise.all(
+      unique.map((address) => (describeSpecialRange(address) === null ? this.cache.get(address) : { ip: address, known: false })),
+    );
     const byAddress = new Map(unique.map((address, index) => [address, records[index]!]));
     return new Map([...canonical].map(([input, address]) => [input, byAddress.get(address)!]));
   }

@@ -87,7 +87,7 @@ export class UpstreamHttp {
     return url;
   }
 
-  async get(url: URL, options: { signal?: AbortSignal; accept?: string } = {}): Promise<UpstreamResponse> {
+  async get(url: URL, options: { signal?: AbortSignal; accept?: string; onProgress?: DownloadProgress } = {}): Promise<UpstreamResponse> {
     if (url.origin !== this.origin) {
       throw new UpstreamError(this.upstream, 'invalid_input', `refused a request to another origin than ${this.upstream}'s`);
     }
@@ -104,7 +104,10 @@ export class UpstreamHttp {
         },
         signal: options.signal,
       });
-      const body = await readBounded(response.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, this.upstream);
+      const length = Number(response.headers['content-length']);
+      const body = await readBounded(response.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, this.upstream, (received) =>
+        options.onProgress?.(received, Number.isFinite(length) && length > 0 ? length : undefined),
+      );
       metrics?.upstreamLatency.labels(this.upstream).observe((performance.now() - started) / 1000);
       metrics?.upstreamRequests.labels(this.upstream, String(response.statusCode)).inc();
       const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
@@ -120,11 +123,20 @@ export class UpstreamHttp {
   }
 }
 
-async function readBounded(body: Dispatcher.ResponseData['body'], maxBytes: number, upstream: UpstreamName): Promise<Buffer> {
+/** Called as a body arrives, with the bytes received so far and the announced length when known. */
+export type DownloadProgress = (receivedBytes: number, totalBytes: number | undefined) => void;
+
+async function readBounded(
+  body: Dispatcher.ResponseData['body'],
+  maxBytes: number,
+  upstream: UpstreamName,
+  onChunk: (received: number) => void,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
     total += (chunk as Buffer).length;
+    onChunk(total);
     if (total > maxBytes) {
       body.destroy();
       throw new UpstreamError(upstream, 'bad_response', `response body larger than ${maxBytes} bytes`);

@@ -13,7 +13,7 @@ import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisatio
 import type { Metrics } from '../metrics.js';
 import { createLocalCacheFactory, type CacheFactory, type UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
-import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type UpstreamResponse } from './http.js';
+import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
 import { UpstreamError } from './upstream-error.js';
 
@@ -106,6 +106,7 @@ interface OutgoingRequest {
   resource: 'api' | 'image';
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  onProgress?: DownloadProgress | undefined;
 }
 
 interface QueuedTicket {
@@ -201,9 +202,9 @@ export class YgoprodeckClient {
   }
 
   /** The whole card database (`cardinfo.php?misc=yes`, ≈20 MB), validated card by card. */
-  async downloadDatabase(signal?: AbortSignal): Promise<CardListNormalisation> {
+  async downloadDatabase(signal?: AbortSignal, onProgress?: DownloadProgress): Promise<CardListNormalisation> {
     const url = this.api.url(`${API_PREFIX}cardinfo.php`, { misc: 'yes' });
-    return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
+    return this.send({ http: this.api, url, signal, onProgress, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
       parseCardinfoBody(response.body),
     );
   }
@@ -298,7 +299,7 @@ export class YgoprodeckClient {
         // The timeout starts with the request, not while it waits in the queue.
         const timeout = AbortSignal.timeout(request.timeoutMs);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-        const received = await request.http.get(request.url, { signal, accept });
+        const received = await request.http.get(request.url, { signal, accept, onProgress: request.onProgress });
         this.check(received, request.resource);
         return received;
       });

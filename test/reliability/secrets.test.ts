@@ -52,7 +52,7 @@ describe('secrets under failure', () => {
     proxy.nextResponses.push(htmlPage(429, 'Too many requests - wallhaven.cc'));
     await answerOf(await bot.discord.chatInput({ name: 'wallpaper', subcommand: 'random' }));
     geo.mode = 'html500';
-    await answerOf(await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '203.0.113.7' } }));
+    await answerOf(await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '81.2.69.203' } }));
     geo.mode = 'normal';
     let discordFailing = true;
     bot.discord.respondWith(() => discordFailing, { status: 500, body: { message: 'Internal Server Error', code: 0 } }, 100);

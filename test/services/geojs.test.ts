@@ -116,12 +116,12 @@ describe('describeSpecialRange', () => {
 });
 
 describe('GeoService.lookup', () => {
-  it('looks up a mixed list (IPv4, IPv6, private) in exactly one request and normalises every record', async () => {
+  it('looks up a mixed list (IPv4, IPv6, private) in exactly one request, without the private one, and normalises every record', async () => {
     const service = makeService();
     const records = await service.lookup(['8.8.8.8', '2001:4860:4860::8888', '10.0.0.1']);
 
     expect(geoRequests()).toHaveLength(1);
-    expect(geoRequests()[0]!.query.get('ip')).toBe('8.8.8.8,2001:4860:4860::8888,10.0.0.1');
+    expect(geoRequests()[0]!.query.get('ip')).toBe('8.8.8.8,2001:4860:4860::8888');
     expect(records.get('8.8.8.8')).toEqual({
       ip: '8.8.8.8',
       known: true,
@@ -137,6 +137,13 @@ describe('GeoService.lookup', () => {
     expect(records.get('2001:4860:4860::8888')).toMatchObject({ ip: '2001:4860:4860::8888', known: true, asn: 15169 });
     expect(records.get('10.0.0.1')).toEqual({ ip: '10.0.0.1', known: false });
     for (const record of records.values()) expectClean(record);
+  });
+
+  it('answers special-purpose addresses without asking GeoJS', async () => {
+    const special = ['127.0.0.1', '192.168.1.10', '100.64.0.1', '169.254.1.1', '203.0.113.7', '224.0.0.1', '::1', 'fe80::1', '2001:db8::1', 'fd00::1'];
+    const records = await makeService().lookup(special);
+    expect(geoRequests()).toHaveLength(0);
+    expect([...records.values()]).toEqual(special.map((ip) => ({ ip, known: false })));
   });
 
   it('keeps an ASN-only record known, without inventing a location', async () => {

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       logLevel: 'info',
       metricsPort: undefined,
+      metricsHost: '127.0.0.1',
       wallhavenApiKey: undefined,
     });
   });
@@ -50,6 +51,12 @@ describe('loadConfig', () => {
     expect(config.metricsPort).toBeUndefined();
     expect(config.devGuildId).toBeUndefined();
     expect(config.geojsUrl).toBe('http://127.0.0.1:9');
+  });
+
+  it('binds the ops server to loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ METRICS_HOST: '' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(problemsOf({ METRICS_HOST: 'http://x/' })).toEqual(['METRICS_HOST: must be an IP address or a host name']);
   });
 
   it('lists the secrets for log scrubbing', () => {

@@ -35,10 +35,24 @@ describe('npm run cli', () => {
     [['status', '--bogus', 'x'], 'Unknown option --bogus'],
     [['status', 'extra'], 'takes no subcommand'],
     [[], 'No command given'],
-  ])('refuses %j with a usage message and exit 2', async (args, message) => {
+  ])('refuses %j in one line pointing at --help, exit 2', async (args, message) => {
     const result = await runEntryPoint('src/cli.ts', args);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(message);
-    expect(result.stderr).toContain('Usage: npm run cli --');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+    expect(result.stderr).toContain('Run "npm run cli -- --help" for usage.');
+    expect(result.stdout).toBe('');
   });
+
+  it.each([[['--help']], [['-h']], [['card', '--help']], [['card', 'show', '-h']], [['ip', 'lookup', '--addresses', '1.1.1.1', '--help']]])(
+    'prints usage for %j and exits 0',
+    async (args) => {
+      const result = await runEntryPoint('src/cli.ts', args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: npm run cli -- <command>');
+      expect(result.stdout).toContain(`  ${args[0] === 'ip' ? 'ip lookup --addresses' : 'card show --name <name>'}`);
+      expect(result.stderr).toBe('');
+    },
+  );
 });

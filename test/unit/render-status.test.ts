@@ -44,6 +44,15 @@ describe('/status renderer', () => {
     expect(fields('gateway').find((field) => field.name === 'Gateway latency')?.value).toBe('12 ms');
   });
 
+  it('shows no green dot for an upstream never asked, and orange for one that only failed', () => {
+    const never = { ...cards, lastSuccessAt: null, lastLatencyMs: null };
+    const failedOnly = { ...never, lastFailureAt: Date.UTC(2026, 10, 21, 12, 0, 0), lastFailure: 'unavailable' };
+    const names = renderStatus({ version: '1', uptimeMs: 0, mode: 'gateway', gatewayPingMs: null, rssBytes: 0, upstreams: [never, failedOnly] })
+      .embeds![0]!.fields!.slice(-2)
+      .map((field) => field.name);
+    expect(names).toEqual(['⚪ YGOPRODeck', '🟠 YGOPRODeck']);
+  });
+
   it('turns camelCase facts into words', () => {
     expect(humanizeKey('cardSetsFetchedAt')).toBe('Card sets fetched at');
     expect(humanizeKey('apiKey')).toBe('Api key');
