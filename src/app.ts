@@ -63,6 +63,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     isReady: () => ready,
     async start() {
       const readyEvent = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      logger.info({ url: config.discordApiUrl }, `logging in to Discord at ${config.discordApiUrl}`);
       await client.login(config.discordToken);
       await readyEvent;
       ready = true;
