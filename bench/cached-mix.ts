@@ -70,3 +70,31 @@ export async function warmCachedMix(discord: FakeDiscord): Promise<void> {
   ];
   for (const exchange of await Promise.all(exchanges)) await exchange.final(60_000);
 }
+
+/**
+ * Sends interactions `first` … `first + count - 1` of the mix, `concurrency` at a time, from `users`
+ * rotating users, each awaited to its acknowledgement; returns how many were lost (no answer).
+ */
+export async function sendCachedInteractions(
+  discord: FakeDiscord,
+  range: { first: number; count: number },
+  random: () => number,
+  options: { concurrency: number; users: number; callbackTimeoutMs: number },
+): Promise<{ lost: number }> {
+  let next = range.first;
+  let lost = 0;
+  const end = range.first + range.count;
+  const worker = async () => {
+    while (next < end) {
+      const sequence = next++;
+      try {
+        const exchange = await startCachedInteraction(discord, sequence, mixUser(sequence % options.users), random);
+        await exchange.callback(options.callbackTimeoutMs);
+      } catch {
+        lost++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  return { lost };
+}

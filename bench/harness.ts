@@ -7,6 +7,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { createCardService } from '../src/services/cards.js';
 import { WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
@@ -57,15 +58,21 @@ export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams
 }
 
 /**
- * A DATA_DIR whose card database snapshot was written by the bot's own code: the card service
- * downloads the whole database once from the fake YGOPRODeck and persists it, as on a first start.
+ * A DATA_DIR whose card database snapshots were written by the bot's own code: the card service
+ * downloads the whole database once from the fake YGOPRODeck and persists it, as on a first start;
+ * with `languages`, it also waits for every language's database (downloaded after English).
  */
-export async function prepareSnapshotDir(ygoprodeckUrl: string): Promise<string> {
+export async function prepareSnapshotDir(ygoprodeckUrl: string, options: { languages?: boolean } = {}): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-bench-snapshot-'));
   const cards = createCardService({ baseUrl: ygoprodeckUrl, dataDir, logger: pino({ level: 'silent' }) });
   try {
     await cards.start();
     if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s');
+    const deadline = performance.now() + 180_000;
+    while (options.languages === true && !CARD_LANGUAGES.every((language) => cards.languageReady(language))) {
+      if (performance.now() > deadline) throw new Error('the language databases were not downloaded from the fake YGOPRODeck within 180 s');
+      await sleep(100);
+    }
   } finally {
     await cards.close();
   }

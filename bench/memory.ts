@@ -4,7 +4,7 @@
  */
 import type { BotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
-import { mixUser, startCachedInteraction } from './cached-mix.js';
+import { mixUser, sendCachedInteractions, startCachedInteraction } from './cached-mix.js';
 import { seededRandom } from './stats.js';
 
 const SOAK_CONCURRENCY = 16;
@@ -48,19 +48,12 @@ export async function benchSoak(bot: BotChild, options: SoakOptions = {}): Promi
   const started = performance.now();
   while (done < interactions) {
     const batchEnd = Math.min(interactions, done + sampleEvery);
-    let next = done;
-    const worker = async () => {
-      while (next < batchEnd) {
-        const sequence = next++;
-        try {
-          const exchange = await startCachedInteraction(bot.discord, sequence, mixUser(sequence % SOAK_USERS), random);
-          await exchange.callback(CALLBACK_TIMEOUT_MS);
-        } catch {
-          lost++;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: SOAK_CONCURRENCY }, worker));
+    const batch = await sendCachedInteractions(bot.discord, { first: done, count: batchEnd - done }, random, {
+      concurrency: SOAK_CONCURRENCY,
+      users: SOAK_USERS,
+      callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
+    });
+    lost += batch.lost;
     done = batchEnd;
     samples.push({ interactions: done, memory: await bot.measureMemory() });
   }

@@ -8,6 +8,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadCardDump } from '../test/fakes/ygoprodeck.js';
 import { startBotChild } from './bot-child.js';
+import { benchCardSection, MAIN_LAYOUT, type CardMemoryResult, type CardSectionResult } from './cards.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
@@ -15,6 +16,7 @@ import { benchHttpMode, httpModeRows, type HttpModeResult } from './http-mode.js
 import { benchEconomy, benchRealLimitBurst, type EconomyResult, type RealLimitBurst } from './economy.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams } from './harness.js';
 import { benchMatcher, type ContenderResult, type MatcherBenchResult } from './matcher.js';
+import type { ContenderSets } from './matcher-sets.js';
 import { benchNewUserCost, benchSoak, type NewUserCost, type SoakResult } from './memory.js';
 import { benchStartup, type StartupResult } from './startup.js';
 import { fixed } from './stats.js';
@@ -22,7 +24,6 @@ import { benchThroughput, THROUGHPUT_P99_LIMIT_MS, THROUGHPUT_STEP_MS, type Thro
 import { buildWorkload } from './workload.js';
 import type { MemorySample } from './bot-shared.js';
 
-const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 /** Limiter spacings and upstream windows are divided by this in the workload replay (see economy.ts). */
 const TIME_SCALE = 10;
 const WORKLOAD_COMMANDS = 10_000;
@@ -58,15 +59,6 @@ function progress(message: string): void {
   console.error(`[bench ${seconds} s] ${message}`);
 }
 
-/** `npm run bench -- --only <section>` runs one section and prints its rows (latest.json is left as it is). */
-const SECTIONS = ['http'] as const;
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
-if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
-  console.error(`--only takes one of: ${SECTIONS.join(', ')}`);
-  process.exit(2);
-}
-
 const benchStarted = performance.now();
 const machine = {
   cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -77,15 +69,25 @@ const machine = {
   startedAt: new Date().toISOString(),
 };
 
+/** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
+const SECTIONS = ['cards', 'matcher', 'http'] as const;
+const only = onlySection(process.argv.slice(2));
+if (only === 'cards') {
+  const cards = await benchCardSection(await compileBotForNode(), progress);
+  console.log(renderTable(cardRows(cards)));
+  await writeResults('cards', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, cards });
+  process.exit(0);
+}
+
 if (only === 'http') {
   progress('HTTP interactions mode only: fake upstreams and a card database snapshot');
   const httpUpstreams = await startBenchUpstreams();
   const httpSnapshotDir = await prepareSnapshotDir(httpUpstreams.ygoprodeck.url);
   try {
     progress('HTTP mode against gateway mode (interleaved), verification cost, requests/s');
-    const result = await benchHttpMode(httpUpstreams, httpSnapshotDir);
-    console.log(renderTable(httpModeRows(result)));
-    await writeFile(fileURLToPath(new URL('./results/http-mode.json', import.meta.url)), `${JSON.stringify({ machine: { ...machine, loadAverageAtEnd: loadavg() }, httpMode: result }, null, 2)}\n`);
+    const httpMode = await benchHttpMode(httpUpstreams, httpSnapshotDir);
+    console.log(renderTable(httpModeRows(httpMode)));
+    await writeResults('http-mode', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, httpMode });
   } finally {
     await httpUpstreams.close();
     await removeDir(httpSnapshotDir);
@@ -93,15 +95,22 @@ if (only === 'http') {
   process.exit(0);
 }
 
-progress('card matcher (all contenders, labelled and random-typo queries)');
+progress('card matcher (all contenders, labelled, random-typo, sound-alike, translated-name and misc_info queries)');
 const matcher = await benchMatcher();
+if (only === 'matcher') {
+  console.log(matcher.markdown);
+  console.log(renderTable(matcherRows(matcher)));
+  const { markdown: _markdown, ...figures } = matcher;
+  await writeResults('matcher', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, matcher: figures });
+  process.exit(0);
+}
 
 progress('compiling the bot to JavaScript for the child processes');
 const compiledScript = await compileBotForNode();
 
-progress('fake upstreams at real speed, and a card database snapshot written by the bot itself');
+progress('fake upstreams at real speed, and card database snapshots (English and the four languages) written by the bot itself');
 const upstreams = await startBenchUpstreams();
-const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
+const snapshotDir = await prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: true });
 
 progress('end-to-end latency (in-process bot, interleaved with the trivial command)');
 const inProcess = await startInProcessBot(upstreams, snapshotDir);
@@ -152,18 +161,17 @@ try {
   await removeDir(snapshotDir);
 }
 
+progress('card databases: memory, GC and /card show');
+const cards = await benchCardSection(compiledScript, progress);
+
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs });
+const rows = [...buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
-await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
 const { markdown: _matcherMarkdown, ...matcherFigures } = matcher;
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
+await writeResults('latest', {
       machine: { ...machine, loadAverageAtEnd: loadavg() },
       benchMs,
       timeScale: TIME_SCALE,
@@ -176,12 +184,61 @@ await writeFile(
       memory: { ...memory, soak, newUsers },
       economy,
       throughput,
+      cards,
+});
+progress(`done in ${(benchMs / 1000).toFixed(0)} s`);
+
+function onlySection(args: readonly string[]): (typeof SECTIONS)[number] | undefined {
+  const at = args.indexOf('--only');
+  if (at < 0) return undefined;
+  const section = args[at + 1];
+  if (!(SECTIONS as readonly (string | undefined)[]).includes(section)) {
+    console.error(`npm run bench -- --only <section>: the sections are ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+  return section as (typeof SECTIONS)[number];
+}
+
+async function writeResults(name: string, figures: Record<string, unknown>): Promise<void> {
+  const file = fileURLToPath(new URL(`./results/${name}.json`, import.meta.url));
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  progress(`figures in ${file}`);
+}
+
+function cardRows(cards: CardSectionResult): Row[] {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const memoryRow = (label: string, result: CardMemoryResult, targetBytes: number): Row => ({
+    area: 'Cards',
+    measure: `RSS settled after load, ${label} (after GC, ${SETTLE_MS / 1000} s idle)`,
+    target: `≤ ${mb(targetBytes)}`,
+    measured: mb(result.settled.rssBytes),
+    comparison: `heap used ${mb(result.settled.heapUsedBytes)} of ${mb(result.settled.heapTotalBytes)}, external ${mb(result.settled.externalBytes)}; main's layout, English alone: ${mb(MAIN_LAYOUT.rssSettledBytes)}`,
+    pass: result.settled.rssBytes <= targetBytes,
+  });
+  const gcRow = (label: string, result: CardMemoryResult): Row => ({
+    area: 'Cards',
+    measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
+    target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
+    measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost`,
+    pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
+  });
+  return [
+    memoryRow('English database alone', cards.english, 150e6),
+    memoryRow('all five databases (en, fr, de, it, pt)', cards.allLanguages, 200e6),
+    gcRow('English alone', cards.english),
+    gcRow('all five databases', cards.allLanguages),
+    {
+      area: 'Cards',
+      measure: `/card show (cached card and art) p50, all five databases, ${cards.cardShow.rounds} rounds in-process`,
+      target: `ratio ≤ main's (${fixed(MAIN_LAYOUT.cardShowP50Ratio, 2)}×)`,
+      measured: `${fixed(cards.cardShow.p50Ms, 2)} ms`,
+      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms)`,
+      pass: cards.cardShow.p50Ratio <= MAIN_LAYOUT.cardShowP50Ratio,
     },
-    null,
-    2,
-  )}\n`,
-);
-progress(`done in ${(benchMs / 1000).toFixed(0)} s; figures in ${RESULTS_FILE}`);
+  ];
+}
 
 interface Figures {
   matcher: MatcherBenchResult;
@@ -197,15 +254,11 @@ interface Figures {
   benchMs: number;
 }
 
-function buildRows(figures: Figures): Row[] {
-  const { matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory } = figures;
+/** The matcher's rows: labelled accuracy and latency against the libraries, then the newer query sets. */
+function matcherRows(matcher: MatcherBenchResult): Row[] {
   const rows: Row[] = [];
   const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
   const times = (value: number) => `${fixed(value, 2)}×`;
-  // Decimal megabytes, as the target is stated (the stricter reading of "200 MB").
-  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-
-  // --- 1. Matcher ------------------------------------------------------------------------------
   const [ours, substring, ...libraries] = matcher.contenders as [ContenderResult, ContenderResult, ...ContenderResult[]];
   const bestLibrary = [...libraries].sort((a, b) => b.top1 - a.top1)[0]!;
   rows.push(
@@ -234,6 +287,63 @@ function buildRows(figures: Figures): Row[] {
       pass: ours.p99Ms <= TARGETS.matcherP99Ms,
     },
   );
+
+  const [oursSets, , ...librarySets] = matcher.sets.contenders.slice(0, matcher.contenders.length);
+  const combined = (sets: ContenderSets | undefined, names: readonly string[]) => {
+    const chosen = sets?.sets.filter((set) => names.includes(set.set)) ?? [];
+    return { top1: chosen.reduce((sum, set) => sum + set.top1, 0), total: chosen.reduce((sum, set) => sum + set.total, 0) };
+  };
+  const setGroups: [string, string[]][] = [
+    ['sound-alike queries (English and translated names)', ['sound-alike, English', 'sound-alike, translated']],
+    ['translated-name queries (fr/de/it/pt users)', ['translated names']],
+    ['old names and popular prefixes (misc_info fixture)', ['old names (misc_info)', 'popular prefixes (misc_info)']],
+  ];
+  for (const [measure, names] of setGroups) {
+    const score = combined(oursSets, names);
+    const best = librarySets
+      .map((sets) => ({ name: sets?.name ?? '', ...combined(sets, names) }))
+      .sort((a, b) => b.top1 - a.top1)[0];
+    rows.push({
+      area: 'Card matcher',
+      measure: `top-1 accuracy, ${score.total} ${measure}`,
+      target: '–',
+      measured: percent(score.top1, score.total),
+      comparison: best === undefined ? '–' : `${best.name} ${percent(best.top1, best.total)}`,
+      pass: null,
+    });
+  }
+  const { frenchUser, footprint } = matcher.sets;
+  rows.push({
+    area: 'Card matcher',
+    measure: 'latency per query with fr/de/it/pt names loaded, French user (p50 / p99)',
+    target: `p99 ≤ ${TARGETS.matcherP99Ms} ms`,
+    measured: `${fixed(frenchUser.p50Ms, 3)} / ${fixed(frenchUser.p99Ms, 3)} ms`,
+    comparison: `English only: ${fixed(ours.p99Ms, 3)} ms p99`,
+    pass: frenchUser.p99Ms <= TARGETS.matcherP99Ms,
+  });
+  if (footprint !== null) {
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    rows.push({
+      area: 'Card matcher',
+      measure: 'index memory after GC, heap + typed arrays',
+      target: '–',
+      measured: `${mb(footprint.withLanguages.heapBytes)} + ${mb(footprint.withLanguages.arrayBufferBytes)} with fr/de/it/pt names`,
+      comparison: `English only ${mb(footprint.english.heapBytes)} + ${mb(footprint.english.arrayBufferBytes)}`,
+      pass: null,
+    });
+  }
+  return rows;
+}
+
+function buildRows(figures: Figures): Row[] {
+  const { matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory } = figures;
+  const rows: Row[] = [];
+  const times = (value: number) => `${fixed(value, 2)}×`;
+  // Decimal megabytes, as the target is stated (the stricter reading of "200 MB").
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+  // --- 1. Matcher ------------------------------------------------------------------------------
+  rows.push(...matcherRows(matcher));
 
   // --- 2. End-to-end latency -------------------------------------------------------------------
   rows.push({
@@ -289,11 +399,11 @@ function buildRows(figures: Figures): Row[] {
     },
     {
       area: 'Economy',
-      measure: '`cardinfo.php` card lookups once the database is loaded',
+      measure: '`cardinfo.php` requests for card commands once the databases are loaded (lookups, translations)',
       target: '0',
-      measured: String(economy.cardinfoLookups),
-      comparison: `plus ${economy.cardinfoTranslations} translations (language=…), ${economy.distinctTranslations} distinct`,
-      pass: economy.cardinfoLookups === 0,
+      measured: String(economy.cardinfoLookups + economy.cardinfoTranslations),
+      comparison: `lookups ${economy.cardinfoLookups}; translations (language=…) ${economy.cardinfoTranslations}, ${economy.distinctTranslations} distinct`,
+      pass: economy.cardinfoLookups === 0 && economy.cardinfoTranslations === 0,
     },
     {
       area: 'Economy',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startBotChild } from './bot-child.js';
 import type { StartupTimings } from './bot-shared.js';
 import { copyDataDir, removeDir, type BenchUpstreams } from './harness.js';
+import { median } from './stats.js';
 
 export interface StartupRun extends StartupTimings {
   /** Ready to answer every command: logged in and the card database loaded. */
@@ -66,10 +67,4 @@ async function startOnce(upstreams: BenchUpstreams, dataDir: string, compiledScr
   } finally {
     await removeDir(dataDir);
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
 import type { CardSet } from '../src/cards/card-set.js';
+import { cardLanguageFor } from '../src/cards/user-language.js';
 import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
@@ -32,21 +33,22 @@ const DATABASE_LOADING = 'The card database is still loading; try again in a min
 const SET_LIST_LOADING = 'The card set list is still loading; try again in a minute.';
 const ENGLISH = 'en';
 
-/** The text language: the option when given, else the user's Discord locale when YGOPRODeck has it. */
-export function cardLanguageFor(option: string | null, locale: string): CardLanguage | undefined {
-  const wanted = option ?? locale.split('-')[0]!.toLowerCase();
-  return (CARD_LANGUAGES as readonly string[]).includes(wanted) ? (wanted as CardLanguage) : undefined;
-}
 
 /** The card's embed and attached art, in `language` when asked; a missing translation or art never fails it. */
 async function cardReply(app: AppServices, card: Card, language: CardLanguage | undefined, log: ChatInputContext['log']): Promise<Reply> {
   const translation =
     language === undefined
       ? null
-      : app.cards.localize(card, language).catch((error: unknown) => {
-          log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
-          return undefined;
-        });
+      : app.cards
+          .localize(card, language)
+          .then((translated) => {
+            if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
+            return translated;
+          })
+          .catch((error: unknown) => {
+            log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
+            return undefined;
+          });
   const [translated, art] = await Promise.all([translation, app.cards.art(card)]);
   return renderCard({
     card: translated ?? card,
@@ -74,7 +76,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
-  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
+  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language), { ephemeral: false });
   if (
     resolution.kind === 'none' &&
     !app.cards.ready &&
@@ -82,13 +84,18 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
     (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))
   ) {
     // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
-    resolution = await app.cards.resolve(input);
+    resolution = await app.cards.resolve(input, language);
   }
   switch (resolution.kind) {
     case 'none':
       throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${databaseMissing(app)}`);
     case 'choices':
-      return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language);
+      return renderDidYouMean(
+        input,
+        resolution.candidates,
+        explicitLanguage === null ? undefined : language,
+        app.cards.localNames(resolution.candidates, language),
+      );
     case 'card':
       return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log), { ephemeral: false });
   }
@@ -130,11 +137,13 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
     filters.archetype = archetype;
     labels.push(`Archetype: ${archetype}`);
   }
-  const result = app.cards.search(query, filters, 25);
+  // Names in the user's language match too (the command has no language option: the locale decides).
+  const language = cardLanguageFor(null, ctx.user.locale);
+  const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
     throw new UserError(`No card matches ${quoteQuery(query)}${labels.length > 0 ? ' with those filters' : ''}.`);
   }
-  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total });
+  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total, localNames: app.cards.localNames(result.cards, language) });
 }
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {

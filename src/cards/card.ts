@@ -84,9 +84,10 @@ export interface Card {
 
 /**
  * The version of the `Card` shape and of what the normaliser puts in it. Stored card snapshots carry
- * it; bump it whenever either changes, so snapshots written by older code are replaced.
+ * it; bump it whenever either changes, so snapshots written by older code are replaced. 2: snapshots
+ * hold one card per line (`CompactRecords`) instead of one JSON array.
  */
-export const CARD_FORMAT_VERSION = 1;
+export const CARD_FORMAT_VERSION = 2;
 
 /**
  * A cheap structural check of a `Card` read back from our own snapshot (whose checksum is already

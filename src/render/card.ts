@@ -16,8 +16,10 @@ import {
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
+import type { CardSummary } from '../cards/card-summary.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
 import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
+import { bilingualCardName } from './card-name.js';
 
 /**
  * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
@@ -354,22 +356,30 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: Card): APISelectMenuOption {
+function cardOption(card: CardSummary, localName: string | undefined): APISelectMenuOption {
   return {
-    label: truncate(card.name, SELECT_LIMITS.label),
+    label: bilingualCardName(card.name, localName, SELECT_LIMITS.label),
     value: String(card.id),
     description: truncate(card.typeLine, SELECT_LIMITS.description),
   };
 }
 
-/** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
-function openMenu(cards: readonly Card[], placeholder: string, language: CardLanguage | undefined): ActionRow {
+/**
+ * A select menu of cards, each labelled in the user's language too when `localNames` has its name
+ * (by passcode); the same card never appears twice (Discord rejects duplicate values).
+ */
+function openMenu(
+  cards: readonly CardSummary[],
+  placeholder: string,
+  language: CardLanguage | undefined,
+  localNames: ReadonlyMap<number, string> | undefined,
+): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
   for (const card of cards) {
     if (seen.has(card.id) || options.length >= SELECT_LIMITS.options) continue;
     seen.add(card.id);
-    options.push(cardOption(card));
+    options.push(cardOption(card, localNames?.get(card.id)));
   }
   const menu: APIStringSelectComponent = {
     type: ComponentType.StringSelect,
@@ -387,12 +397,20 @@ export function noMatchMessage(query: string): string {
   return `No card matches ${quoteQuery(query)}. Check the spelling, or try \`/card search\`.`;
 }
 
-/** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
-export function renderDidYouMean(query: string, candidates: readonly Card[], language?: CardLanguage): Reply {
+/**
+ * The ephemeral "Did you mean…" menu for a name that matches several cards about equally well; the
+ * cards in `localNames` (passcode → name in the user's language) show that name beside the English one.
+ */
+export function renderDidYouMean(
+  query: string,
+  candidates: readonly CardSummary[],
+  language?: CardLanguage,
+  localNames?: ReadonlyMap<number, string>,
+): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query), ephemeral: true };
   return {
     content: `No card is named exactly ${quoteQuery(query)}. Did you mean one of these?`,
-    components: [openMenu(candidates, 'Pick a card to show it', language)],
+    components: [openMenu(candidates, 'Pick a card to show it', language, localNames)],
     ephemeral: true,
   };
 }
@@ -406,12 +424,14 @@ export interface SearchView {
   /** How many cards matched in all, when more than are shown. */
   total: number;
   language?: CardLanguage;
+  /** Names in the user's language by passcode, shown beside the English ones. */
+  localNames?: ReadonlyMap<number, string>;
 }
 
-/** One line of the search list: `**Name** · Type line · stats`. */
-function searchLine(card: Card, index: number): string {
+/** One line of the search list: `**Name** · Type line · stats`, the name in the user's language too when known. */
+function searchLine(card: Card, index: number, localName: string | undefined): string {
   const stats = statLine(card);
-  return truncate(`${index + 1}. **${fitText(card.name, 100)}** · ${fitText(card.typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
+  return truncate(`${index + 1}. **${fitText(bilingualCardName(card.name, localName, 100), 100)}** · ${fitText(card.typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
 }
 
 /** `/card search`'s answer: a numbered list and a menu that opens any of the cards. */
@@ -421,9 +441,9 @@ export function renderSearchResults(view: SearchView): Reply {
   const count = view.total > shown.length ? `${shown.length} best of ${view.total} matches` : `${shown.length} match${shown.length === 1 ? '' : 'es'}`;
   const embed: APIEmbed = {
     title: `Cards matching ${quoteQuery(view.query)}`,
-    description: truncate(shown.map(searchLine).join('\n'), EMBED_LIMITS.description),
+    description: truncate(shown.map((card, index) => searchLine(card, index, view.localNames?.get(card.id))).join('\n'), EMBED_LIMITS.description),
     color: FRAME_COLOURS.spell,
     footer: { text: truncate(`${count}${filters}`, EMBED_LIMITS.footer) },
   };
-  return { embeds: [embed], components: [openMenu(shown, 'Open one of these cards', view.language)], ephemeral: true };
+  return { embeds: [embed], components: [openMenu(shown, 'Open one of these cards', view.language, view.localNames)], ephemeral: true };
 }

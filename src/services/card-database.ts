@@ -1,25 +1,39 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { z } from 'zod';
-import { CARD_FORMAT_VERSION, isCard, type Card } from '../cards/card.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNormalisation } from '../cards/card.js';
+import { setNameKey } from '../cards/card-set.js';
+import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
+import type { CardTranslation } from '../cards/card-translation.js';
+import { CompactRecords } from '../cards/compact-records.js';
+import {
+  readSnapshotOrBackup,
+  removeStaleTempFiles,
+  SNAPSHOT_FILE,
+  SNAPSHOT_FORMATS,
+  snapshotDirectory,
+  snapshotHeader,
+  writeSnapshot,
+  type SnapshotHeader,
+} from './card-snapshot.js';
 import type { DownloadProgress } from './http.js';
+import { LanguageTexts, type TextsReload } from './card-texts.js';
+import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**
- * The whole YGOPRODeck card database, kept locally as YGOPRODeck asks: loaded from a snapshot in
- * `DATA_DIR/cards/` at start-up, downloaded once when there is none (or it is corrupt, or written by
- * an older card format), and downloaded again only when `checkDBVer.php` reports a new version.
+ * The whole YGOPRODeck card database, kept locally as YGOPRODeck asks, in English and in each
+ * language YGOPRODeck translates (`CARD_LANGUAGES`): loaded from snapshots in `DATA_DIR/cards/` at
+ * start-up, downloaded once when there is none (or it is corrupt, or written by an older card
+ * format), and downloaded again only when `checkDBVer.php` reports a new version: one download per
+ * database per version, English first, then each language in turn (never two ≈20 MB bodies parsed
+ * at once). A failed or refused download keeps the database loaded before it, and is tried again at
+ * the next check.
  *
- * Snapshot format (`cards.snapshot`): one JSON header line (`SnapshotHeader`: versions, counts,
- * length and SHA-256 of the rest), then the normalised cards as a JSON array. Storing normalised
- * cards rather than the upstream body makes the file smaller (15 MB instead of 20 MB) and start-up
- * 3-4 times faster, because a fresh process validating and normalising 13,700 raw cards runs cold
- * code (full dump, busy 2-core machine: 0.26-0.55 s instead of 0.7-2.2 s). The price is one
- * re-download when `CARD_FORMAT_VERSION` changes. The checksum catches truncation and corruption
- * before parsing.
+ * In memory each card is compact (`CompactRecords`: one buffer of JSON lines, parsed on demand, a
+ * small LRU of parsed cards); only its `CardSummary` (names, and what search filters on) and the
+ * lookups by passcode, name and set stay live. Storing normalised cards rather than the upstream
+ * body makes the English snapshot smaller (15 MB instead of 20 MB) and start-up 3-4 times faster
+ * than normalising 13,700 raw cards with cold code. The price is one re-download when
+ * `CARD_FORMAT_VERSION` changes.
  */
 
 export const CARD_DATABASE_DEFAULTS = {
@@ -27,35 +41,27 @@ export const CARD_DATABASE_DEFAULTS = {
   pollIntervalMs: 60 * 60_000,
   /** While no card set is loaded at all, try again sooner. */
   retryIntervalMs: 5 * 60_000,
-  /** A download with fewer cards is refused as corrupt (the real database has ≈14,000). */
+  /** A download with fewer cards is refused as corrupt (the real database has ≈14,000, each language ≈97 % of them). */
   minCards: 5_000,
   /** A download that loses more than this share of the current cards is refused too. */
   maxShrinkRatio: 0.1,
 } as const;
 
-const SNAPSHOT_FORMAT = 'almanac-cards';
+export { SNAPSHOT_FILE, type SnapshotHeader };
+
 const MIB = 1024 * 1024;
 const PROGRESS_STEP_BYTES = 5 * MIB;
-export const SNAPSHOT_FILE = 'cards.snapshot';
-const BACKUP_SUFFIX = '.bak';
-const TEMP_FILE = /^cards\.snapshot\..+\.tmp$/;
 
-const snapshotHeaderSchema = z.object({
-  format: z.literal(SNAPSHOT_FORMAT),
-  /** `CARD_FORMAT_VERSION` of the code that wrote it. */
-  cardFormat: z.number().int(),
-  /** YGOPRODeck's `database_version`. */
-  databaseVersion: z.string().min(1),
-  lastUpdate: z.string().optional(),
-  downloadedAt: z.number().int().nonnegative(),
-  cardCount: z.number().int().positive(),
-  /** Cards of the download that failed validation and were left out. */
-  skippedCards: z.number().int().nonnegative(),
-  bytes: z.number().int().positive(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-});
+/** The database a download or a lease is for: English (`en`) or one of the translated languages. */
+export type DatabaseLanguage = 'en' | CardLanguage;
 
-export type SnapshotHeader = z.infer<typeof snapshotHeaderSchema>;
+/**
+ * Runs a database download for `key` (`cards:<language>:<version>`) and returns its result (plain
+ * data: the validated cards). The default runs it at once: one process. A fleet plugs in its shared
+ * state's `downloadOnce` here (src/state): with Redis, one process downloads each database version
+ * and the others receive the same result; each process then checks, persists and installs it itself.
+ */
+export type DownloadOnce = <T>(key: string, download: () => Promise<T>) => Promise<T>;
 
 export interface CardDatabaseReload {
   version: string;
@@ -74,18 +80,21 @@ export interface CardDatabaseFailure {
 }
 
 export interface RefreshOutcome {
-  /** True when a new card set was downloaded and is now in use. */
+  /** True when a new English card set was downloaded and is now in use. */
   updated: boolean;
   version: string;
 }
 
 export interface CardDatabaseOptions {
-  client: Pick<YgoprodeckClient, 'databaseVersion' | 'downloadDatabase' | 'cardById' | 'cardByName'>;
-  /** `DATA_DIR`; the snapshot lives in its `cards/` folder. */
+  client: Pick<YgoprodeckClient, 'databaseVersion' | 'downloadDatabase' | 'downloadTexts' | 'cardById' | 'cardByName'>;
+  /** `DATA_DIR`; the snapshots live in its `cards/` folder. */
   dataDir: string;
   pollIntervalMs?: number;
   retryIntervalMs?: number;
   minCards?: number;
+  /** Languages kept besides English; all of `CARD_LANGUAGES` by default. */
+  languages?: readonly CardLanguage[];
+  downloadOnce?: DownloadOnce;
   logger?: Logger;
   now?: () => number;
   /** A number in [0, 1), for `random()`; injectable for tests. */
@@ -93,9 +102,14 @@ export interface CardDatabaseOptions {
 }
 
 interface LoadedSet {
-  cards: readonly Card[];
-  byId: ReadonlyMap<number, Card>;
-  byName: ReadonlyMap<string, Card>;
+  records: CompactRecords<Card>;
+  summaries: readonly CardSummary[];
+  /** Passcode (alternate-art ids included) → record index. */
+  indexById: ReadonlyMap<number, number>;
+  /** Lowercase name → record index. */
+  indexByName: ReadonlyMap<string, number>;
+  /** `setNameKey` of a set name → the record indexes of the cards printed in it. */
+  indexesBySet: ReadonlyMap<string, readonly number[]>;
   version: string;
   downloadedAt: number;
   loadedAt: number;
@@ -103,14 +117,51 @@ interface LoadedSet {
   skipped: number;
 }
 
+const runAtOnce: DownloadOnce = (_key, download) => download();
+
+type CardLookups = Pick<LoadedSet, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
+
+/** The live parts of a card set, built one card at a time (so a load never needs every card as objects at once). */
+class CardLookupsBuilder {
+  private readonly interned = new Map<string, string>();
+  private readonly summaries: CardSummary[] = [];
+  private readonly indexById = new Map<number, number>();
+  private readonly indexByName = new Map<string, number>();
+  private readonly indexesBySet = new Map<string, number[]>();
+  /** Alternate-art ids and their card's index, in pairs: applied last, as they never shadow a passcode. */
+  private readonly alternateArts: number[] = [];
+
+  add(card: Card, index: number): void {
+    this.summaries[index] = summarizeCard(card, this.interned);
+    this.indexById.set(card.id, index);
+    this.indexByName.set(card.name.toLowerCase(), index);
+    for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
+      let members = this.indexesBySet.get(setName);
+      if (members === undefined) this.indexesBySet.set(setName, (members = []));
+      members.push(index);
+    }
+    for (const imageId of card.imageIds) if (imageId !== card.id) this.alternateArts.push(imageId, index);
+  }
+
+  build(): CardLookups {
+    for (let at = 0; at < this.alternateArts.length; at += 2) {
+      const imageId = this.alternateArts[at]!;
+      if (!this.indexById.has(imageId)) this.indexById.set(imageId, this.alternateArts[at + 1]!);
+    }
+    return { summaries: this.summaries, indexById: this.indexById, indexByName: this.indexByName, indexesBySet: this.indexesBySet };
+  }
+}
+
 export class CardDatabase {
-  private readonly options: Required<Omit<CardDatabaseOptions, 'logger'>>;
+  private readonly options: Required<Omit<CardDatabaseOptions, 'logger' | 'languages'>>;
   private readonly logger: Logger;
   private readonly dir: string;
+  private readonly texts: ReadonlyMap<CardLanguage, LanguageTexts>;
   private set: LoadedSet | null = null;
   private refreshing: Promise<RefreshOutcome> | null = null;
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
+  private readonly textsListeners = new Set<(reload: TextsReload) => void>();
   private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
@@ -131,17 +182,25 @@ export class CardDatabase {
     if (typeof options.dataDir !== 'string' || options.dataDir.trim() === '') {
       throw new TypeError('CardDatabase: option "dataDir" must be a non-empty path');
     }
+    const languages = options.languages ?? CARD_LANGUAGES;
+    if (!Array.isArray(languages) || !languages.every((language) => (CARD_LANGUAGES as readonly string[]).includes(language))) {
+      throw new TypeError(`CardDatabase: option "languages" must list languages among ${CARD_LANGUAGES.join(', ')}`);
+    }
     this.options = {
       client: options.client,
       dataDir: options.dataDir,
       pollIntervalMs: options.pollIntervalMs ?? CARD_DATABASE_DEFAULTS.pollIntervalMs,
       retryIntervalMs: options.retryIntervalMs ?? CARD_DATABASE_DEFAULTS.retryIntervalMs,
       minCards: options.minCards ?? CARD_DATABASE_DEFAULTS.minCards,
+      downloadOnce: options.downloadOnce ?? runAtOnce,
       now: options.now ?? Date.now,
       random: options.random ?? Math.random,
     };
     this.logger = options.logger ?? pino({ level: 'silent' });
     this.dir = snapshotDirectory(options.dataDir);
+    this.texts = new Map(
+      languages.map((language) => [language, new LanguageTexts(language, this.dir, this.logger.child({ language }), this.options.now)]),
+    );
   }
 
   /** True once a card set is loaded; until then use `lookupRemote`. */
@@ -155,7 +214,7 @@ export class CardDatabase {
   }
 
   get size(): number {
-    return this.set?.cards.length ?? 0;
+    return this.set?.records.length ?? 0;
   }
 
   /** The last attempt to check or download failed (null after a success, and before the first attempt ends). */
@@ -170,20 +229,25 @@ export class CardDatabase {
   }
 
   /**
-   * Loads the snapshot from disk when there is a valid one, then checks the upstream version in the
-   * background (downloading the database when there is no snapshot) and keeps polling. Resolves
-   * once the disk snapshot is loaded or found missing; it never waits on the network.
+   * Loads the snapshots from disk when there are valid ones, then checks the upstream version in
+   * the background (downloading what has no snapshot) and keeps polling. Resolves once the disk
+   * snapshots are loaded or found missing; it never waits on the network.
    */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    await removeStaleTempFiles(this.dir);
     await this.loadSnapshotFromDisk();
+    for (const texts of this.texts.values()) {
+      const reload = await texts.loadFromDisk();
+      if (reload !== null) this.announceTexts(reload);
+    }
     void this.poll();
   }
 
   /**
-   * Asks `checkDBVer.php` and downloads the database when its version differs from the loaded one.
-   * Concurrent calls share one check (and so one download).
+   * Asks `checkDBVer.php` and downloads each database whose version differs from it. Concurrent
+   * calls share one check (and so one download of each).
    */
   refresh(): Promise<RefreshOutcome> {
     this.refreshing ??= this.checkAndDownload().finally(() => {
@@ -194,28 +258,72 @@ export class CardDatabase {
 
   /** By passcode, including the ids of alternate artworks. */
   byId(id: number): Card | undefined {
-    return this.set?.byId.get(id);
+    const index = this.set?.indexById.get(id);
+    return index === undefined ? undefined : this.set!.records.get(index);
+  }
+
+  /** The live summary of the card with this passcode (alternate-art ids included); parses nothing. */
+  summaryById(id: number): CardSummary | undefined {
+    const index = this.set?.indexById.get(id);
+    return index === undefined ? undefined : this.set!.summaries[index];
   }
 
   /** By exact name, ignoring case. */
   byName(name: string): Card | undefined {
-    return this.set?.byName.get(name.trim().toLowerCase());
+    const index = this.set?.indexByName.get(name.trim().toLowerCase());
+    return index === undefined ? undefined : this.set!.records.get(index);
   }
 
-  all(): readonly Card[] {
-    return this.set?.cards ?? [];
+  /** Every card's summary, in database order. */
+  summaries(): readonly CardSummary[] {
+    return this.set?.summaries ?? [];
+  }
+
+  /** The cards printed in the set named `setName`, parsed for the caller and not kept in the LRU. */
+  cardsInSet(setName: string): Card[] {
+    const set = this.set;
+    const indexes = set?.indexesBySet.get(setNameKey(setName)) ?? [];
+    return indexes.map((index) => set!.records.read(index));
   }
 
   /** A uniformly random card whose id is not in `exclude`, or undefined when none is left. */
   random(exclude?: ReadonlySet<number>): Card | undefined {
-    const cards = this.all();
-    const pick = (from: readonly Card[]) => from[Math.floor(this.options.random() * from.length)];
+    const set = this.set;
+    if (set === null) return undefined;
+    const summaries = set.summaries;
+    const pick = (indexes: readonly number[] | null): number | undefined => {
+      const length = indexes?.length ?? summaries.length;
+      if (length === 0) return undefined;
+      const at = Math.floor(this.options.random() * length);
+      return indexes === null ? at : indexes[at];
+    };
     // Rejection sampling is enough while few cards are excluded; filter only when it keeps missing.
-    for (let attempt = 0; attempt < 16 && cards.length > 0; attempt++) {
-      const card = pick(cards);
-      if (card && !exclude?.has(card.id)) return card;
+    for (let attempt = 0; attempt < 16; attempt++) {
+      const index = pick(null);
+      if (index !== undefined && !exclude?.has(summaries[index]!.id)) return set.records.get(index);
     }
-    return pick(cards.filter((card) => !exclude?.has(card.id)));
+    const allowed = summaries.flatMap((summary, index) => (exclude?.has(summary.id) ? [] : [index]));
+    const index = pick(allowed);
+    return index === undefined ? undefined : set.records.get(index);
+  }
+
+  /** True once `language`'s texts are loaded: from then on, a card without a translation there has none. */
+  hasTexts(language: CardLanguage): boolean {
+    return this.texts.get(language)?.ready ?? false;
+  }
+
+  /** The card's name and texts in `language`, from the local language database; undefined when it has none. */
+  translation(id: number, language: CardLanguage): CardTranslation | undefined {
+    return this.texts.get(language)?.translation(id);
+  }
+
+  /**
+   * Every card's name in `language` (passcode → name), for matching names typed in that language;
+   * empty until that language's database is loaded (see `onTextsReload`). Cards upstream has not
+   * translated are absent.
+   */
+  localNames(language: CardLanguage): ReadonlyMap<number, string> {
+    return this.texts.get(language)?.names ?? new Map();
   }
 
   /** Asks the API (cached) by passcode or exact name: for use while `ready` is false. */
@@ -224,9 +332,9 @@ export class CardDatabase {
   }
 
   /**
-   * Called whenever the card set changes (first load included) so derived indexes, such as the
-   * matcher, can be rebuilt. Returns an unsubscribe function. A listener added after start should
-   * also build from `all()` when `ready` is already true.
+   * Called whenever the English card set changes (first load included) so derived indexes, such as
+   * the matcher, can be rebuilt. Returns an unsubscribe function. A listener added after start
+   * should also build from `summaries()` when `ready` is already true.
    */
   onReload(listener: (reload: CardDatabaseReload) => void): () => void {
     this.listeners.add(listener);
@@ -239,23 +347,30 @@ export class CardDatabase {
     return () => this.failureListeners.delete(listener);
   }
 
+  /** Called whenever a language's texts change (first load included); `localNames` then has the new names. */
+  onTextsReload(listener: (reload: TextsReload) => void): () => void {
+    this.textsListeners.add(listener);
+    return () => this.textsListeners.delete(listener);
+  }
+
   /** Facts for /status. */
   details(): Record<string, string | number> {
     const set = this.set;
     return {
       cardDatabase: set ? 'local' : 'remote lookups only',
       cardDatabaseVersion: set?.version ?? 'none',
-      cardDatabaseSize: set?.cards.length ?? 0,
+      cardDatabaseSize: set?.records.length ?? 0,
       cardDatabaseSkippedCards: set?.skipped ?? 0,
       cardDatabaseLoadedAt: set ? new Date(set.loadedAt).toISOString() : 'never',
       cardDatabaseDownloadedAt: set ? new Date(set.downloadedAt).toISOString() : 'never',
       cardDatabaseLastCheckAt: this.lastCheckAt === null ? 'never' : new Date(this.lastCheckAt).toISOString(),
       ...(this.lastLoadMs === null ? {} : { cardDatabaseLoadMs: this.lastLoadMs }),
       ...(this.lastError === null ? {} : { cardDatabaseLastError: this.lastError }),
+      ...Object.assign({}, ...[...this.texts.values()].map((texts) => texts.details())),
     };
   }
 
-  /** Stops polling and abandons a download in progress; the snapshot on disk stays as it is. */
+  /** Stops polling and abandons a download in progress; the snapshots on disk stay as they are. */
   async close(): Promise<void> {
     clearTimeout(this.pollTimer);
     this.pollTimer = undefined;
@@ -309,45 +424,87 @@ export class CardDatabase {
   }
 
   private async checkAndDownload(): Promise<RefreshOutcome> {
+    let upstream: DatabaseVersion;
+    let updated = false;
     try {
-      const upstream = await this.options.client.databaseVersion();
-      const { version } = upstream;
+      upstream = await this.options.client.databaseVersion();
       this.lastCheckAt = this.options.now();
-      if (this.set?.version === version) {
-        this.lastError = null;
-        this.lastFailureAt = null;
-        return { updated: false, version };
-      }
-      const download = await this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version));
-      const required = Math.max(this.options.minCards, Math.floor(this.size * (1 - CARD_DATABASE_DEFAULTS.maxShrinkRatio)));
-      if (download.cards.length < required) {
-        throw new UpstreamError(
-          'ygoprodeck',
-          'bad_response',
-          `card database download has ${download.cards.length} valid cards, expected at least ${required}: refused as corrupt`,
+      if (this.set?.version !== upstream.version) {
+        const version = upstream.version;
+        const download = await this.options.downloadOnce(`cards:en:${version}`, () =>
+          this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version)),
         );
+        this.refuseShortDownload('card database', download, this.size);
+        const records = CompactRecords.of(download.cards);
+        const header = await this.persist(records, download.skipped, upstream);
+        const lookups = new CardLookupsBuilder();
+        download.cards.forEach((card, index) => lookups.add(card, index));
+        this.install(records, lookups.build(), header, 'download');
+        this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
+        updated = true;
       }
-      if (download.skipped > 0) {
-        this.logger.warn({ skipped: download.skipped, problems: download.problems }, 'card database: cards failed validation and were skipped');
-      }
-      const header = await this.persist(download.cards, download.skipped, upstream);
-      this.install(download.cards, header, 'download');
-      this.logger.info({ version, cards: download.cards.length }, `card database: version ${version} downloaded and in use (${download.cards.length} cards)`);
       this.lastError = null;
       this.lastFailureAt = null;
-      return { updated: true, version };
     } catch (error) {
       this.lastError = isUpstreamError(error) ? error.kind : 'error';
       this.lastFailureAt = this.options.now();
       throw error;
     }
+    await this.refreshTexts(upstream);
+    return { updated, version: upstream.version };
+  }
+
+  /** Downloads, one after the other, each language whose texts are not at `upstream`'s version; a failure keeps that language's old texts. */
+  private async refreshTexts(upstream: DatabaseVersion): Promise<void> {
+    for (const texts of this.texts.values()) {
+      if (this.shutdown.signal.aborted) return;
+      if (texts.version === upstream.version) continue;
+      try {
+        const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}`, () =>
+          this.options.client.downloadTexts(texts.language, this.shutdown.signal),
+        );
+        this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
+        this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
+        texts.lastError = null;
+      } catch (error) {
+        texts.lastError = isUpstreamError(error) ? error.kind : 'error';
+        if (this.shutdown.signal.aborted) return;
+        this.logger.warn({ err: error, language: texts.language, kept: texts.version ?? 'none' }, 'card texts download failed; the previous texts are kept');
+      }
+    }
+  }
+
+  /** A truncated or shrunken download (upstream once served 304 cards) must never replace good data. */
+  private refuseShortDownload(what: string, download: CardListNormalisation, currentSize: number): void {
+    const required = Math.max(this.options.minCards, Math.floor(currentSize * (1 - CARD_DATABASE_DEFAULTS.maxShrinkRatio)));
+    if (download.cards.length < required) {
+      throw new UpstreamError(
+        'ygoprodeck',
+        'bad_response',
+        `${what} download has ${download.cards.length} valid cards, expected at least ${required}: refused as corrupt`,
+      );
+    }
+    if (download.skipped > 0) {
+      this.logger.warn({ what, skipped: download.skipped, problems: download.problems }, 'cards failed validation and were skipped');
+    }
   }
 
   /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
-  private async persist(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const { header, body } = buildSnapshot(cards, skipped, upstream, this.options.now());
+  private async persist(records: CompactRecords<Card>, skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
+    const { body } = records;
+    const header = snapshotHeader(
+      {
+        format: SNAPSHOT_FORMATS.cards,
+        databaseVersion: upstream.version,
+        ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
+        downloadedAt: this.options.now(),
+        cardCount: records.length,
+        skippedCards: skipped,
+      },
+      body,
+    );
     try {
-      await writeSnapshot(this.dir, header, body);
+      await writeSnapshot(this.dir, SNAPSHOT_FILE, header, body);
     } catch (error) {
       // The new set is still used; the old snapshot stays on disk and the next start downloads again.
       this.logger.error({ err: error }, 'card database: could not write the snapshot');
@@ -356,45 +513,42 @@ export class CardDatabase {
   }
 
   private async loadSnapshotFromDisk(): Promise<void> {
-    await removeStaleTempFiles(this.dir);
     const started = performance.now();
     this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
-    for (const path of [join(this.dir, SNAPSHOT_FILE), join(this.dir, SNAPSHOT_FILE + BACKUP_SUFFIX)]) {
-      try {
-        const snapshot = await readSnapshot(path);
-        this.install(snapshot.cards, snapshot.header, 'snapshot');
-        this.lastLoadMs = Math.round(performance.now() - started);
-        this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        this.logger.warn({ err: error, path }, 'card database snapshot is unusable (corrupt or of an older format); it will be replaced by a fresh download');
-      }
+    const snapshot = await readSnapshotOrBackup(this.dir, SNAPSHOT_FILE, SNAPSHOT_FORMATS.cards, (error, path) =>
+      this.logger.warn({ err: error, path }, 'card database snapshot is unusable (corrupt or of an older format); it will be replaced by a fresh download'),
+    );
+    if (snapshot === null) return;
+    try {
+      // Each card is parsed once here, for its summary and lookups, and dropped at once: the load
+      // never holds the whole database as objects.
+      const lookups = new CardLookupsBuilder();
+      const records = CompactRecords.parse(snapshot.body, (record, index): record is Card => {
+        if (!isCard(record)) return false;
+        lookups.add(record, index);
+        return true;
+      });
+      if (records.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
+      this.install(records, lookups.build(), snapshot.header, 'snapshot');
+      this.lastLoadMs = Math.round(performance.now() - started);
+      this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
+    } catch (error) {
+      this.logger.warn({ err: error, path: snapshot.path }, 'card database snapshot is unusable; it will be replaced by a fresh download');
     }
   }
 
-  private install(cards: readonly Card[], header: SnapshotHeader, source: CardDatabaseReload['source']): void {
-    const byId = new Map<number, Card>();
-    const byName = new Map<string, Card>();
-    for (const card of cards) {
-      byId.set(card.id, card);
-      byName.set(card.name.toLowerCase(), card);
-    }
-    // Alternate-art ids lead to their card, but never shadow another card's own passcode.
-    for (const card of cards) {
-      for (const imageId of card.imageIds) if (!byId.has(imageId)) byId.set(imageId, card);
-    }
+  /** Makes `records` current, with the live parts `lookups` built from the same cards. */
+  private install(records: CompactRecords<Card>, lookups: CardLookups, header: SnapshotHeader, source: CardDatabaseReload['source']): void {
     const previousVersion = this.version;
     this.set = {
-      cards,
-      byId,
-      byName,
+      records,
+      ...lookups,
       version: header.databaseVersion,
       downloadedAt: header.downloadedAt,
       loadedAt: this.options.now(),
       skipped: header.skippedCards,
     };
-    const reload: CardDatabaseReload = { version: header.databaseVersion, previousVersion, size: cards.length, source };
+    const reload: CardDatabaseReload = { version: header.databaseVersion, previousVersion, size: records.length, source };
     for (const listener of this.listeners) {
       try {
         listener(reload);
@@ -403,138 +557,15 @@ export class CardDatabase {
       }
     }
   }
-}
 
-export interface LoadedSnapshot {
-  header: SnapshotHeader;
-  cards: Card[];
-}
-
-/** Reads and verifies one snapshot file; throws (ENOENT, or a description of the problem) otherwise. */
-export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
-  const file = await readFile(path);
-  const newline = file.indexOf(0x0a);
-  if (newline < 0) throw new Error('snapshot has no header line');
-  let header: SnapshotHeader;
-  try {
-    header = snapshotHeaderSchema.parse(JSON.parse(file.subarray(0, newline).toString('utf8')));
-  } catch (error) {
-    throw new Error('snapshot header is invalid', { cause: error });
+  private announceTexts(reload: TextsReload): void {
+    this.logger.info(reload, 'card texts loaded');
+    for (const listener of this.textsListeners) {
+      try {
+        listener(reload);
+      } catch (error) {
+        this.logger.error({ err: error }, 'card texts reload listener failed');
+      }
+    }
   }
-  if (header.cardFormat !== CARD_FORMAT_VERSION) {
-    throw new Error(`snapshot holds cards of format ${header.cardFormat}, this code reads format ${CARD_FORMAT_VERSION}`);
-  }
-  const body = file.subarray(newline + 1);
-  if (body.length !== header.bytes) throw new Error(`snapshot body has ${body.length} bytes, header says ${header.bytes}`);
-  if (sha256(body) !== header.sha256) throw new Error('snapshot checksum mismatch');
-  const cards: unknown = JSON.parse(body.toString('utf8'));
-  if (!Array.isArray(cards) || cards.length !== header.cardCount || !cards.every(isCard)) {
-    throw new Error('snapshot does not hold the cards its header announces');
-  }
-  return { header, cards };
-}
-
-/** Where the snapshot of `DATA_DIR` lives. */
-export function snapshotDirectory(dataDir: string): string {
-  return join(dataDir, 'cards');
-}
-
-/** The header and body of a snapshot of `cards` (for `writeSnapshot`). */
-export function buildSnapshot(
-  cards: readonly Card[],
-  skipped: number,
-  upstream: DatabaseVersion,
-  downloadedAt: number,
-): { header: SnapshotHeader; body: Buffer } {
-  const body = Buffer.from(JSON.stringify(cards));
-  const header: SnapshotHeader = {
-    format: SNAPSHOT_FORMAT,
-    cardFormat: CARD_FORMAT_VERSION,
-    databaseVersion: upstream.version,
-    ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
-    downloadedAt,
-    cardCount: cards.length,
-    skippedCards: skipped,
-    bytes: body.length,
-    sha256: sha256(body),
-  };
-  return { header, body };
-}
-
-/**
- * Replaces the snapshot so that a crash at any point leaves a loadable one: the new file is written
- * and flushed under a temporary name; the current one becomes `.bak`, the new one takes its name, and
- * `.bak` is removed only once the rename is flushed. Loading falls back to `.bak` when the main file
- * is missing (a crash between the two renames).
- */
-export async function writeSnapshot(dir: string, header: SnapshotHeader, body: Buffer): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const current = join(dir, SNAPSHOT_FILE);
-  const backup = current + BACKUP_SUFFIX;
-  const temp = join(dir, `${SNAPSHOT_FILE}.${process.pid}.${randomUUID()}.tmp`);
-  await writeDurably(temp, [Buffer.from(`${JSON.stringify(header)}\n`), body]);
-  let backedUp = false;
-  try {
-    backedUp = await renameIfExists(current, backup);
-    await rename(temp, current);
-  } catch (error) {
-    await rm(temp, { force: true });
-    if (backedUp) await rename(backup, current).catch(() => undefined);
-    throw error;
-  }
-  await fsyncDirectory(dir);
-  await rm(backup, { force: true });
-}
-
-/** Writes a new file and flushes it to disk before returning; a partial file is removed on failure. */
-export async function writeDurably(path: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const handle = await open(path, 'wx');
-  try {
-    for (const chunk of chunks) await handle.write(chunk);
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(path, { force: true });
-    throw error;
-  }
-  await handle.close();
-}
-
-/** Makes renames in `dir` durable; some platforms cannot open a directory, and lose nothing by skipping. */
-async function fsyncDirectory(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // EISDIR/EPERM on platforms without directory fsync.
-  } finally {
-    await handle?.close();
-  }
-}
-
-/** Renames `from` when it exists; returns whether it did. */
-async function renameIfExists(from: string, to: string): Promise<boolean> {
-  try {
-    await rename(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-/** Temporary files left by a crash mid-write are never loaded; remove them. */
-async function removeStaleTempFiles(dir: string): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return;
-  }
-  await Promise.all(names.filter((name) => TEMP_FILE.test(name)).map((name) => rm(join(dir, name), { force: true })));
-}
-
-function sha256(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
 }

@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import { normaliseCards } from '../cards/card.js';
 import { StartupError } from '../startup/startup-error.js';
-import { buildSnapshot, snapshotDirectory, writeSnapshot } from './card-database.js';
+import { CompactRecords } from '../cards/compact-records.js';
+import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotDirectory, snapshotHeader, writeSnapshot } from './card-snapshot.js';
 
 const decompress = promisify(brotliDecompress);
 
@@ -47,7 +48,8 @@ export async function importCardDump(file: string, dataDir: string, now: () => n
   const { cards, skipped } = normaliseCards(list);
   if (cards.length === 0) throw new StartupError(`${file} holds no valid card (${skipped} failed validation).`);
   const version = `import-${createHash('sha256').update(raw).digest('hex').slice(0, 12)}`;
-  const { header, body } = buildSnapshot(cards, skipped, { version }, now());
-  await writeSnapshot(snapshotDirectory(dataDir), header, body);
+  const { body } = CompactRecords.of(cards);
+  const header = snapshotHeader({ format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: now(), cardCount: cards.length, skippedCards: skipped }, body);
+  await writeSnapshot(snapshotDirectory(dataDir), SNAPSHOT_FILE, header, body);
   return { cards: cards.length, skipped, version };
 }

@@ -5,7 +5,8 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { CARD_SET_FORMAT_VERSION, isCardSet, setNameKey, type CardSet } from '../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
-import { writeDurably, type CardDatabase } from './card-database.js';
+import type { CardDatabase } from './card-database.js';
+import { writeDurably } from './card-snapshot.js';
 import { UpstreamError, isUpstreamError } from './upstream-error.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 

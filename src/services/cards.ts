@@ -1,14 +1,17 @@
 import { pino, type Logger } from 'pino';
+import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
 import type { Card, CardLanguage, CardPrinting, LocalizedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
+import type { CardSummary } from '../cards/card-summary.js';
+import { localizeCard } from '../cards/card-translation.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { Metrics } from '../metrics.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
 import type { ChannelHistory, SharedBlobs, SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
-import { CardDatabase, type CardDatabaseFailure, type CardDatabaseOptions } from './card-database.js';
+import { CardDatabase, type CardDatabaseFailure, type CardDatabaseOptions, type DownloadOnce } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
 import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
@@ -19,9 +22,9 @@ import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
 /**
  * Everything `/card` needs, behind one object: the local card database, the name matcher over it
  * (rebuilt whenever the database reloads), the card art store, the translated texts and the card
- * set list. Matching, search, random picks, set lookups and set contents are local and never wait
- * on YGOPRODeck; only translations, images not yet stored, and exact lookups while the database has
- * never loaded go upstream.
+ * set list. Matching, search, random picks, translations, set lookups and set contents are local
+ * and never wait on YGOPRODeck; only images not yet stored go upstream, plus exact lookups while the
+ * database has never loaded and translations while that language's database has never loaded.
  */
 
 /** The `/card search` type filter: one card frame family each. */
@@ -67,7 +70,7 @@ export interface CardSearchFilters {
 }
 
 export interface CardSearchResult {
-  /** Best match first, at most the limit asked for. */
+  /** Best match first, at most the limit asked for (parsed in full: the list shows their stats). */
   cards: Card[];
   /** Every card that matched the query and the filters. */
   total: number;
@@ -79,7 +82,7 @@ export interface CardSearchResult {
  */
 export type CardResolution =
   | { kind: 'card'; card: Card; by: 'id' | 'name' | 'match' }
-  | { kind: 'choices'; candidates: Card[] }
+  | { kind: 'choices'; candidates: CardSummary[] }
   | { kind: 'none' };
 
 export interface CardArt {
@@ -89,7 +92,7 @@ export interface CardArt {
 
 /** One card of a set, from the card database's printings. */
 export interface SetListing {
-  card: Card;
+  card: CardSummary;
   /** Its set numbers in this set, in order: old sets were numbered once per region (`LOB-001`, `LOB-E001`, `LOB-EN001`). */
   numbers: string[];
   /** Its rarities in this set, without repeats. */
@@ -138,7 +141,26 @@ const MAX_PASSCODE = 9_999_999_999;
 export interface CardServiceOptions {
   database: Pick<
     CardDatabase,
-    'ready' | 'version' | 'size' | 'all' | 'byId' | 'byName' | 'random' | 'lookupRemote' | 'onReload' | 'details' | 'start' | 'close' | 'lastFailure' | 'onLoadFailure'
+    | 'ready'
+    | 'version'
+    | 'size'
+    | 'summaries'
+    | 'byId'
+    | 'summaryById'
+    | 'byName'
+    | 'cardsInSet'
+    | 'random'
+    | 'hasTexts'
+    | 'translation'
+    | 'localNames'
+    | 'lookupRemote'
+    | 'onReload'
+    | 'onTextsReload'
+    | 'details'
+    | 'start'
+    | 'close'
+    | 'lastFailure'
+    | 'onLoadFailure'
   >;
   images: Pick<CardImageStore, 'get' | 'getSetImage' | 'details'>;
   client: Pick<YgoprodeckClient, 'localized' | 'health' | 'close'>;
@@ -161,9 +183,12 @@ interface CardIndex {
   /** Archetype names, sorted, and by lowercase name. */
   archetypes: string[];
   archetypeByKey: Map<string, string>;
-  /** Each set's cards, by `setNameKey` of the set name, in set-number order. */
-  setListings: Map<string, SetListing[]>;
+  /** The sets shown lately, by `setNameKey` of the set name: their cards in set-number order. */
+  setListings: LRUCache<string, SetListing[]>;
 }
+
+/** Set listings kept: building one parses the set's cards (a few ms for the largest sets). */
+const SET_LISTINGS_KEPT = 32;
 
 export class CardService {
   private readonly database: CardServiceOptions['database'];
@@ -174,7 +199,7 @@ export class CardService {
   private readonly logger: Logger;
   private readonly recentPicks: ChannelHistory;
   private index: CardIndex | null = null;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(options: CardServiceOptions) {
     const recent = options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel;
@@ -192,7 +217,13 @@ export class CardService {
       length: recent,
       maxChannels: CARD_SERVICE_DEFAULTS.rememberedChannels,
     });
-    this.unsubscribe = this.database.onReload(() => this.rebuildIndex());
+    this.unsubscribe = [
+      this.database.onReload(() => this.rebuildIndex()),
+      // A language's names are matched for its users: a new set of them means a new matcher.
+      this.database.onTextsReload(() => {
+        if (this.database.ready) this.rebuildIndex();
+      }),
+    ];
     if (this.database.ready) this.rebuildIndex();
   }
 
@@ -240,9 +271,29 @@ export class CardService {
     }
   }
 
-  /** Autocomplete suggestions: local only, never waits; [] while the database is not loaded. */
-  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates): Card[] {
-    return this.matches(query, limit);
+  /** True once `language`'s database is loaded: from then on its texts are shown without a request. */
+  languageReady(language: CardLanguage): boolean {
+    return this.database.hasTexts(language);
+  }
+
+  /**
+   * Autocomplete suggestions: local only, never waits, parses no card; [] while the database is not
+   * loaded. With a language, names in that language match as well as English ones.
+   */
+  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates, language?: CardLanguage): CardSummary[] {
+    return this.matches(query, limit, language);
+  }
+
+  /** The cards' names in `language` (by passcode), for those whose name there differs from the English one. */
+  localNames(cards: readonly CardSummary[], language: CardLanguage | undefined): Map<number, string> {
+    const names = new Map<number, string>();
+    const matcher = this.index?.matcher;
+    if (language === undefined || matcher === undefined) return names;
+    for (const card of cards) {
+      const name = matcher.localName(card.id, language);
+      if (name !== undefined) names.set(card.id, name);
+    }
+    return names;
   }
 
   /** By passcode (alternate-art ids included), from the local database. */
@@ -253,9 +304,10 @@ export class CardService {
   /**
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
-   * upstream (cached) and anything else finds nothing.
+   * upstream (cached) and anything else finds nothing. With a language, names in that language
+   * are matched too.
    */
-  async resolve(input: string): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
@@ -267,21 +319,22 @@ export class CardService {
     const named = this.database.byName(query);
     if (named) return { kind: 'card', card: named, by: 'name' };
     const index = this.index!;
-    const best = index.matcher.best(query);
+    const best = index.matcher.best(query, language);
     if (best === null) return { kind: 'none' };
     if (best.clear) {
       const card = this.database.byId(best.match.id);
       if (card) return { kind: 'card', card, by: 'match' };
     }
-    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates);
+    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates, language);
     return candidates.length === 0 ? { kind: 'none' } : { kind: 'choices', candidates };
   }
 
-  /** `/card search`: name matches, best first, narrowed by the filters. Local only. */
-  search(query: string, filters: CardSearchFilters = {}, limit = 25): CardSearchResult {
+  /** `/card search`: name matches (in `language` too when given), best first, narrowed by the filters. Local only. */
+  search(query: string, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
     // Every match is scored, not just the first page, so filters never leave a page short.
-    const matched = this.matches(query, this.database.size).filter((card) => matchesFilters(card, filters));
-    return { cards: matched.slice(0, Math.max(0, limit)), total: matched.length };
+    const matched = this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
+    const cards = matched.slice(0, Math.max(0, limit)).flatMap((summary) => this.database.byId(summary.id) ?? []);
+    return { cards, total: matched.length };
   }
 
   /** The archetype named `name` (any case), as the database spells it; undefined when there is none. */
@@ -313,14 +366,23 @@ export class CardService {
   }
 
   /**
-   * The card with its name and texts in `language` (YGOPRODeck's translation, cached upstream-side
-   * by the client). Everything else (stats, prices, printings) stays as in the local database, so
-   * a translated card never disagrees with the English one. Throws the client's UpstreamError.
+   * The card with its name and texts in `language`; undefined when YGOPRODeck has not translated it
+   * (it is then shown in English). Everything else (stats, prices, printings) stays as in the
+   * English database, so a translated card never disagrees with the English one.
+   *
+   * Local once the language's database has loaded: no request at all. Before that (a first start
+   * downloads English first, then each language), the translation is asked upstream (cached), as
+   * it was before language databases existed, so a French user does not get English text for the
+   * minute a first download takes; that path throws the client's UpstreamError.
    */
-  async localize(card: Card, language: CardLanguage): Promise<LocalizedCard> {
+  async localize(card: Card, language: CardLanguage): Promise<LocalizedCard | undefined> {
+    if (this.database.hasTexts(language)) {
+      const translation = this.database.translation(card.id, language);
+      return translation === undefined ? undefined : localizeCard(card, translation, language);
+    }
     const translated = await within(this.client.localized(card.id, language), OPTIONAL_EXTRA_WAIT_MS);
     if (translated === undefined) throw new UpstreamError('ygoprodeck', 'unavailable', 'the translation is taking too long');
-    return { ...card, name: translated.name, description: translated.description, language, englishName: card.name };
+    return localizeCard(card, translated, language);
   }
 
   /**
@@ -378,7 +440,12 @@ export class CardService {
    * printings, matched by set name (set codes are shared between sets, names are not).
    */
   setListing(set: CardSet): readonly SetListing[] {
-    return this.index?.setListings.get(setNameKey(set.name)) ?? [];
+    const index = this.index;
+    if (index === null) return [];
+    const key = setNameKey(set.name);
+    let listing = index.setListings.get(key);
+    if (listing === undefined) index.setListings.set(key, (listing = setListingOf(key, this.database.cardsInSet(set.name), this.database)));
+    return listing;
   }
 
   /** The set's image from the local store (downloaded once when missing), or null when it has none or it cannot be had. */
@@ -417,18 +484,18 @@ export class CardService {
   }
 
   async close(): Promise<void> {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     await this.sets?.close();
     await this.database.close();
     await this.client.close();
   }
 
-  private matches(query: string, limit: number): Card[] {
+  private matches(query: string, limit: number, language: CardLanguage | undefined): CardSummary[] {
     const index = this.index;
     if (index === null) return [];
-    const cards: Card[] = [];
-    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit)) {
-      const card = this.database.byId(match.id);
+    const cards: CardSummary[] = [];
+    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit, language)) {
+      const card = this.database.summaryById(match.id);
       if (card) cards.push(card);
     }
     return cards;
@@ -447,7 +514,7 @@ export class CardService {
 
   private rebuildIndex(): void {
     const started = performance.now();
-    const cards = this.database.all();
+    const cards = this.database.summaries();
     const matchable: MatchableCard[] = cards.map((card) => ({
       id: card.id,
       name: card.name,
@@ -460,37 +527,34 @@ export class CardService {
       if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
     }
     this.index = {
-      matcher: new CardMatcher(matchable, this.aliases),
+      // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
+      matcher: new CardMatcher(matchable, this.aliases, { localizedNames: (language) => this.database.localNames(language) }),
       archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
       archetypeByKey,
-      setListings: setListingsOf(cards),
+      setListings: new LRUCache({ max: SET_LISTINGS_KEPT }),
     };
     this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
   }
 }
 
-/** Every set's cards: one entry per card, gathering its numbers and rarities in that set. */
-function setListingsOf(cards: readonly Card[]): Map<string, SetListing[]> {
-  const bySet = new Map<string, Map<number, SetListing>>();
+/** A set's cards (`setKey`: `setNameKey` of its name): one entry per card, gathering its numbers and rarities in that set. */
+function setListingOf(setKey: string, cards: readonly Card[], database: Pick<CardDatabase, 'summaryById'>): SetListing[] {
+  const listings: SetListing[] = [];
   for (const card of cards) {
+    const summary = database.summaryById(card.id);
+    if (summary === undefined) continue;
+    const listing: SetListing = { card: summary, numbers: [], rarities: [] };
     for (const printing of card.sets) {
-      const setKey = setNameKey(printing.setName);
-      let listings = bySet.get(setKey);
-      if (listings === undefined) bySet.set(setKey, (listings = new Map()));
-      let listing = listings.get(card.id);
-      if (listing === undefined) listings.set(card.id, (listing = { card, numbers: [], rarities: [] }));
+      if (setNameKey(printing.setName) !== setKey) continue;
       if (printing.setCode !== '' && !listing.numbers.includes(printing.setCode)) listing.numbers.push(printing.setCode);
       if (printing.rarity !== '' && !listing.rarities.includes(printing.rarity)) listing.rarities.push(printing.rarity);
     }
+    listing.numbers.sort(compareSetNumbers);
+    listings.push(listing);
   }
-  const result = new Map<string, SetListing[]>();
-  for (const [setKey, listings] of bySet) {
-    const sorted = [...listings.values()];
-    for (const listing of sorted) listing.numbers.sort(compareSetNumbers);
-    sorted.sort((left, right) => compareSetNumbers(left.numbers[0] ?? '', right.numbers[0] ?? '') || left.card.name.localeCompare(right.card.name, 'en'));
-    result.set(setKey, sorted);
-  }
-  return result;
+  return listings.sort(
+    (left, right) => compareSetNumbers(left.numbers[0] ?? '', right.numbers[0] ?? '') || left.card.name.localeCompare(right.card.name, 'en'),
+  );
 }
 
 const SET_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -508,7 +572,7 @@ function compareReleaseDates(left: string | undefined, right: string | undefined
   return left < right ? -1 : 1;
 }
 
-function matchesFilters(card: Card, filters: CardSearchFilters): boolean {
+function matchesFilters(card: CardSummary, filters: CardSearchFilters): boolean {
   if (filters.attribute !== undefined && card.attribute !== filters.attribute) return false;
   if (filters.archetype !== undefined && card.archetype !== filters.archetype) return false;
   if (filters.type !== undefined) {
@@ -546,6 +610,8 @@ export interface CreateCardServiceOptions {
   channelHistory?: SharedState['channelHistory'];
   /** Card and set art fetched once for the whole fleet. */
   sharedArt?: SharedBlobs;
+  /** Each database version downloaded once for the whole fleet (the shared state's `downloadOnce`). */
+  downloadOnce?: DownloadOnce;
 }
 
 /** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
@@ -560,7 +626,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     metrics: options.metrics,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
-  const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), ...options.database });
+  const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), downloadOnce: options.downloadOnce, ...options.database });
   const images = new CardImageStore({
     client,
     dataDir: options.dataDir,

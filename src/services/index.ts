@@ -102,6 +102,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     logger: deps.logger,
     channelHistory: (options) => state.channelHistory(options),
     sharedArt: state.blobs,
+    downloadOnce: (key, download) => state.downloadOnce(key, download),
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

@@ -181,7 +181,10 @@ export class YgoprodeckClient {
     return this.cards.get(`name:${requireCardName(name).toLowerCase()}`);
   }
 
-  /** The card's name and texts in another language (cached for hours). */
+  /**
+   * The card's name and texts in another language (cached for hours): only while that language's
+   * database has never loaded (see `CardService.localize`).
+   */
   async localized(id: number, language: CardLanguage): Promise<LocalizedCard> {
     if (!(CARD_LANGUAGES as readonly string[]).includes(language)) {
       throw new UpstreamError('ygoprodeck', 'invalid_input', `unsupported card language`);
@@ -205,6 +208,20 @@ export class YgoprodeckClient {
   async downloadDatabase(signal?: AbortSignal, onProgress?: DownloadProgress): Promise<CardListNormalisation> {
     const url = this.api.url(`${API_PREFIX}cardinfo.php`, { misc: 'yes' });
     return this.send({ http: this.api, url, signal, onProgress, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
+      parseCardinfoBody(response.body),
+    );
+  }
+
+  /**
+   * A language's whole database (`cardinfo.php?language=…`, about as large as the English one):
+   * the cards YGOPRODeck has translated, names and texts in that language, validated card by card.
+   */
+  async downloadTexts(language: CardLanguage, signal?: AbortSignal): Promise<CardListNormalisation> {
+    if (!(CARD_LANGUAGES as readonly string[]).includes(language)) {
+      throw new UpstreamError('ygoprodeck', 'invalid_input', 'unsupported card language');
+    }
+    const url = this.api.url(`${API_PREFIX}cardinfo.php`, { language });
+    return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
       parseCardinfoBody(response.body),
     );
   }

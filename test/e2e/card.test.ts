@@ -1,8 +1,10 @@
 import { ComponentType, InteractionResponseType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
+import { translatedCard, type FakeLanguage } from '../fakes/card-translations.js';
 import { loadCardDump, QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
+import { waitForLanguageDatabases } from '../helpers/language-databases.js';
 import type { UploadedFile } from '../helpers/http-body.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 
@@ -69,7 +71,10 @@ describe('/card end to end: the real client against the fake Discord and the fak
     // A fresh DATA_DIR has no snapshot: the bot downloads the database from the fake once.
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);
-  }, 90_000);
+    // Then each language's database, one after the other.
+    await waitForLanguageDatabases(bot.app.services.cards);
+    expect(['fr', 'de', 'it', 'pt'].map((language) => ygoprodeck.languageDownloads(language).length)).toEqual([1, 1, 1, 1]);
+  }, 180_000);
 
   afterAll(async () => {
     await bot?.stop();
@@ -171,20 +176,36 @@ describe('/card end to end: the real client against the fake Discord and the fak
     expect(card.files.map((file) => file.name)).toEqual([`card-${QUIRK_CARD_IDS.pendulum}.jpg`]);
   });
 
-  it('shows the French text for a user whose Discord locale is fr, and the language option overrides the locale', async () => {
-    const before = ygoprodeck.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr').length;
+  it('shows the French text for a user whose Discord locale is fr, and the language option overrides the locale, with zero cardinfo.php requests', async () => {
+    const before = cardinfoRequests();
+    const inLanguage = (id: number, language: FakeLanguage) => translatedCard(loadCardDump().find((card) => card.id === id)!, language);
+    const frenchDarkMagician = inLanguage(DARK_MAGICIAN, 'fr')!;
     const french = embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'fr' }));
-    expect(french.title).toBe('Dark Magician (FR)');
-    expect(french.description).toContain("[FR] ''The ultimate wizard");
-    expect(french.footer?.text).toBe('Français · English name: Dark Magician · Passcode 46986414');
-    // Cached: a second French view asks YGOPRODeck nothing new.
-    await showCard(String(DARK_MAGICIAN), { locale: 'fr' });
-    const frenchLookups = ygoprodeck.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');
-    expect(frenchLookups.length - before).toBe(1);
+    expect(french.title).toBe(frenchDarkMagician.name);
+    expect(french.title).not.toBe('Dark Magician');
+    expect(french.description).toContain(frenchDarkMagician.desc.slice(0, 30));
+    expect(french.footer?.text).toBe(`Français · English name: Dark Magician · Passcode 46986414`);
 
-    expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'fr', language: 'de' })).title).toBe('Dark Magician (DE)');
+    expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'fr', language: 'de' })).title).toBe(inLanguage(DARK_MAGICIAN, 'de')!.name);
     expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'fr', language: 'en' })).title).toBe('Dark Magician');
-    expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'pt-BR' })).title).toBe('Dark Magician (PT)');
+    expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'pt-BR' })).title).toBe(inLanguage(DARK_MAGICIAN, 'pt')!.name);
+    expect(embedOf(await showCard(String(DARK_MAGICIAN), { locale: 'it' })).title).toBe(inLanguage(DARK_MAGICIAN, 'it')!.name);
+    // Every card command in every language, by passcode and by name.
+    for (const locale of ['fr', 'de', 'it', 'pt-BR']) {
+      await showCard('Blue-Eyes White Dragon', { locale });
+      await showCard(String(QUIRK_CARD_IDS.pendulum), { locale });
+      await autocomplete('dark magican');
+    }
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('shows a card that has no translation in English, with a note, asking YGOPRODeck nothing', async () => {
+    const untranslated = loadCardDump().find((card) => translatedCard(card, 'de') === undefined && card.frameType === 'effect')!;
+    const before = cardinfoRequests();
+    const shownCard = embedOf(await showCard(String(untranslated.id), { locale: 'de' }));
+    expect(shownCard.title).toBe(untranslated.name);
+    expect(shownCard.footer?.text).toBe(`No Deutsch text available right now; shown in English · Passcode ${String(untranslated.id).padStart(8, '0')}`);
+    expect(cardinfoRequests()).toBe(before);
   });
 
   it('shows the card without art, saying nothing broken, when the image cannot be had', async () => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { RawCard } from '../../src/cards/card.js';
 import type { RawCardSet } from '../../src/cards/card-set.js';
 import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
+import { translatedCard, translatedDump, type FakeLanguage } from './card-translations.js';
 import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } from './fake-server.js';
 
 /**
@@ -83,7 +84,10 @@ export class FakeYgoprodeck {
   blockRetryAfterSeconds: number | undefined;
   /** The old no-match text, with the " Please see …" suffix. */
   legacyNoMatchText = false;
+  /** How the whole English database is served. */
   cardinfoBody: CardinfoBodyMode = 'full';
+  /** How a language's whole database (`language=…`) is served; `full` for a language not listed. */
+  languageDumpBody: Partial<Record<FakeLanguage, CardinfoBodyMode>> = {};
   rateLimit: { windowMs: number; maxRequests: number };
 
   constructor(options: FakeYgoprodeckOptions = {}) {
@@ -107,8 +111,17 @@ export class FakeYgoprodeck {
     return this.server.requestsTo(prefix);
   }
 
-  /** Downloads of the whole database (`cardinfo.php` without a lookup parameter). */
+  /** Downloads of the whole English database (`cardinfo.php` without a lookup or language parameter). */
   fullDownloads(): RecordedRequest[] {
+    return this.wholeDumps().filter((request) => !request.query.has('language'));
+  }
+
+  /** Downloads of a language's whole database (`cardinfo.php?language=…` without a lookup parameter). */
+  languageDownloads(language: string): RecordedRequest[] {
+    return this.wholeDumps().filter((request) => request.query.get('language') === language);
+  }
+
+  private wholeDumps(): RecordedRequest[] {
     return this.requestsTo('/api/v7/cardinfo.php').filter((request) => !['name', 'fname', 'id'].some((key) => request.query.has(key)));
   }
 
@@ -163,13 +176,18 @@ export class FakeYgoprodeck {
       );
     }
 
-    let cards = this.cards.filter((card) => matches(card, query));
+    const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
+    // A language's dump holds its translated cards only (see card-translations.ts).
+    const source = language === null ? this.cards : isFullDownload ? translatedDump(this.cards, language as FakeLanguage) : this.cards;
+    let cards = source.filter((card) => matches(card, query));
     if (query.get('sort') === 'name') cards = [...cards].sort((a, b) => a.name.localeCompare(b.name));
     if (query.get('sort') === 'id') cards = [...cards].sort((a, b) => a.id - b.id);
 
     const misc = query.get('misc') === 'yes';
+    if (language !== null && !isFullDownload) {
+      cards = cards.map((card) => translatedCard(card, language as FakeLanguage)).filter((card) => card !== undefined);
+    }
     let data: RawCard[] = cards.map((card) => (misc ? { ...card, misc_info: [syntheticMisc(card)] } : card));
-    if (language !== null) data = data.map((card) => translated(card, language));
 
     let meta: Record<string, unknown> | undefined;
     if (query.has('num')) {
@@ -196,10 +214,10 @@ export class FakeYgoprodeck {
     }
     if (data.length === 0) return apiError(this.legacyNoMatchText ? NO_MATCH + NO_MATCH_LEGACY_SUFFIX : NO_MATCH);
 
-    const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
-    if (isFullDownload && this.cardinfoBody === 'few') data = data.slice(0, Math.ceil(data.length / 10));
+    const bodyMode = !isFullDownload ? 'full' : language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
+    if (bodyMode === 'few') data = data.slice(0, Math.ceil(data.length / 10));
     const response = json(200, meta ? { data, meta } : { data }, { 'access-control-allow-origin': '*' });
-    if (isFullDownload && this.cardinfoBody === 'truncated') {
+    if (bodyMode === 'truncated') {
       const body = Buffer.from(response.body ?? '');
       return { ...response, body: body.subarray(0, Math.floor(body.length / 2)) };
     }
@@ -262,11 +280,6 @@ function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number]
     md_rarity: 'Rare',
     ...(card.id % 7 === 0 ? { beta_name: card.id % 2 === 0 ? `"${card.name} (beta)"` : `${card.name} (beta)` } : {}),
   };
-}
-
-function translated(card: RawCard, language: string): RawCard {
-  const tag = language.toUpperCase();
-  return { ...card, name: `${card.name} (${tag})`, desc: `[${tag}] ${card.desc}`, name_en: card.name };
 }
 
 /** A small, valid JPEG (SOI, a comment naming the image, EOI), distinct per image. */

@@ -1,29 +1,29 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
-import { writeSnapshot } from '../../src/services/card-database.js';
+import { pino } from 'pino';
+import { CARD_LANGUAGES, normaliseCards, type RawCard } from '../../src/cards/card.js';
+import { CompactRecords } from '../../src/cards/compact-records.js';
+import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '../../src/services/card-snapshot.js';
+import { LanguageTexts } from '../../src/services/card-texts.js';
+import { translatedDump } from '../fakes/card-translations.js';
 
 /**
- * Writes a card database snapshot of `rawCards` into `dataDir`, exactly as the bot writes one after
- * a download, so a bot started on that DATA_DIR has its card database at once (and downloads
- * nothing while YGOPRODeck reports the same `version`). Returns the number of cards stored.
+ * Writes the card database snapshots of `rawCards` into `dataDir`, exactly as the bot writes them
+ * after its downloads: English, and each language's texts as the fake YGOPRODeck translates them.
+ * A bot started on that DATA_DIR has every card database at once (and downloads nothing while
+ * YGOPRODeck reports the same `version`). Returns the number of English cards stored.
  */
-export async function writeCardSnapshot(dataDir: string, rawCards: readonly unknown[], version: string): Promise<number> {
+export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
+  const dir = join(dataDir, 'cards');
   const { cards, skipped } = normaliseCards(rawCards);
-  const body = Buffer.from(JSON.stringify(cards));
-  await writeSnapshot(
-    join(dataDir, 'cards'),
-    {
-      format: 'almanac-cards',
-      cardFormat: CARD_FORMAT_VERSION,
-      databaseVersion: version,
-      downloadedAt: Date.now(),
-      cardCount: cards.length,
-      skippedCards: skipped,
-      bytes: body.length,
-      sha256: createHash('sha256').update(body).digest('hex'),
-    },
+  const { body } = CompactRecords.of(cards);
+  const header = snapshotHeader(
+    { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,
   );
+  await writeSnapshot(dir, SNAPSHOT_FILE, header, body);
+  for (const language of CARD_LANGUAGES) {
+    const translated = normaliseCards(translatedDump(rawCards, language));
+    await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated.cards, translated.skipped, { version });
+  }
   return cards.length;
 }

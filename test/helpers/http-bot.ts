@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RawCard } from '../../src/cards/card.js';
 import type { Config } from '../../src/config.js';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http/http-app.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
@@ -30,7 +31,7 @@ export interface StartHttpBotOptions extends Pick<HttpAppOptions, 'commands' | '
   /** A fake Discord another replica already uses (its interactions then go to whichever endpoint was set last); default: a new one. */
   discord?: FakeDiscord;
   /** A card database to start with (e.g. a fake YGOPRODeck's cards and version), so no download is needed. */
-  cardSnapshot?: { cards: readonly unknown[]; version: string };
+  cardSnapshot?: { cards: readonly RawCard[]; version: string };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { RawCard } from '../../src/cards/card.js';
 import { LANGUAGE_NAMES } from '../../src/render/card.js';
 import { YGOPRODECK_CACHE, YGOPRODECK_CIRCUIT } from '../../src/services/ygoprodeck.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
+import { translatedCard } from '../fakes/card-translations.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { writeCardSnapshot } from '../helpers/card-snapshot.js';
@@ -32,8 +33,8 @@ import {
  * - "remote": its card database cannot load (the fake's 300 cards are under the 5,000 a download
  *   must have), so `/card show` asks `cardinfo.php` for an exact name or passcode;
  * - "local": its card database is a snapshot on disk, so `/card show`, its `language` option,
- *   `/card random` and `/card set` reach YGOPRODeck only for card and set art and translations,
- *   and degrade without them.
+ *   `/card random` and `/card set` reach YGOPRODeck only for card and set art (translations are
+ *   local: the snapshot has every language), and degrade without it.
  * Circuit pauses (30 s after a 5xx, Retry-After or an hour after a 429) are scaled down.
  */
 
@@ -152,11 +153,15 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
       // Retry-After, never under 30 s (a shorter one could lead straight back into a ban); an hour without one.
       expect(seconds).toBe(fault.retryAfterSeconds ?? YGOPRODECK_CIRCUIT.blockedMs / 1000);
     }
-    // Locally the card is always shown, without the art (and the translation) that could not be had.
+    // Locally the card is always shown, without the art that could not be had; its French text is local too.
     expectCard(plainAnswer!, byPasscode);
     expect(plainAnswer!.files).toEqual([]);
     expectCard(frenchAnswer!, translated);
-    expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(`No ${LANGUAGE_NAMES.fr} text available right now; shown in English`);
+    const french = translatedCard(translated, 'fr');
+    expect(frenchAnswer!.embeds[0]!.footer?.text).toContain(
+      french === undefined ? `No ${LANGUAGE_NAMES.fr} text available right now; shown in English` : `${LANGUAGE_NAMES.fr} · English name: `,
+    );
+    if (french !== undefined) expect(frenchAnswer!.embeds[0]!.title).toBe(french.name);
     expectCard(randomAnswer!);
     expect(setAnswer!.embeds, setAnswer!.content).toHaveLength(1);
     expect(setAnswer!.files).toEqual([]);

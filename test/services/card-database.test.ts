@@ -4,18 +4,13 @@ import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CardDatabase,
-  SNAPSHOT_FILE,
-  readSnapshot,
-  writeSnapshot,
-  type CardDatabaseOptions,
-  type CardDatabaseReload,
-  type SnapshotHeader,
-} from '../../src/services/card-database.js';
+import { CardDatabase, SNAPSHOT_FILE, type CardDatabaseOptions, type CardDatabaseReload, type SnapshotHeader } from '../../src/services/card-database.js';
+import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
+import { CompactRecords } from '../../src/cards/compact-records.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
+import { translatedCard } from '../fakes/card-translations.js';
 import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 let fake: FakeYgoprodeck;
@@ -39,9 +34,9 @@ afterEach(async () => {
 const snapshotPath = () => join(dataDir, 'cards', SNAPSHOT_FILE);
 const versionChecks = () => fake.requestsTo('/api/v7/checkDBVer.php').length;
 
-/** The fake serves 300 cards; production refuses fewer than 5,000. */
+/** The fake serves 300 cards; production refuses fewer than 5,000. English alone unless `languages` says otherwise. */
 function database(options: Partial<CardDatabaseOptions> = {}): CardDatabase {
-  const created = new CardDatabase({ client, dataDir, minCards: 100, ...options });
+  const created = new CardDatabase({ client, dataDir, minCards: 100, languages: [], ...options });
   databases.push(created);
   return created;
 }
@@ -65,10 +60,18 @@ function waitForRequests(count: () => number, atLeast: number): Promise<number> 
   });
 }
 
+/** The English snapshot's header and cards, verified. */
+async function readCardsSnapshot(): Promise<{ header: SnapshotHeader; cards: unknown[] }> {
+  const { header, body } = await readSnapshot(snapshotPath(), SNAPSHOT_FORMATS.cards);
+  const cards: unknown[] = [];
+  CompactRecords.parse(body, (record): record is object => cards.push(record) > 0);
+  return { header, cards };
+}
+
 /** Writes a snapshot of `cards` (any JSON: tests write wrong shapes too) with a valid checksum. */
 async function writeCardsSnapshot(cards: unknown, overrides: Partial<SnapshotHeader> = {}): Promise<void> {
-  const body = Buffer.from(JSON.stringify(cards));
-  await writeSnapshot(join(dataDir, 'cards'), {
+  const body = Array.isArray(cards) ? CompactRecords.of(cards as object[]).body : Buffer.from(`${JSON.stringify(cards)}\n`);
+  await writeSnapshot(join(dataDir, 'cards'), SNAPSHOT_FILE, {
     format: 'almanac-cards',
     cardFormat: CARD_FORMAT_VERSION,
     databaseVersion: '1.00',
@@ -100,9 +103,9 @@ describe('first start', () => {
     expect(outcome).toEqual({ updated: true, version: '1.00' });
     expect(fake.fullDownloads()).toHaveLength(1);
     expect(reloads).toEqual([{ version: '1.00', previousVersion: null, size: 300, source: 'download' }]);
-    expect([db.version, db.size, db.all().length]).toEqual(['1.00', 300, 300]);
+    expect([db.version, db.size, db.summaries().length]).toEqual(['1.00', 300, 300]);
     expect(db.loadedAt).toBeTypeOf('number');
-    const snapshot = await readSnapshot(snapshotPath());
+    const snapshot = await readCardsSnapshot();
     expect(snapshot.header).toMatchObject({
       format: 'almanac-cards',
       cardFormat: CARD_FORMAT_VERSION,
@@ -111,7 +114,7 @@ describe('first start', () => {
       skippedCards: 0,
       lastUpdate: fake.lastUpdate,
     });
-    expect(snapshot.cards).toEqual([...db.all()]);
+    expect(snapshot.cards).toEqual(db.summaries().map((summary) => db.byId(summary.id)));
   });
 
   it('refuses a first download with fewer cards than the minimum', async () => {
@@ -168,7 +171,7 @@ describe('version changes', () => {
     expect(reloads).toEqual([{ version: '2.00', previousVersion: '1.00', size: 290, source: 'download' }]);
     expect(await db.refresh()).toEqual({ updated: false, version: '2.00' });
     expect(fake.fullDownloads()).toHaveLength(2);
-    expect((await readSnapshot(snapshotPath())).header.databaseVersion).toBe('2.00');
+    expect((await readCardsSnapshot()).header.databaseVersion).toBe('2.00');
   });
 
   it('polling downloads once per version change', async () => {
@@ -223,13 +226,13 @@ describe('corrupt snapshots', () => {
     [
       'missing cards its header announces',
       async () => {
-        const cards = (await readSnapshot(snapshotPath())).cards;
+        const cards = (await readCardsSnapshot()).cards;
         await writeCardsSnapshot(cards.slice(1), { cardCount: cards.length });
       },
     ],
     [
       'written by an older card format',
-      async () => writeCardsSnapshot((await readSnapshot(snapshotPath())).cards, { cardFormat: CARD_FORMAT_VERSION - 1 }),
+      async () => writeCardsSnapshot((await readCardsSnapshot()).cards, { cardFormat: CARD_FORMAT_VERSION - 1 }),
     ],
     [
       'a header from another format',
@@ -248,12 +251,12 @@ describe('corrupt snapshots', () => {
     expect(db.ready).toBe(false);
     expect(await db.refresh()).toEqual({ updated: true, version: '1.00' });
     expect(fake.fullDownloads()).toHaveLength(2);
-    expect((await readSnapshot(snapshotPath())).cards).toHaveLength(300);
+    expect((await readCardsSnapshot()).cards).toHaveLength(300);
   });
 });
 
 describe('crash safety', () => {
-  const moduleUrl = new URL('../../src/services/card-database.ts', import.meta.url).href;
+  const moduleUrl = new URL('../../src/services/card-snapshot.ts', import.meta.url).href;
 
   /** Runs writeSnapshot in a child process that SIGKILLs itself right after the first write to the temp file. */
   async function crashWhileWriting(dir: string): Promise<NodeJS.Signals | null> {
@@ -270,7 +273,7 @@ describe('crash safety', () => {
         return written;
       };
       const body = Buffer.alloc(4_000_000, 0x20);
-      await writeSnapshot(${JSON.stringify(dir)}, { format: 'almanac-cards', cardFormat: 1, databaseVersion: '2.00', downloadedAt: 0, cardCount: 1, skippedCards: 0, bytes: body.length, sha256: '0'.repeat(64) }, body);
+      await writeSnapshot(${JSON.stringify(dir)}, 'cards.snapshot', { format: 'almanac-cards', cardFormat: 1, databaseVersion: '2.00', downloadedAt: 0, cardCount: 1, skippedCards: 0, bytes: body.length, sha256: '0'.repeat(64) }, body);
     `;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
     return new Promise((resolve, reject) => {
@@ -302,7 +305,7 @@ describe('crash safety', () => {
     fake.version = '2.00';
     await db.refresh();
     expect(await readdir(dir)).toEqual([SNAPSHOT_FILE]);
-    expect((await readSnapshot(snapshotPath())).header.databaseVersion).toBe('2.00');
+    expect((await readCardsSnapshot()).header.databaseVersion).toBe('2.00');
   });
 
   it('a snapshot that cannot be written still updates the cards in memory', async () => {
@@ -329,20 +332,112 @@ describe('lookups', () => {
     let draw = 0;
     const sequence = [0, 0, 0, 0.5];
     const db = await readyDatabase({ random: () => sequence[draw++ % sequence.length]! });
-    const first = db.all()[0]!;
-    expect(db.random()).toBe(first);
+    const all = db.summaries();
+    const first = all[0]!;
+    expect(db.random()?.id).toBe(first.id);
     draw = 0;
-    expect(db.random(new Set([first.id]))).toBe(db.all()[150]);
-    const allButOne = new Set(db.all().map((card) => card.id));
-    allButOne.delete(db.all()[42]!.id);
-    expect(db.random(allButOne)).toBe(db.all()[42]);
-    expect(db.random(new Set(db.all().map((card) => card.id)))).toBeUndefined();
+    expect(db.random(new Set([first.id]))?.id).toBe(all[150]!.id);
+    const allButOne = new Set(all.map((card) => card.id));
+    allButOne.delete(all[42]!.id);
+    expect(db.random(allButOne)?.id).toBe(all[42]!.id);
+    expect(db.random(new Set(all.map((card) => card.id)))).toBeUndefined();
     expect(database().random()).toBeUndefined();
   });
 
   it('validates its options, naming the bad one', () => {
     expect(() => new CardDatabase({ client, dataDir, pollIntervalMs: 0 })).toThrow(/"pollIntervalMs"/);
     expect(() => new CardDatabase({ client, dataDir, minCards: Number.NaN })).toThrow(/"minCards"/);
+    expect(() => new CardDatabase({ client, dataDir, languages: ['es' as 'fr'] })).toThrow(/"languages"/);
     expect(() => new CardDatabase({ client, dataDir: ' ' })).toThrow(/"dataDir"/);
+  });
+});
+
+describe('language databases', () => {
+  const LANGUAGES = ['fr', 'de', 'it', 'pt'] as const;
+  const textsPath = (language: string) => join(dataDir, 'cards', `cards.${language}.snapshot`);
+  const downloadsPerLanguage = () => LANGUAGES.map((language) => fake.languageDownloads(language).length);
+  const darkMagicianIn = (language: (typeof LANGUAGES)[number]) =>
+    translatedCard(fake.cards.find((card) => card.id === QUIRK_CARD_IDS.normalMonster)!, language)!;
+
+  it('downloads each language once per version, after English, however many refreshes overlap, and snapshots each', async () => {
+    const db = await readyDatabase({ languages: LANGUAGES });
+    expect(downloadsPerLanguage()).toEqual([1, 1, 1, 1]);
+    for (const language of LANGUAGES) {
+      expect(db.hasTexts(language)).toBe(true);
+      expect(db.translation(QUIRK_CARD_IDS.normalMonster, language)?.name).toBe(darkMagicianIn(language).name);
+      expect(db.localNames(language).get(QUIRK_CARD_IDS.normalMonster)).toBe(darkMagicianIn(language).name);
+      // About 3 % of the cards have no translation.
+      expect(db.localNames(language).size).toBeGreaterThan(270);
+      expect(db.localNames(language).size).toBeLessThan(300);
+      expect((await readSnapshot(textsPath(language), SNAPSHOT_FORMATS.texts)).header).toMatchObject({ databaseVersion: '1.00', language });
+    }
+    expect(db.details()).toMatchObject({ cardTextsFr: expect.stringMatching(/^1\.00 \(\d+ cards\)$/) });
+
+    fake.version = '2.00';
+    await Promise.all([db.refresh(), db.refresh(), db.refresh()]);
+    await db.refresh();
+    expect(downloadsPerLanguage()).toEqual([2, 2, 2, 2]);
+    expect(fake.fullDownloads()).toHaveLength(2);
+    for (const language of LANGUAGES) {
+      expect((await readSnapshot(textsPath(language), SNAPSHOT_FORMATS.texts)).header.databaseVersion).toBe('2.00');
+    }
+  });
+
+  it('loads the language snapshots at start without downloading them again', async () => {
+    await readyDatabase({ languages: LANGUAGES });
+    const db = database({ languages: LANGUAGES });
+    const reloads: string[] = [];
+    db.onTextsReload((reload) => reloads.push(`${reload.language} ${reload.version} ${reload.source}`));
+    await db.start();
+    expect(reloads).toEqual(LANGUAGES.map((language) => `${language} 1.00 snapshot`));
+    expect(db.translation(QUIRK_CARD_IDS.normalMonster, 'it')?.description.text).toBe(darkMagicianIn('it').desc.trim());
+    await db.refresh();
+    expect(downloadsPerLanguage()).toEqual([1, 1, 1, 1]);
+  });
+
+  it.each(['truncated', 'few'] as const)('a %s language download keeps that language’s previous texts, on disk and in memory', async (mode) => {
+    const db = await readyDatabase({ languages: LANGUAGES });
+    const before = await readFile(textsPath('fr'));
+    const frenchBefore = db.translation(QUIRK_CARD_IDS.normalMonster, 'fr');
+    fake.version = '2.00';
+    fake.languageDumpBody = { fr: mode };
+    expect(await db.refresh()).toEqual({ updated: true, version: '2.00' });
+    expect(db.version).toBe('2.00');
+    expect(db.translation(QUIRK_CARD_IDS.normalMonster, 'fr')).toEqual(frenchBefore);
+    expect((await readFile(textsPath('fr'))).equals(before)).toBe(true);
+    expect(db.details().cardTextsFr).toMatch(/^1\.00 \(\d+ cards\); last download failed: bad_response$/);
+    // The other languages moved on; French is tried again at the next check, once.
+    expect(db.details()).toMatchObject({ cardTextsDe: expect.stringMatching(/^2\.00 /) });
+    fake.languageDumpBody = {};
+    await db.refresh();
+    await db.refresh();
+    expect(downloadsPerLanguage()).toEqual([3, 2, 2, 2]);
+    expect(db.details().cardTextsFr).toMatch(/^2\.00 \(\d+ cards\)$/);
+  });
+
+  it('a corrupt language snapshot is replaced by a fresh download of that language alone', async () => {
+    await readyDatabase({ languages: LANGUAGES });
+    const file = await readFile(textsPath('de'));
+    await writeFile(textsPath('de'), file.subarray(0, file.length - 10));
+    const db = database({ languages: LANGUAGES });
+    await db.start();
+    expect([db.hasTexts('de'), db.hasTexts('fr')]).toEqual([false, true]);
+    await db.refresh();
+    expect(db.hasTexts('de')).toBe(true);
+    expect(downloadsPerLanguage()).toEqual([1, 2, 1, 1]);
+  });
+
+  it('runs every download through downloadOnce, named for its database and version, and installs what it returns', async () => {
+    const keys: string[] = [];
+    const db = await readyDatabase({
+      languages: ['fr', 'pt'],
+      downloadOnce: async (key, download) => {
+        keys.push(key);
+        // What a fleet's shared state does: the result crosses processes as JSON.
+        return JSON.parse(JSON.stringify(await download())) as Awaited<ReturnType<typeof download>>;
+      },
+    });
+    expect(keys).toEqual(['cards:en:1.00', 'cards:fr:1.00', 'cards:pt:1.00']);
+    expect([db.size, db.localNames('pt').get(QUIRK_CARD_IDS.normalMonster)]).toEqual([300, darkMagicianIn('pt').name]);
   });
 });

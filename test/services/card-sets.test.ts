@@ -46,7 +46,8 @@ function harnessOn(fake: FakeYgoprodeck, dataDir: string, options: Partial<CardS
   const clock = { now: Date.UTC(2026, 0, 1) };
   const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
   // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
-  const database = new CardDatabase({ client, dataDir, minCards: 100 });
+  // English alone: the set list follows the English database's version.
+  const database = new CardDatabase({ client, dataDir, minCards: 100, languages: [] });
   const images = new CardImageStore({ client, dataDir });
   const catalog = new CardSetCatalog({ client, database, dataDir, now: () => clock.now, ...options });
   const service = new CardService({ database, images, client, sets: catalog });

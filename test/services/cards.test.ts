@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RawCard } from '../../src/cards/card.js';
-import { CardDatabase } from '../../src/services/card-database.js';
+import { CardDatabase, type CardDatabaseOptions } from '../../src/services/card-database.js';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { CardService, type CardServiceOptions } from '../../src/services/cards.js';
 import { YGOPRODECK_UPSTREAM_LIMIT, YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import { translatedCard } from '../fakes/card-translations.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;
@@ -25,21 +26,23 @@ interface Harness {
 let harness: Harness;
 
 /** The real client, database and image store against the fake (300 real cards), in a temporary DATA_DIR. */
-async function startHarness(options: Partial<CardServiceOptions> = {}): Promise<Harness> {
+async function startHarness(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}): Promise<Harness> {
   const fake = await startFakeYgoprodeck();
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
   const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
   // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
-  const database = new CardDatabase({ client, dataDir, minCards: 100 });
+  const database = new CardDatabase({ client, dataDir, minCards: 100, ...databaseOptions });
   const images = new CardImageStore({ client, dataDir });
   const service = new CardService({ database, images, client, ...options });
   return { fake, client, database, service, dataDir };
 }
 
-async function startLoaded(options: Partial<CardServiceOptions> = {}): Promise<Harness> {
-  const started = await startHarness(options);
+async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}): Promise<Harness> {
+  const started = await startHarness(options, databaseOptions);
   await started.service.start();
   expect(await started.service.whenReady(15_000)).toBe(true);
+  // The first refresh goes on with the language databases after English; let it finish.
+  await started.database.refresh();
   return started;
 }
 
@@ -173,14 +176,22 @@ describe('CardService with the card database loaded', () => {
     expect(harness.fake.server.requests.length).toBe(before);
   });
 
-  it('translates the name and texts, keeps the rest of the local card, and caches the translation', async () => {
+  it('translates from the local language database without a request, keeping the rest of the English card', async () => {
     const english = harness.service.byId(DARK_MAGICIAN)!;
+    const upstream = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'fr')!;
+    const before = cardinfoRequests();
     const french = await harness.service.localize(english, 'fr');
-    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: 'Dark Magician (FR)', atk: 2500, prices: english.prices });
-    expect(french.description.text.startsWith('[FR]')).toBe(true);
-    await harness.service.localize(english, 'fr');
-    const translations = harness.fake.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');
-    expect(translations).toHaveLength(1);
+    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: upstream.name, atk: 2500, prices: english.prices });
+    expect(french!.name).not.toBe('Dark Magician');
+    expect(french!.description.text).toBe(upstream.desc.trim());
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('gives no translation, without a request, for a card the language database does not have', async () => {
+    const untranslated = harness.fake.cards.find((card) => translatedCard(card, 'de') === undefined)!;
+    const before = cardinfoRequests();
+    expect(await harness.service.localize(harness.service.byId(untranslated.id)!, 'de')).toBeUndefined();
+    expect(cardinfoRequests()).toBe(before);
   });
 
   it('serves card art from the store after one download', async () => {
@@ -236,5 +247,21 @@ describe('CardService options and production limits', () => {
     const peak = harness.fake.server.maxInWindow(YGOPRODECK_UPSTREAM_LIMIT.windowMs, '/images/');
     expect(peak).toBeGreaterThan(1);
     expect(peak).toBeLessThanOrEqual(YGOPRODECK_UPSTREAM_LIMIT.maxRequests / 2 + 1);
+  });
+});
+
+describe('CardService while a language database has never loaded', () => {
+  beforeEach(async () => {
+    harness = await startLoaded({}, { languages: [] });
+  });
+
+  it('asks upstream for the translation, once per card and language (cached)', async () => {
+    const english = harness.service.byId(DARK_MAGICIAN)!;
+    const upstream = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'fr')!;
+    const french = await harness.service.localize(english, 'fr');
+    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: upstream.name, atk: 2500, prices: english.prices });
+    await harness.service.localize(english, 'fr');
+    const translations = harness.fake.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');
+    expect(translations.map((request) => request.query.get('id'))).toEqual([String(DARK_MAGICIAN)]);
   });
 });

@@ -7,6 +7,7 @@ import {
   YgoprodeckClient,
   type YgoprodeckClientOptions,
 } from '../../src/services/ygoprodeck.js';
+import { translatedCard } from '../fakes/card-translations.js';
 import { FakeServer, htmlPage, json, type FakeResponse } from '../fakes/fake-server.js';
 import { QUIRK_CARD_IDS, fakeJpeg, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
@@ -139,11 +140,25 @@ describe('localized cards', () => {
   it('fetches the translation by id with the language parameter, cached', async () => {
     const client = clientFor(fake.url);
     const card = await client.localized(QUIRK_CARD_IDS.normalMonster, 'fr');
-    expect(card).toMatchObject({ id: 46986414, language: 'fr', name: 'Dark Magician (FR)', englishName: 'Dark Magician' });
-    expect(card.description.text.startsWith('[FR] ')).toBe(true);
+    const upstream = translatedCard(fake.cards.find((raw) => raw.id === QUIRK_CARD_IDS.normalMonster)!, 'fr')!;
+    expect(card).toMatchObject({ id: 46986414, language: 'fr', name: upstream.name, englishName: 'Dark Magician' });
+    expect(card.description.text).toBe(upstream.desc.trim());
     await client.localized(QUIRK_CARD_IDS.normalMonster, 'fr');
     await client.localized(QUIRK_CARD_IDS.normalMonster, 'de');
     expect(cardinfoRequests().map((request) => request.query.get('language'))).toEqual(['fr', 'de']);
+  });
+});
+
+describe('language databases', () => {
+  it('downloads a language’s whole database with the language parameter alone', async () => {
+    const client = clientFor(fake.url);
+    const download = await client.downloadTexts('pt');
+    expect(cardinfoRequests().map((request) => [...request.query])).toEqual([[['language', 'pt']]]);
+    expect(download.cards.length).toBe(fake.cards.filter((card) => translatedCard(card, 'pt') !== undefined).length);
+    expect(download.cards.find((card) => card.id === QUIRK_CARD_IDS.normalMonster)?.name).toBe(
+      translatedCard(fake.cards.find((card) => card.id === QUIRK_CARD_IDS.normalMonster)!, 'pt')!.name,
+    );
+    await expect(client.downloadTexts('es' as 'pt')).rejects.toMatchObject({ kind: 'invalid_input' });
   });
 });
 

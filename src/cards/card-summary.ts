@@ -1,0 +1,35 @@
+import type { Card } from './card.js';
+
+/**
+ * What every keystroke needs of a card, kept live for every card of the database (the rest of
+ * each card stays compact until it is shown): its names for the matcher, and what `/card search`
+ * filters on and menus show. A `Card` is a `CardSummary` too.
+ */
+export type CardSummary = Readonly<Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'archetype' | 'altNames' | 'konamiId' | 'views'>>;
+
+/**
+ * The summary of `card`. Strings that repeat across cards (type lines, attributes, archetypes) are
+ * taken from `interned`, so that 13,000 summaries share a few hundred of them.
+ */
+export function summarizeCard(card: Card, interned: Map<string, string>): CardSummary {
+  const intern = (text: string): string => {
+    const known = interned.get(text);
+    if (known !== undefined) return known;
+    interned.set(text, text);
+    return text;
+  };
+  return {
+    id: card.id,
+    name: card.name,
+    kind: card.kind,
+    typeLine: intern(card.typeLine),
+    ...(card.attribute === undefined ? {} : { attribute: intern(card.attribute) }),
+    ...(card.archetype === undefined ? {} : { archetype: intern(card.archetype) }),
+    altNames: card.altNames.length === 0 ? NO_NAMES : card.altNames,
+    ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
+    views: card.views,
+  };
+}
+
+/** Shared by the many cards without an old name; never mutated. */
+const NO_NAMES: string[] = [];
