@@ -14,6 +14,7 @@ import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
 import { benchFleet, type FleetResult } from './fleet.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
+import { benchHttpMode, httpModeRows, type HttpModeResult } from './http-mode.js';
 import { benchEconomy, benchRealLimitBurst, type EconomyResult, type RealLimitBurst } from './economy.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams } from './harness.js';
 import { benchMatcher, type ContenderResult, type MatcherBenchResult } from './matcher.js';
@@ -74,7 +75,7 @@ const machine = {
 };
 
 /** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
-const SECTIONS = ['cards', 'matcher', 'fleet'] as const;
+const SECTIONS = ['cards', 'matcher', 'fleet', 'http'] as const;
 const only = onlySection(process.argv.slice(2));
 if (only === 'cards') {
   const cards = await benchCardSection(await compileBotForNode(), progress);
@@ -88,6 +89,22 @@ if (only === 'fleet') {
   const fleet = await runFleetSection(await compileBotForNode(), workload, {});
   console.log(renderTable(fleetRows(fleet)));
   await writeResults('fleet', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, timeScale: TIME_SCALE, fleet });
+  process.exit(0);
+}
+
+if (only === 'http') {
+  progress('HTTP interactions mode only: fake upstreams and a card database snapshot');
+  const httpUpstreams = await startBenchUpstreams();
+  const httpSnapshotDir = await prepareSnapshotDir(httpUpstreams.ygoprodeck.url);
+  try {
+    progress('HTTP mode against gateway mode (interleaved), verification cost, requests/s');
+    const httpMode = await benchHttpMode(httpUpstreams, httpSnapshotDir);
+    console.log(renderTable(httpModeRows(httpMode)));
+    await writeResults('http-mode', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, httpMode });
+  } finally {
+    await httpUpstreams.close();
+    await removeDir(httpSnapshotDir);
+  }
   process.exit(0);
 }
 
@@ -119,6 +136,9 @@ try {
 } finally {
   await inProcess.stop();
 }
+
+progress('HTTP interactions mode against the gateway mode (interleaved), verification cost, requests/s');
+const httpMode = await benchHttpMode(upstreams, snapshotDir);
 
 progress('start-up with and without a snapshot (fresh child processes)');
 const startup = await benchStartup(upstreams, snapshotDir, compiledScript);
@@ -166,7 +186,7 @@ const cards = await benchCardSection(compiledScript, progress);
 
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards), ...fleetRows(fleet)];
+const rows = [...buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards), ...fleetRows(fleet)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
@@ -179,6 +199,7 @@ await writeResults('latest', {
       matcher: matcherFigures,
       e2eLatency: e2e,
       realLimitBurst: burst,
+      httpMode,
       startup,
       memory: { ...memory, soak, newUsers },
       economy,
@@ -333,6 +354,7 @@ interface Figures {
   matcher: MatcherBenchResult;
   e2e: E2eLatencyResult;
   burst: RealLimitBurst;
+  httpMode: HttpModeResult;
   startup: StartupResult;
   economy: EconomyResult;
   throughput: ThroughputResult;
@@ -452,6 +474,8 @@ function buildRows(figures: Figures): Row[] {
       pass: scenario.cached ? scenario.p50Ratio <= TARGETS.cachedLatencyRatio : null,
     });
   }
+
+  rows.push(...httpModeRows(figures.httpMode));
 
   // --- 3. Throughput ---------------------------------------------------------------------------
   // The ramp stops at the first rate that failed all its attempts: the last step, when it failed.

@@ -55,6 +55,18 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
     .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional()),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (the Developer Portal\'s "Public Key")').optional())
+    .optional(),
+  INTERACTIONS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 8080 : Number(value)))
+    .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage)),
   METRICS_HOST: z
     .string()
     .trim()
@@ -79,6 +91,10 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
+  /** HTTP mode: the application's Ed25519 public key (hex). */
+  discordPublicKey: string | undefined;
+  /** HTTP mode: where `POST /interactions` is served. */
+  interactionsPort: number;
   /** The address the ops server binds: loopback unless the deployment (e.g. the Dockerfile) opens it. */
   metricsHost: string;
   /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
@@ -128,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
+    discordPublicKey: data.DISCORD_PUBLIC_KEY,
+    interactionsPort: data.INTERACTIONS_PORT,
     metricsHost: data.METRICS_HOST,
     prettyLogs: data.NODE_ENV !== 'production',
     shards: shards.data,

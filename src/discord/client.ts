@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, type ClientOptions, type RESTOptions } from 'discord.js';
 import type { ShardAssignment } from './shards.js';
 
 export interface DiscordClientOptions {
@@ -24,13 +24,28 @@ const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
 };
 
 /**
- * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
- * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
+ * REST settings shared by the gateway client and the HTTP mode's webhook writer: the same rate-limit
+ * handling whichever mode runs.
  *
  * REST goes through Node's own `fetch`. discord.js's default sends with its bundled undici 6 through
  * the process-wide dispatcher, and importing our undici 7 first makes that an undici 7 agent, which
  * cannot read the FormData of a reply with attachments ("action is not a function"): every card
  * art upload would fail, depending only on which module happened to load first.
+ */
+export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>): Partial<RESTOptions> {
+  return {
+    api: apiUrl,
+    makeRequest: fetch as RESTOptions['makeRequest'],
+    // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
+    rejectOnRateLimit: (limit) =>
+      (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
+    ...extra,
+  };
+}
+
+/**
+ * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
+ * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
@@ -40,13 +55,6 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [], repliedUser: false },
     makeCache: Options.cacheWithLimits(BOUNDED_CACHES),
-    rest: {
-      api: options.apiUrl,
-      makeRequest: fetch,
-      // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
-      rejectOnRateLimit: (limit) =>
-        (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
-      ...options.rest,
-    },
+    rest: discordRestOptions(options.apiUrl, options.rest),
   });
 }

@@ -43,6 +43,7 @@ import {
   guildMember,
   type FakeGuild,
 } from './discord-guilds.js';
+import type { InteractionsEndpoint } from './discord-http.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 
 export type { UploadedFile } from '../helpers/http-body.js';
@@ -234,6 +235,13 @@ export interface FakeDiscord {
   /** Stops acknowledging heartbeats on the current socket, so the client declares it a zombie and
    * resumes on a new one (acknowledged again). */
   stopHeartbeatAcks(): void;
+  /**
+   * HTTP mode: from now on interactions are POSTed, signed, to `endpoint` instead of dispatched on
+   * the gateway, and the HTTP response is the acknowledgement (no gateway session needed).
+   */
+  deliverInteractionsTo(endpoint: InteractionsEndpoint): void;
+  /** PATCH /applications/@me bodies (e.g. the interactions endpoint URL that registration set). */
+  applicationEdits: unknown[];
   /** Answers the next `times` calls matching `matcher` with `response` instead of handling them. */
   respondWith(matcher: (call: RecordedCall) => boolean, response: InjectedResponse, times?: number): void;
   close(): Promise<void>;
@@ -330,6 +338,8 @@ class Exchange implements InteractionExchange {
   readonly dispatchedAtPrecise = performance.now();
   acknowledgedAtPrecise?: number;
   acknowledgement?: { callback: InteractionCallback; message?: FakeMessage };
+  /** HTTP mode: why the bot's HTTP answer was not an acknowledgement (status and body), if it was not. */
+  httpFailure?: string;
   /** The current state of `@original`, once the acknowledgement created or designated it. */
   original?: FakeMessage;
   readonly followUpMessages = new Map<string, FakeMessage>();
@@ -411,7 +421,7 @@ class Exchange implements InteractionExchange {
       timeoutMs,
       describeTimeout: () =>
         `interaction ${this.id} (${describeInteraction(this.payload)}): no ${what} within ${timeoutMs} ms` +
-        ` (acknowledged: ${this.acknowledgement ? `type ${this.acknowledgement.callback.type}` : 'no'},` +
+        ` (acknowledged: ${this.acknowledgement ? `type ${this.acknowledgement.callback.type}` : (this.httpFailure ?? 'no')},` +
         ` edits: ${this.editWrites.length}, follow-ups: ${this.followUpWrites.length})`,
     });
   }
@@ -442,6 +452,8 @@ class FakeDiscordServer implements FakeDiscord {
   readonly guildId: string;
   readonly channels: FakeGuild['channels'];
   readonly calls: RecordedCall[] = [];
+  readonly applicationEdits: unknown[] = [];
+  private interactionsEndpoint?: InteractionsEndpoint;
 
   private readonly server = createServer((request, response) => void this.handleHttp(request, response));
   /** Emits 'change' after every state change that a test may be waiting for. */
@@ -523,6 +535,10 @@ class FakeDiscordServer implements FakeDiscord {
 
   stopHeartbeatAcks(): void {
     this.gateway.stopHeartbeatAcks();
+  }
+
+  deliverInteractionsTo(endpoint: InteractionsEndpoint): void {
+    this.interactionsEndpoint = endpoint;
   }
 
   respondWith(matcher: (call: RecordedCall) => boolean, response: InjectedResponse, times = 1): void {
@@ -656,13 +672,15 @@ class FakeDiscordServer implements FakeDiscord {
     data: Record<string, unknown>,
     sourceMessage?: FakeMessage,
   ): Promise<InteractionExchange> {
-    // Discord sends a guild's interactions on its shard's connection (DMs on shard 0).
+    // Discord sends a guild's interactions on its shard's connection (DMs on shard 0); in HTTP mode, by POST.
     const guildId = origin.channel === 'dm' ? undefined : this.guildFor(origin).id;
-    await this.waitFor(
-      () => this.gateway.liveSessionForGuild(guildId),
-      DEFAULT_WAIT_MS,
-      `no client session connected for the shard of guild ${guildId ?? '(DM)'}`,
-    );
+    if (!this.interactionsEndpoint) {
+      await this.waitFor(
+        () => this.gateway.liveSessionForGuild(guildId),
+        DEFAULT_WAIT_MS,
+        `no client session connected for the shard of guild ${guildId ?? '(DM)'}`,
+      );
+    }
     const id = nextSnowflake();
     // Real tokens are long opaque strings; this alphabet needs no URL encoding.
     const token = `fake-interaction-token.${randomBytes(24).toString('base64url')}`;
@@ -691,8 +709,37 @@ class FakeDiscordServer implements FakeDiscord {
     );
     this.exchangesById.set(id, exchange);
     this.exchangesByToken.set(token, exchange);
-    this.gateway.dispatchForGuild(guildId, GatewayDispatchEvents.InteractionCreate, payload);
+    if (this.interactionsEndpoint) void this.deliverOverHttp(this.interactionsEndpoint, exchange);
+    else this.gateway.dispatchForGuild(guildId, GatewayDispatchEvents.InteractionCreate, payload);
     return exchange;
+  }
+
+  /** HTTP mode: the bot's answer to the POST goes through the same checks as a callback request. */
+  private async deliverOverHttp(endpoint: InteractionsEndpoint, exchange: Exchange): Promise<void> {
+    try {
+      const response = await endpoint.deliver(exchange.payload);
+      if (response.status !== 200) {
+        exchange.httpFailure = `HTTP ${response.status} ${response.text ?? JSON.stringify(response.json)}`;
+        return;
+      }
+      const call: RecordedCall = {
+        method: 'POST',
+        path: `/interactions/${exchange.id}/${exchange.token}/callback`,
+        query: new URLSearchParams(),
+        headers: {},
+        json: response.json,
+        files: response.files,
+        at: Date.now(),
+        receivedAt: performance.now(),
+        status: 0,
+      };
+      const reply = this.acknowledge(call, exchange.id, exchange.token);
+      if (reply.status >= 400) exchange.httpFailure = `refused: ${JSON.stringify(reply.body)}`;
+    } catch (error) {
+      exchange.httpFailure = `request failed: ${String(error)}`;
+    } finally {
+      this.changes.emit('change');
+    }
   }
 
   private plainMessageFields(channelId: string, author: FakeUser): MessageSkeleton {
@@ -891,6 +938,10 @@ class FakeDiscordServer implements FakeDiscord {
         status: 200,
         body: { id: APPLICATION_ID, name: BOT_USER.username, description: '', bot: BOT_USER, flags: 0 },
       })),
+      route('PATCH', '/applications/@me', true, (call) => {
+        this.applicationEdits.push(call.json);
+        return { status: 200, body: { id: APPLICATION_ID, name: BOT_USER.username, ...(isRecord(call.json) ? call.json : {}) } };
+      }),
       route('GET', '/channels/:channel', true, (_call, { channel }) => this.getChannel(channel!)),
       route('PUT', '/applications/:app/commands', true, (call, { app }) => this.putCommands(call, app!, undefined)),
       route('GET', '/applications/:app/commands', true, (_call, { app }) => this.listCommands(app!, undefined)),

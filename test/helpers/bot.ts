@@ -36,26 +36,30 @@ export interface StartBotOptions {
 }
 
 /**
+ * A test bot's config (debug logs; upstreams on a closed port unless `env` points them at fakes, so a
+ * test that forgets one fails instead of going online) and its logger, every line captured.
+ */
+export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs: LogCapture; logger: ReturnType<typeof createLogger> } {
+  const config = loadConfig({
+    LOG_LEVEL: 'debug',
+    GEOJS_URL: 'http://127.0.0.1:9',
+    WALLHAVEN_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
+    ...env,
+  });
+  const logs = new LogCapture();
+  return { config, logs, logger: createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs }) };
+}
+
+/**
  * Starts the real app wiring (the same `createApp` the entry point uses) against a fresh fake
  * Discord, with every log line captured, and a temporary DATA_DIR.
  */
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
   const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
-  const config = loadConfig({
-    DISCORD_TOKEN: CANARY_TOKEN,
-    DISCORD_API_URL: discord.apiUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    // Closed ports: a test that forgets to point an upstream at a fake fails instead of going online.
-    GEOJS_URL: 'http://127.0.0.1:9',
-    WALLHAVEN_URL: 'http://127.0.0.1:9',
-    YGOPRODECK_URL: 'http://127.0.0.1:9',
-    YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
-    ...options.env,
-  });
-  const logs = new LogCapture();
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs });
+  const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
   const app = await createApp({
     config,
     logger,

@@ -72,6 +72,15 @@ describe('loadConfig', () => {
     expect(config.metricsPort).toBe(9464);
   });
 
+  it('reads the HTTP mode settings: INTERACTIONS_PORT defaults to 8080, DISCORD_PUBLIC_KEY must be 64 hex characters', () => {
+    expect(loadConfig({}).interactionsPort).toBe(8080);
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key, INTERACTIONS_PORT: '3000' })).toMatchObject({ discordPublicKey: key, interactionsPort: 3000 });
+    const problems = problemsOf({ DISCORD_PUBLIC_KEY: 'not-hex-canary', INTERACTIONS_PORT: '70000' });
+    expect(problems.map((line) => line.split(':')[0])).toEqual(['DISCORD_PUBLIC_KEY', 'INTERACTIONS_PORT']);
+    expect(problems.join('\n')).not.toContain('not-hex-canary');
+  });
+
   it('takes a redis:// or rediss:// REDIS_URL, refuses others without echoing them, and treats its password as a secret', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
