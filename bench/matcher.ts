@@ -1,24 +1,19 @@
 /**
  * Card-name matcher evaluation: accuracy on the labelled queries and latency over the real
- * 13,703-card dump, for CardMatcher, a plain substring filter and four fuzzy-search libraries.
+ * 13,703-card dump, for CardMatcher, a plain substring filter and four fuzzy-search libraries
+ * (bench/matcher-contenders.ts); then the sound-alike, translated-name and misc_info sets
+ * (bench/matcher-sets.ts).
  *
  * Standalone: `npx tsx bench/matcher.ts` prints a markdown table. `bench/run.ts` imports
  * `benchMatcher`.
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { brotliDecompressSync } from 'node:zlib';
-import uFuzzy from '@leeoniya/ufuzzy';
-import Fuse from 'fuse.js';
-import * as fuzzysort from 'fuzzysort';
-import MiniSearch from 'minisearch';
-import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
-import { CardMatcher, tokenizeCardText, type MatchableCard } from '../src/cards/matcher.js';
-import { CARD_QUERIES, OLD_CARD_NAMES, type LabelledQuery, type QueryCategory } from './card-queries.js';
-
-const DUMP_URL = new URL('../test/fixtures/cardinfo-2025-04-25.json.br', import.meta.url);
-/** Results each contender returns per query; top-5 accuracy needs 5, autocomplete shows 25. */
-const RESULT_LIMIT = 25;
+import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
+import { loadMatchableCards } from './card-pool.js';
+import { CARD_QUERIES, type LabelledQuery, type QueryCategory } from './card-queries.js';
+import { CONTENDERS, searchDocuments, type Contender, type SearchDocument } from './matcher-contenders.js';
+import { benchMatcherSets, formatMatcherSets, type MatcherSetsResult } from './matcher-sets.js';
+import { percentile, timeQueries } from './query-timing.js';
 /** Timed passes over the whole query set; the untimed accuracy pass before them warms the JIT. */
 const DEFAULT_ROUNDS = 5;
 /** Stop adding timed passes after this long, so one slow contender (Fuse.js) does not take minutes. */
@@ -67,119 +62,14 @@ export interface MatcherBenchResult {
   contenders: ContenderResult[];
   /** How often CardMatcher.best() said "clear" and how often that clear pick was wrong. */
   clearDecisions: { clear: number; wrong: number; total: number };
+  /** Sound-alike, translated-name and misc_info sets, CardMatcher's index heap and its latency with languages. */
+  sets: MatcherSetsResult;
   markdown: string;
 }
 
 export interface MatcherBenchOptions {
   rounds?: number;
 }
-
-/** A built search: query → card indices, best first. */
-type Search = (query: string) => number[];
-
-interface Contender {
-  name: string;
-  build: (cards: readonly MatchableCard[], documents: readonly SearchDocument[]) => Search;
-}
-
-/**
- * What a library indexes: one string per current name, old name, alias key and zero-padded
- * passcode, each pointing at its card, normalised the same way CardMatcher normalises (so
- * diacritics and punctuation do not count against the libraries).
- */
-interface SearchDocument {
-  card: number;
-  text: string;
-}
-
-const normalise = (text: string): string => tokenizeCardText(text).join(' ');
-
-const CONTENDERS: readonly Contender[] = [
-  {
-    name: 'CardMatcher (hand-written index)',
-    build: (cards) => {
-      const matcher = new CardMatcher(cards);
-      const indexById = new Map(cards.map((card, index) => [card.id, index]));
-      return (query) => matcher.search(query, RESULT_LIMIT).map((match) => indexById.get(match.id) as number);
-    },
-  },
-  {
-    // What YGOPRODeck's `fname` does: case-insensitive substring on current names, sorted by name.
-    name: 'substring filter (fname)',
-    build: (cards) => {
-      const lowerNames = cards.map((card) => card.name.toLowerCase());
-      const byName = [...cards.keys()].sort((a, b) => compareStrings(lowerNames[a] as string, lowerNames[b] as string));
-      return (query) => {
-        const needle = query.toLowerCase();
-        const matches: number[] = [];
-        for (const index of byName) {
-          if ((lowerNames[index] as string).includes(needle)) matches.push(index);
-          if (matches.length === RESULT_LIMIT) break;
-        }
-        return matches;
-      };
-    },
-  },
-  {
-    name: 'Fuse.js 7',
-    build: (_cards, documents) => {
-      // ignoreLocation: card words matter wherever they are in the name. Of thresholds 0.3–0.6,
-      // 0.5 had the best top-1 on the labelled set (0.3: 171, 0.4: 173, 0.5: 175, 0.6: 174 of 189).
-      const fuse = new Fuse(documents, { keys: ['text'], threshold: 0.5, ignoreLocation: true });
-      return (query) =>
-        distinctCards(fuse.search(normalise(query), { limit: RESULT_LIMIT * 2 }).map((result) => result.item.card));
-    },
-  },
-  {
-    name: 'fuzzysort 4',
-    build: (_cards, documents) => {
-      const targets = fuzzysort.snapshot(documents, { key: 'text' });
-      return (query) =>
-        distinctCards(
-          fuzzysort.go(normalise(query), targets, { limit: RESULT_LIMIT * 2, threshold: 0 }).map((result) => result.obj.card),
-        );
-    },
-  },
-  {
-    name: 'MiniSearch 7',
-    build: (_cards, documents) => {
-      const miniSearch = new MiniSearch<SearchDocument & { id: number }>({
-        fields: ['text'],
-        storeFields: ['card'],
-        // Documents are already normalised; the query goes through the same tokenizer.
-        tokenize: (text) => text.split(' '),
-        processTerm: (term) => term,
-        // Tried on the labelled set: combineWith 'AND' lost 5 queries, fuzzy only on terms over 3
-        // letters changed nothing, fuzzy 0.25 with custom weights won 1 query and was slower.
-        searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'OR' },
-      });
-      miniSearch.addAll(documents.map((document, id) => ({ id, ...document })));
-      return (query) =>
-        distinctCards(
-          miniSearch
-            .search(normalise(query))
-            .slice(0, RESULT_LIMIT * 2)
-            .map((result) => result['card'] as number),
-        );
-    },
-  },
-  {
-    name: 'uFuzzy 1',
-    build: (_cards, documents) => {
-      // SingleError mode: one substitution, transposition, insertion or deletion per term. It beat
-      // MultiInsert (150 vs 168 of 189) and the stricter term-boundary modes (156–167).
-      const fuzzy = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1 });
-      const haystack = documents.map((document) => document.text);
-      return (query) => {
-        // outOfOrder = 3: permute up to 3 terms so word order does not matter (3! = 6 passes).
-        const [indexes, info, order] = fuzzy.search(haystack, normalise(query), 3);
-        if (indexes === null) return [];
-        const ranked = info && order ? order.map((position) => info.idx[position] as number) : indexes;
-        return distinctCards(ranked.slice(0, RESULT_LIMIT * 2).map((index) => (documents[index] as SearchDocument).card));
-      };
-    },
-  },
-];
 
 export async function benchMatcher(options: MatcherBenchOptions = {}): Promise<MatcherBenchResult> {
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
@@ -195,6 +85,7 @@ export async function benchMatcher(options: MatcherBenchOptions = {}): Promise<M
     await new Promise((resolve) => setImmediate(resolve));
   }
   const clearDecisions = measureClearDecisions(cards);
+  const sets = await benchMatcherSets(cards);
   const result = {
     cards: cards.length,
     queries: CARD_QUERIES.length,
@@ -202,36 +93,11 @@ export async function benchMatcher(options: MatcherBenchOptions = {}): Promise<M
     node: process.version,
     contenders,
     clearDecisions,
+    sets,
   };
-  return { ...result, markdown: formatMarkdown(result) };
+  return { ...result, markdown: `${formatMarkdown(result)}\n${formatMatcherSets(sets)}` };
 }
 
-function loadMatchableCards(): MatchableCard[] {
-  const dump = JSON.parse(brotliDecompressSync(readFileSync(DUMP_URL)).toString('utf8')) as { id: number; name: string }[];
-  const oldNamesByCard = new Map<string, string[]>();
-  for (const [oldName, current] of Object.entries(OLD_CARD_NAMES)) {
-    oldNamesByCard.set(current, [...(oldNamesByCard.get(current) ?? []), oldName]);
-  }
-  return dump.map(({ id, name }) => {
-    const altNames = oldNamesByCard.get(name);
-    return altNames ? { id, name, altNames } : { id, name };
-  });
-}
-
-function searchDocuments(cards: readonly MatchableCard[]): SearchDocument[] {
-  const cardByName = new Map(cards.map((card, index) => [card.name, index]));
-  const documents: SearchDocument[] = [];
-  cards.forEach((card, index) => {
-    for (const text of [card.name, ...(card.altNames ?? []), String(card.id).padStart(8, '0')]) {
-      documents.push({ card: index, text: normalise(text) });
-    }
-  });
-  for (const [abbreviation, target] of Object.entries(DEFAULT_ALIASES)) {
-    const card = cardByName.get(target);
-    if (card !== undefined) documents.push({ card, text: normalise(abbreviation) });
-  }
-  return documents;
-}
 
 function evaluate(
   contender: Contender,
@@ -281,7 +147,7 @@ function evaluate(
     }
   }
 
-  const latencies = timeQueries(search, rounds);
+  const latencies = timeQueries(({ query }) => search(query), CARD_QUERIES, rounds, TIMING_BUDGET_MS);
   result.timedRounds = latencies.length / CARD_QUERIES.length;
   result.p50Ms = percentile(latencies, 0.5);
   result.p99Ms = percentile(latencies, 0.99);
@@ -323,27 +189,6 @@ function pick({ query, expected }: LabelledQuery): { query: string; expected: st
   return { query, expected };
 }
 
-/** Up to `rounds` timed passes, one sample per query per pass, sorted ascending. */
-function timeQueries(search: Search, rounds: number): Float64Array {
-  const samples = new Float64Array(rounds * CARD_QUERIES.length);
-  const budgetEnd = performance.now() + TIMING_BUDGET_MS;
-  let sample = 0;
-  for (let round = 0; round < rounds && (round === 0 || performance.now() < budgetEnd); round++) {
-    for (const { query } of CARD_QUERIES) {
-      const start = performance.now();
-      search(query);
-      samples[sample++] = performance.now() - start;
-    }
-  }
-  return samples.subarray(0, sample).sort();
-}
-
-/** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: Float64Array, fraction: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[rank] ?? 0;
-}
-
 function measureClearDecisions(cards: readonly MatchableCard[]): MatcherBenchResult['clearDecisions'] {
   const matcher = new CardMatcher(cards);
   let clear = 0;
@@ -355,15 +200,6 @@ function measureClearDecisions(cards: readonly MatchableCard[]): MatcherBenchRes
     if (best.match.name !== expected) wrong++;
   }
   return { clear, wrong, total: CARD_QUERIES.length };
-}
-
-/** Libraries return one hit per document; a card can have several (name, old name, alias). */
-function distinctCards(cardIndices: number[]): number[] {
-  return [...new Set(cardIndices)].slice(0, RESULT_LIMIT);
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const CATEGORY_ORDER: readonly QueryCategory[] = [

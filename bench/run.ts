@@ -7,14 +7,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadCardDump } from '../test/fakes/ygoprodeck.js';
+import { REDIS_INSTALL_HINT, redisServerInstalled, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBotChild } from './bot-child.js';
 import { benchCardSection, MAIN_LAYOUT, type CardMemoryResult, type CardSectionResult } from './cards.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
+import { benchFleet, type FleetResult } from './fleet.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
+import { benchHttpMode, httpModeRows, type HttpModeResult } from './http-mode.js';
 import { benchEconomy, benchRealLimitBurst, type EconomyResult, type RealLimitBurst } from './economy.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams } from './harness.js';
 import { benchMatcher, type ContenderResult, type MatcherBenchResult } from './matcher.js';
+import type { ContenderSets } from './matcher-sets.js';
 import { benchNewUserCost, benchSoak, type NewUserCost, type SoakResult } from './memory.js';
 import { benchStartup, type StartupResult } from './startup.js';
 import { fixed } from './stats.js';
@@ -25,6 +29,8 @@ import type { MemorySample } from './bot-shared.js';
 /** Limiter spacings and upstream windows are divided by this in the workload replay (see economy.ts). */
 const TIME_SCALE = 10;
 const WORKLOAD_COMMANDS = 10_000;
+/** Bot processes in the fleet section, one gateway shard each, on one Redis. */
+const FLEET_PROCESSES = 4;
 const SOAK_INTERACTIONS = 50_000;
 /**
  * V8 gives back the heap it grew under load only once the process has been idle a few seconds
@@ -40,6 +46,7 @@ const TARGETS = {
   rssBytes: 200e6,
   readyWithSnapshotMs: 3_000,
   benchMs: 10 * 60_000,
+  fleetRequestsRatio: 1.1,
 } as const;
 
 interface Row {
@@ -68,7 +75,7 @@ const machine = {
 };
 
 /** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
-const SECTIONS = ['cards'] as const;
+const SECTIONS = ['cards', 'matcher', 'fleet', 'http'] as const;
 const only = onlySection(process.argv.slice(2));
 if (only === 'cards') {
   const cards = await benchCardSection(await compileBotForNode(), progress);
@@ -76,9 +83,40 @@ if (only === 'cards') {
   await writeResults('cards', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, cards });
   process.exit(0);
 }
+if (only === 'fleet') {
+  // Alone, the section replays its own one-process baseline.
+  const workload = buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS });
+  const fleet = await runFleetSection(await compileBotForNode(), workload, {});
+  console.log(renderTable(fleetRows(fleet)));
+  await writeResults('fleet', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, timeScale: TIME_SCALE, fleet });
+  process.exit(0);
+}
 
-progress('card matcher (all contenders, labelled and random-typo queries)');
+if (only === 'http') {
+  progress('HTTP interactions mode only: fake upstreams and a card database snapshot');
+  const httpUpstreams = await startBenchUpstreams();
+  const httpSnapshotDir = await prepareSnapshotDir(httpUpstreams.ygoprodeck.url);
+  try {
+    progress('HTTP mode against gateway mode (interleaved), verification cost, requests/s');
+    const httpMode = await benchHttpMode(httpUpstreams, httpSnapshotDir);
+    console.log(renderTable(httpModeRows(httpMode)));
+    await writeResults('http-mode', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, httpMode });
+  } finally {
+    await httpUpstreams.close();
+    await removeDir(httpSnapshotDir);
+  }
+  process.exit(0);
+}
+
+progress('card matcher (all contenders, labelled, random-typo, sound-alike, translated-name and misc_info queries)');
 const matcher = await benchMatcher();
+if (only === 'matcher') {
+  console.log(matcher.markdown);
+  console.log(renderTable(matcherRows(matcher)));
+  const { markdown: _markdown, ...figures } = matcher;
+  await writeResults('matcher', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, matcher: figures });
+  process.exit(0);
+}
 
 progress('compiling the bot to JavaScript for the child processes');
 const compiledScript = await compileBotForNode();
@@ -99,6 +137,9 @@ try {
   await inProcess.stop();
 }
 
+progress('HTTP interactions mode against the gateway mode (interleaved), verification cost, requests/s');
+const httpMode = await benchHttpMode(upstreams, snapshotDir);
+
 progress('start-up with and without a snapshot (fresh child processes)');
 const startup = await benchStartup(upstreams, snapshotDir, compiledScript);
 await upstreams.close();
@@ -106,18 +147,19 @@ await upstreams.close();
 progress(`bot in its own process, upstreams time-compressed ×${TIME_SCALE}`);
 const scaledUpstreams = await startBenchUpstreams(TIME_SCALE);
 const sessionDir = await copyDataDir(snapshotDir);
-const bot = await startBotChild({ upstreamEnv: scaledUpstreams.env, imagesUrl: scaledUpstreams.imagesUrl, dataDir: sessionDir, timeScale: TIME_SCALE, compiledScript });
+const bot = await startBotChild({ upstreamEnv: scaledUpstreams.env, dataDir: sessionDir, timeScale: TIME_SCALE, compiledScript });
 let memoryAtReadySettled: MemorySample;
 let economy: EconomyResult;
 let memoryAfterWorkloadSettled: MemorySample;
 let throughput: ThroughputResult;
 let soak: SoakResult;
 let newUsers: NewUserCost;
+const workload = buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS });
 try {
   await sleep(SETTLE_MS);
   memoryAtReadySettled = await bot.measureMemory();
   progress(`economy: replaying ${WORKLOAD_COMMANDS} commands`);
-  economy = await benchEconomy(bot, scaledUpstreams, buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS }), TIME_SCALE);
+  economy = await benchEconomy(bot, scaledUpstreams, workload, TIME_SCALE);
   await sleep(SETTLE_MS);
   memoryAfterWorkloadSettled = await bot.measureMemory();
   progress('throughput: cached interactions at rising rates');
@@ -130,6 +172,12 @@ try {
   await bot.stop();
   await scaledUpstreams.close();
   await removeDir(sessionDir);
+}
+
+let fleet: FleetResult | null;
+try {
+  fleet = await runFleetSection(compiledScript, workload, { snapshotDir, oneProcess: economy });
+} finally {
   await removeDir(snapshotDir);
 }
 
@@ -138,7 +186,7 @@ const cards = await benchCardSection(compiledScript, progress);
 
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards)];
+const rows = [...buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards), ...fleetRows(fleet)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
@@ -151,11 +199,13 @@ await writeResults('latest', {
       matcher: matcherFigures,
       e2eLatency: e2e,
       realLimitBurst: burst,
+      httpMode,
       startup,
       memory: { ...memory, soak, newUsers },
       economy,
       throughput,
       cards,
+      fleet,
 });
 progress(`done in ${(benchMs / 1000).toFixed(0)} s`);
 
@@ -211,10 +261,100 @@ function cardRows(cards: CardSectionResult): Row[] {
   ];
 }
 
+/**
+ * The fleet section on a fresh Redis; null (and a line saying why) when redis-server is missing.
+ * Alone (`--only fleet`) it prepares its own snapshot and replays its own one-process baseline.
+ */
+async function runFleetSection(
+  compiledScript: string,
+  workload: ReturnType<typeof buildWorkload>,
+  fromFullRun: { snapshotDir?: string; oneProcess?: EconomyResult },
+): Promise<FleetResult | null> {
+  if (!redisServerInstalled) {
+    progress(`fleet section skipped: ${REDIS_INSTALL_HINT}`);
+    return null;
+  }
+  progress(`fleet: ${FLEET_PROCESSES} processes, one shard each, on one Redis, upstreams time-compressed ×${TIME_SCALE}`);
+  const redis = await startRedisServer();
+  const snapshotDir = fromFullRun.snapshotDir ?? (await prepareFleetSnapshot());
+  try {
+    const { oneProcess } = fromFullRun;
+    return await benchFleet({ processes: FLEET_PROCESSES, workload, timeScale: TIME_SCALE, snapshotDir, compiledScript, redis, progress, ...(oneProcess ? { oneProcess } : {}) });
+  } finally {
+    if (fromFullRun.snapshotDir === undefined) await removeDir(snapshotDir);
+    await redis.stop();
+  }
+}
+
+/** A card database snapshot for the fleet's processes, written by the bot's own code. */
+async function prepareFleetSnapshot(): Promise<string> {
+  const upstreams = await startBenchUpstreams();
+  try {
+    return await prepareSnapshotDir(upstreams.ygoprodeck.url);
+  } finally {
+    await upstreams.close();
+  }
+}
+
+function fleetRows(fleet: FleetResult | null): Row[] {
+  const area = 'Fleet';
+  if (fleet === null) {
+    return [{ area, measure: `${FLEET_PROCESSES} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS_INSTALL_HINT, pass: null }];
+  }
+  const perThousand = (traffic: FleetResult['fleet']) =>
+    traffic.upstreams
+      .filter((row) => row.upstream !== 'YGOPRODeck (API + images)')
+      .map((row) => `${row.upstream} ${fixed(row.perThousandCommands, 1)}`)
+      .join('; ');
+  const rows: Row[] = [
+    {
+      area,
+      measure: `upstream requests per 1,000 commands, ${fleet.processes} processes (one shard each) vs one process`,
+      target: `≤ ${TARGETS.fleetRequestsRatio}× one process`,
+      measured: `${fixed(fleet.requestsRatio, 2)}×: ${perThousand(fleet.fleet)}`,
+      comparison: `one process: ${perThousand(fleet.oneProcess)}; fleet unanswered ${fleet.unanswered}, outcomes ${Object.entries(fleet.outcomes)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ')}`,
+      pass: fleet.requestsRatio <= TARGETS.fleetRequestsRatio && fleet.unanswered === 0,
+    },
+  ];
+  for (const upstream of fleet.fleet.upstreams.filter((row) => row.limit !== null)) {
+    const limit = upstream.limit!;
+    rows.push({
+      area,
+      measure: `${upstream.upstream}: the fleet's most requests in any ${upstream.windowLabel} (×${TIME_SCALE} compressed)`,
+      target: `≤ ${limit}`,
+      measured: String(upstream.maxInWindow),
+      comparison: `${fixed(upstream.maxInWindow / limit, 2)}× the limit; one process ${fleet.oneProcess.upstreams.find((row) => row.upstream === upstream.upstream)?.maxInWindow ?? '–'}`,
+      pass: upstream.maxInWindow <= limit && !(upstream.upstream.startsWith('YGOPRODeck') && fleet.fleet.ygoprodeckBlocked),
+    });
+  }
+  rows.push(
+    {
+      area,
+      measure: 'cost of Redis per cached command (cached mix, p50 / p99)',
+      target: '–',
+      measured: `${fixed(fleet.cachedCost.withRedis.p50Ms, 2)} / ${fixed(fleet.cachedCost.withRedis.p99Ms, 2)} ms`,
+      comparison: `${fixed(fleet.cachedCost.p50Ratio, 2)}× in-process (${fixed(fleet.cachedCost.inProcess.p50Ms, 2)} / ${fixed(fleet.cachedCost.inProcess.p99Ms, 2)} ms), ${fleet.cachedCost.withRedis.count} interleaved samples each`,
+      pass: null,
+    },
+    {
+      area,
+      measure: 'sharing again after a Redis restart (same new address on two processes → one GeoJS request)',
+      target: 'within seconds',
+      measured: fleet.recovery.recovered ? `${fixed(fleet.recovery.afterMs / 1000, 2)} s` : 'not recovered',
+      comparison: `${fleet.recovery.probes} probes, ${fleet.recovery.probeSpacingMs} ms apart`,
+      pass: fleet.recovery.recovered && fleet.recovery.afterMs <= 10_000,
+    },
+  );
+  return rows;
+}
+
 interface Figures {
   matcher: MatcherBenchResult;
   e2e: E2eLatencyResult;
   burst: RealLimitBurst;
+  httpMode: HttpModeResult;
   startup: StartupResult;
   economy: EconomyResult;
   throughput: ThroughputResult;
@@ -224,15 +364,11 @@ interface Figures {
   benchMs: number;
 }
 
-function buildRows(figures: Figures): Row[] {
-  const { matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory } = figures;
+/** The matcher's rows: labelled accuracy and latency against the libraries, then the newer query sets. */
+function matcherRows(matcher: MatcherBenchResult): Row[] {
   const rows: Row[] = [];
   const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
   const times = (value: number) => `${fixed(value, 2)}×`;
-  // Decimal megabytes, as the target is stated (the stricter reading of "200 MB").
-  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-
-  // --- 1. Matcher ------------------------------------------------------------------------------
   const [ours, substring, ...libraries] = matcher.contenders as [ContenderResult, ContenderResult, ...ContenderResult[]];
   const bestLibrary = [...libraries].sort((a, b) => b.top1 - a.top1)[0]!;
   rows.push(
@@ -262,6 +398,63 @@ function buildRows(figures: Figures): Row[] {
     },
   );
 
+  const [oursSets, , ...librarySets] = matcher.sets.contenders.slice(0, matcher.contenders.length);
+  const combined = (sets: ContenderSets | undefined, names: readonly string[]) => {
+    const chosen = sets?.sets.filter((set) => names.includes(set.set)) ?? [];
+    return { top1: chosen.reduce((sum, set) => sum + set.top1, 0), total: chosen.reduce((sum, set) => sum + set.total, 0) };
+  };
+  const setGroups: [string, string[]][] = [
+    ['sound-alike queries (English and translated names)', ['sound-alike, English', 'sound-alike, translated']],
+    ['translated-name queries (fr/de/it/pt users)', ['translated names']],
+    ['old names and popular prefixes (misc_info fixture)', ['old names (misc_info)', 'popular prefixes (misc_info)']],
+  ];
+  for (const [measure, names] of setGroups) {
+    const score = combined(oursSets, names);
+    const best = librarySets
+      .map((sets) => ({ name: sets?.name ?? '', ...combined(sets, names) }))
+      .sort((a, b) => b.top1 - a.top1)[0];
+    rows.push({
+      area: 'Card matcher',
+      measure: `top-1 accuracy, ${score.total} ${measure}`,
+      target: '–',
+      measured: percent(score.top1, score.total),
+      comparison: best === undefined ? '–' : `${best.name} ${percent(best.top1, best.total)}`,
+      pass: null,
+    });
+  }
+  const { frenchUser, footprint } = matcher.sets;
+  rows.push({
+    area: 'Card matcher',
+    measure: 'latency per query with fr/de/it/pt names loaded, French user (p50 / p99)',
+    target: `p99 ≤ ${TARGETS.matcherP99Ms} ms`,
+    measured: `${fixed(frenchUser.p50Ms, 3)} / ${fixed(frenchUser.p99Ms, 3)} ms`,
+    comparison: `English only: ${fixed(ours.p99Ms, 3)} ms p99`,
+    pass: frenchUser.p99Ms <= TARGETS.matcherP99Ms,
+  });
+  if (footprint !== null) {
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    rows.push({
+      area: 'Card matcher',
+      measure: 'index memory after GC, heap + typed arrays',
+      target: '–',
+      measured: `${mb(footprint.withLanguages.heapBytes)} + ${mb(footprint.withLanguages.arrayBufferBytes)} with fr/de/it/pt names`,
+      comparison: `English only ${mb(footprint.english.heapBytes)} + ${mb(footprint.english.arrayBufferBytes)}`,
+      pass: null,
+    });
+  }
+  return rows;
+}
+
+function buildRows(figures: Figures): Row[] {
+  const { matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory } = figures;
+  const rows: Row[] = [];
+  const times = (value: number) => `${fixed(value, 2)}×`;
+  // Decimal megabytes, as the target is stated (the stricter reading of "200 MB").
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+  // --- 1. Matcher ------------------------------------------------------------------------------
+  rows.push(...matcherRows(matcher));
+
   // --- 2. End-to-end latency -------------------------------------------------------------------
   rows.push({
     area: 'End to end',
@@ -281,6 +474,8 @@ function buildRows(figures: Figures): Row[] {
       pass: scenario.cached ? scenario.p50Ratio <= TARGETS.cachedLatencyRatio : null,
     });
   }
+
+  rows.push(...httpModeRows(figures.httpMode));
 
   // --- 3. Throughput ---------------------------------------------------------------------------
   // The ramp stops at the first rate that failed all its attempts: the last step, when it failed.

@@ -1,4 +1,6 @@
+import { cardLanguageFor } from '../src/cards/user-language.js';
 import type { AutocompleteChoice, AutocompleteContext } from '../src/command.js';
+import { bilingualCardName } from '../src/render/card-name.js';
 import { truncate } from '../src/render/format.js';
 import { setAutocompleteValue } from '../src/services/card-sets.js';
 import type { AppServices } from '../src/services/index.js';
@@ -8,8 +10,8 @@ const MAX_CHOICES = 25;
 const MAX_CHOICE_CHARS = 100;
 
 /**
- * Suggestions for `/card show name` (card names; the value is the passcode, so the pick resolves
- * exactly), `/card set name` (set names and codes; the value is the set's name, which resolves
+ * Suggestions for `/card show name` (card names, in the user's language too, shown beside the
+ * English name; the value is the passcode, so the pick resolves exactly), `/card set name` (set names and codes; the value is the set's name, which resolves
  * exactly) and `/card search archetype`. Local only: autocomplete cannot be deferred, so it never
  * waits on YGOPRODeck, and it suggests nothing while the card database or set list is still loading.
  */
@@ -23,7 +25,11 @@ export function cardAutocomplete(ctx: AutocompleteContext, app: AppServices): Au
     }));
   }
   if (name === 'name') {
-    return app.cards.suggest(value, MAX_CHOICES).map((card) => ({ name: truncate(card.name, MAX_CHOICE_CHARS), value: String(card.id) }));
+    // Names in the user's language (the `language` option, else their locale) match as well as English ones.
+    const language = cardLanguageFor(ctx.options.getString('language'), ctx.user.locale);
+    const cards = app.cards.suggest(value, MAX_CHOICES, language);
+    const localNames = app.cards.localNames(cards, language);
+    return cards.map((card) => ({ name: bilingualCardName(card.name, localNames.get(card.id), MAX_CHOICE_CHARS), value: String(card.id) }));
   }
   if (name === 'archetype') {
     // An archetype's value is its name, so one too long to be a value cannot be offered.

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
 import type { CardSet } from '../src/cards/card-set.js';
+import { cardLanguageFor } from '../src/cards/user-language.js';
 import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
@@ -11,7 +12,6 @@ import {
   LANGUAGE_NAMES,
   noMatchMessage,
   parseCardCustomId,
-  quoteQuery,
   renderCard,
   renderDidYouMean,
   renderSearchResults,
@@ -19,6 +19,7 @@ import {
 } from '../src/render/card.js';
 import { localizedAttribute } from '../src/render/card-terms.js';
 import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
+import { quoteUserText } from '../src/render/user-text.js';
 import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
@@ -34,11 +35,6 @@ const MAX_NAME_CHARS = 100;
 const DATABASE_WAIT_MS = 10_000;
 const ENGLISH = 'en';
 
-/** The text language: the option when given, else the user's Discord locale when YGOPRODeck has it. */
-export function cardLanguageFor(option: string | null, locale: string): CardLanguage | undefined {
-  const wanted = option ?? locale.split('-')[0]!.toLowerCase();
-  return (CARD_LANGUAGES as readonly string[]).includes(wanted) ? (wanted as CardLanguage) : undefined;
-}
 
 /** How an answer is presented: in whose words, and whether Discord lets Almanac attach the art there. */
 interface Presentation {
@@ -106,7 +102,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   const presentation = presentationFor(ctx, explicitLanguage);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream.
-  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input), { ephemeral: false });
+  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language), { ephemeral: false });
   if (
     resolution.kind === 'none' &&
     !app.cards.ready &&
@@ -114,13 +110,19 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
     (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))
   ) {
     // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
-    resolution = await app.cards.resolve(input);
+    resolution = await app.cards.resolve(input, language);
   }
   switch (resolution.kind) {
     case 'none':
-      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : `${t.card.notExactly(quoteQuery(input))} ${databaseMissing(app)(t)}`));
+      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : `${t.card.notExactly(quoteUserText(input))} ${databaseMissing(app)(t)}`));
     case 'choices':
-      return renderDidYouMean(input, resolution.candidates, explicitLanguage === null ? undefined : language, presentation.messages);
+      return renderDidYouMean(
+        input,
+        resolution.candidates,
+        explicitLanguage === null ? undefined : language,
+        app.cards.localNames(resolution.candidates, language),
+        presentation.messages,
+      );
     case 'card':
       return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log, presentation), { ephemeral: false });
   }
@@ -128,14 +130,14 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 function typeFilter(value: string | null): CardTypeFilter | undefined {
   if (value === null) return undefined;
-  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError((t) => t.card.unknownType(quoteQuery(value)));
+  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError((t) => t.card.unknownType(quoteUserText(value)));
   return value as CardTypeFilter;
 }
 
 function attributeFilter(value: string | null): CardAttribute | undefined {
   if (value === null) return undefined;
   const upper = value.toUpperCase();
-  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError((t) => t.card.unknownAttribute(quoteQuery(value)));
+  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError((t) => t.card.unknownAttribute(quoteUserText(value)));
   return upper as CardAttribute;
 }
 
@@ -159,15 +161,24 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const archetypeInput = ctx.options.getString('archetype')?.trim();
   if (archetypeInput) {
     const archetype = app.cards.archetype(archetypeInput);
-    if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteQuery(archetypeInput)));
+    if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteUserText(archetypeInput)));
     filters.archetype = archetype;
     labels.push(messages.card.archetypeFilter(archetype));
   }
-  const result = app.cards.search(query, filters, 25);
+  // Names in the user's language match too (the command has no language option: the locale decides).
+  const language = cardLanguageFor(null, ctx.user.locale);
+  const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
-    throw new UserError((t) => t.card.noSearchMatch(quoteQuery(query), labels.length > 0));
+    throw new UserError((t) => t.card.noSearchMatch(quoteUserText(query), labels.length > 0));
   }
-  return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total, messages });
+  return renderSearchResults({
+    query,
+    filters: labels,
+    cards: result.cards,
+    total: result.total,
+    localNames: app.cards.localNames(result.cards, language),
+    messages,
+  });
 }
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {

@@ -7,6 +7,7 @@ import type { Catalogue } from '../src/i18n/catalogue.js';
 import { en } from '../src/i18n/en.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { describeFailure } from '../src/render/errors.js';
+import { humanDuration } from '../src/render/format.js';
 import {
   noResultsSentence,
   renderRandomWallpaper,
@@ -62,7 +63,7 @@ export const NO_MORE_RESULTS = en.wallpaper.noMoreResults;
 
 /** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
 export function cooldownSentence(limit: number, retryAfterMs: number, messages: Catalogue = en): string {
-  return messages.wallpaper.slowDown(limit, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return messages.wallpaper.slowDown(limit, humanDuration(retryAfterMs, messages));
 }
 
 /** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
@@ -131,7 +132,7 @@ function publicAcknowledger(ctx: ChatInputContext): Acknowledger {
 
 /** The note shown while a request waits in the shared Wallhaven queue. */
 export function queueNote(expectedWaitMs: number, messages: Catalogue = en): string {
-  return messages.wallpaper.queueNote(WALLHAVEN_RATE_LIMIT.requests, Math.ceil(expectedWaitMs / 1000));
+  return messages.wallpaper.queueNote(WALLHAVEN_RATE_LIMIT.requests, humanDuration(expectedWaitMs, messages));
 }
 
 /**

@@ -1,4 +1,8 @@
 import { DEFAULT_ALIASES } from './aliases.js';
+import { CARD_LANGUAGES, type CardLanguage } from './card.js';
+import type { LocalizedCardNames } from './localized-names.js';
+import { soundKey } from './sound-key.js';
+import { compareStrings, TOKEN_SCORE, WordIndex, type EditScratch } from './word-index.js';
 
 /** What the matcher needs to know about a card; everything else stays in the card store. */
 export interface MatchableCard {
@@ -21,6 +25,8 @@ const KIND_CODES: readonly MatchKind[] = ['exact', 'id', 'alias', 'prefix', 'wor
 export interface CardMatch {
   id: number;
   name: string;
+  /** The card's name in the language searched, when it has one that differs from `name`. */
+  localName?: string;
   /** Higher is better; only meaningful for comparing results of the same query. */
   score: number;
   kind: MatchKind;
@@ -66,20 +72,6 @@ const MAX_TOKEN_CHARS = 40;
 /** Longest possible passcode or Konami id, in digits, ignoring leading zeros. */
 const MAX_ID_DIGITS = 10;
 
-/** Per-word match quality, in [0, 1]. A word tier match needs every query word at PREFIX or better. */
-const TOKEN_SCORE = {
-  exact: 1,
-  /** Plus up to 0.1 for how much of the card word the query word covers. */
-  prefix: 0.85,
-  typo1: 0.75,
-  typo2: 0.55,
-  typoPrefix1: 0.6,
-  typoPrefix2: 0.45,
-} as const;
-
-/** Any edit distance above the largest allowed one; small enough that adding 1 cannot overflow. */
-const FAR = 1 << 20;
-
 /** A fuzzy candidate must match at least this share of the query (weighted by word length). */
 const MIN_FUZZY_QUALITY = 0.5;
 
@@ -117,191 +109,26 @@ export function tokenizeCardText(text: string): string[] {
     .filter((token) => token.length > 0);
 }
 
-/** One searchable name of a card: its current name or one of its old names. */
-interface NameEntry {
-  card: number;
-  /** Words joined by single spaces, to tell an exact name from one that only matches without spaces. */
-  spaced: string;
-  /** Words joined without spaces; exact and prefix matching use this so `blueeyes`/`blue eyes` agree. */
-  compact: string;
-  isAltName: boolean;
-}
+/** Languages a name entry can be in: English (current and old names) first, then each translation. */
+const ENGLISH = 0;
+const LANGUAGE_CODES: readonly (CardLanguage | 'en')[] = ['en', ...CARD_LANGUAGES];
+/** An entry's info byte: its language code shifted left by one, plus this bit for an old name. */
+const ALT_NAME_BIT = 1;
 
-/**
- * A sorted word list with, for each word, the name entries containing it (postings in one flat
- * array: word w's entries are postings[start[w] .. start[w + 1])).
- */
-class WordIndex {
-  readonly words: string[];
-  private readonly start: Int32Array;
-  private readonly postings: Int32Array;
-  /** Length of the prefix words[i] shares with words[i - 1]; lets the typo walk reuse work. */
-  private readonly sharedPrefix: Uint8Array;
-  readonly longestWord: number;
+/** Sound keys shorter than this only match whole words; longer ones also match as prefixes. */
+const MIN_SOUND_PREFIX = 4;
+/** Query words shorter than this are not matched by sound ("ky" would match every "ki…" word). */
+const MIN_SOUND_WORD = 3;
 
-  constructor(entriesByWord: Map<string, number[]>) {
-    this.words = [...entriesByWord.keys()].sort(compareStrings);
-    this.start = new Int32Array(this.words.length + 1);
-    this.sharedPrefix = new Uint8Array(this.words.length);
-    let total = 0;
-    for (const entries of entriesByWord.values()) total += entries.length;
-    this.postings = new Int32Array(total);
-    let offset = 0;
-    let longestWord = 0;
-    this.words.forEach((word, index) => {
-      const previous = index > 0 ? (this.words[index - 1] as string) : '';
-      this.sharedPrefix[index] = Math.min(commonPrefixLength(previous, word), 255);
-      longestWord = Math.max(longestWord, word.length);
-      this.start[index] = offset;
-      for (const entry of entriesByWord.get(word) as number[]) this.postings[offset++] = entry;
-    });
-    this.start[this.words.length] = offset;
-    this.longestWord = longestWord;
-  }
-
-  /** Calls visit for every entry containing `word`. */
-  forEachEntry(word: number, visit: (entry: number) => void): void {
-    const end = this.start[word + 1] as number;
-    for (let p = this.start[word] as number; p < end; p++) visit(this.postings[p] as number);
-  }
-
-  /** Words equal to or starting with `prefix`, scored like the typo walk scores them. */
-  forEachWithPrefix(prefix: string, visit: (word: number, tokenScore: number) => void): void {
-    for (let index = this.lowerBound(prefix); index < this.words.length; index++) {
-      const word = this.words[index] as string;
-      if (!word.startsWith(prefix)) break;
-      visit(index, word.length === prefix.length ? TOKEN_SCORE.exact : prefixScore(prefix.length, word.length));
-    }
-  }
-
-  /** Index of the first word not less than `text`. */
-  private lowerBound(text: string): number {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.words[middle] as string) < text) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
+export interface CardMatcherOptions {
   /**
-   * Words within `maxEdits` (Damerau–Levenshtein, adjacent transpositions) of `token`, or with a
-   * prefix within `maxPrefixEdits` of it.
-   *
-   * Walks the sorted list as an implicit trie: one edit-distance row per character, reusing the
-   * rows of the prefix shared with the previous word. Only the band |row - column| <= maxEdits is
-   * computed (cells outside it cannot be within maxEdits), and a subtree is skipped as soon as no
-   * word in it can come within maxEdits.
-   *
-   * The second edit is only allowed in words that share the query's first letter: a two-edit
-   * walk over every word costs ~0.3 ms, ten times the one-edit walk, and long words are rarely
-   * mistyped twice including at the start (Lucene's FuzzyQuery `prefixLength` makes the same bet).
+   * Each card's name in other languages. A search for one of them matches these names as well as
+   * the English ones; a name that only differs from the English one in case, spacing or
+   * punctuation adds nothing. Read once, while the matcher is built.
    */
-  forEachSimilar(
-    token: string,
-    maxEdits: number,
-    maxPrefixEdits: number,
-    scratch: EditScratch,
-    visit: (word: number, tokenScore: number) => void,
-  ): void {
-    const { words, sharedPrefix } = this;
-    const queryLength = token.length;
-    const width = queryLength + 1;
-    const { rows, prefixDistance, query } = scratch;
-    for (let column = 0; column < queryLength; column++) query[column] = token.charCodeAt(column);
-    prefixDistance[0] = queryLength;
-    const firstLetter = query[0];
-    // The budgets of the first-letter subtree being walked.
-    let edits = maxEdits;
-    let prefixEdits = maxPrefixEdits;
-    const score = (fullDistance: number, bestPrefix: number, wordLength: number): number => {
-      if (fullDistance === 0) return TOKEN_SCORE.exact;
-      if (bestPrefix === 0) return prefixScore(queryLength, wordLength);
-      let tokenScore = 0;
-      if (fullDistance <= edits) tokenScore = fullDistance === 1 ? TOKEN_SCORE.typo1 : TOKEN_SCORE.typo2;
-      if (bestPrefix <= prefixEdits) {
-        tokenScore = Math.max(tokenScore, bestPrefix === 1 ? TOKEN_SCORE.typoPrefix1 : TOKEN_SCORE.typoPrefix2);
-      }
-      return tokenScore;
-    };
-
-    let validDepth = 0;
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as string;
-      let depth = Math.min(sharedPrefix[index] as number, validDepth);
-      if (depth === 0) {
-        const sameFirstLetter = word.charCodeAt(0) === firstLetter;
-        edits = sameFirstLetter ? maxEdits : Math.min(maxEdits, 1);
-        prefixEdits = sameFirstLetter ? maxPrefixEdits : Math.min(maxPrefixEdits, 1);
-        // Row 0 again, since the band edges of the previous subtree were marked in it.
-        for (let column = 0; column <= queryLength; column++) rows[column] = column;
-      }
-      let deadAt = -1;
-      while (depth < word.length) {
-        depth++;
-        const character = word.charCodeAt(depth - 1);
-        const previousCharacter = depth > 1 ? word.charCodeAt(depth - 2) : -1;
-        const row = depth * width;
-        const above = row - width;
-        const low = depth > edits ? depth - edits : 1;
-        const high = depth + edits < queryLength ? depth + edits : queryLength;
-        // Cells just outside the band must read as "too far", not as stale values.
-        rows[row + low - 1] = low === 1 ? depth : FAR;
-        if (high === depth + edits) rows[above + high] = FAR;
-        let rowMin = low === 1 ? depth : FAR;
-        for (let column = low; column <= high; column++) {
-          const queryCharacter = query[column - 1] as number;
-          let distance = (rows[above + column - 1] as number) + (queryCharacter === character ? 0 : 1);
-          const deletion = (rows[above + column] as number) + 1;
-          if (deletion < distance) distance = deletion;
-          const insertion = (rows[row + column - 1] as number) + 1;
-          if (insertion < distance) distance = insertion;
-          if (queryCharacter === previousCharacter && column > 1 && query[column - 2] === character) {
-            const transposition = (rows[above - width + column - 2] as number) + 1;
-            if (transposition < distance) distance = transposition;
-          }
-          rows[row + column] = distance;
-          if (distance < rowMin) rowMin = distance;
-        }
-        const queryEnd = high === queryLength ? (rows[row + queryLength] as number) : FAR;
-        prefixDistance[depth] = Math.min(prefixDistance[depth - 1] as number, queryEnd);
-        if (rowMin > edits) {
-          deadAt = depth;
-          break;
-        }
-      }
-      validDepth = depth;
-
-      if (deadAt < 0) {
-        const inBand = Math.abs(word.length - queryLength) <= edits;
-        const fullDistance = inBand ? (rows[word.length * width + queryLength] as number) : FAR;
-        const tokenScore = score(fullDistance, prefixDistance[word.length] as number, word.length);
-        if (tokenScore > 0) visit(index, tokenScore);
-        index++;
-        continue;
-      }
-      // No longer word under this prefix can come closer than the rows computed so far; if the
-      // whole query already matched a prefix of it, every word below is a (typo-)prefix match.
-      const bestPrefix = prefixDistance[deadAt] as number;
-      do {
-        if (bestPrefix <= prefixEdits) {
-          const tokenScore = score(FAR, bestPrefix, (words[index] as string).length);
-          if (tokenScore > 0) visit(index, tokenScore);
-        }
-        index++;
-      } while (index < words.length && (sharedPrefix[index] as number) >= deadAt);
-    }
-  }
-}
-
-/** Buffers for the edit-distance walk, allocated once per matcher. */
-interface EditScratch {
-  rows: Int32Array;
-  prefixDistance: Int32Array;
-  query: Int32Array;
+  localizedNames?: LocalizedCardNames;
+  /** The phonetic key of a word (default: soundKey); the bench compares others. Empty means no key. */
+  soundKey?: (word: string) => string;
 }
 
 /**
@@ -309,18 +136,27 @@ interface EditScratch {
  *
  * Tiers: passcode, Konami id, exact name, old name and abbreviation first; then names that start
  * with the query; then names containing every query word (any order, words may be partial); then
- * typo-tolerant matches (Damerau–Levenshtein ≤ 1 or 2 per word). Ties go to the more popular card,
- * then the shorter name.
+ * typo-tolerant and sound-alike matches (Damerau–Levenshtein ≤ 1 or 2 per word, or the same sound
+ * key). Ties go to the more popular card, then the shorter name.
+ *
+ * Names are "entries": a card's English name, its old names, and its name in each other language.
+ * Entries live in parallel typed arrays rather than one object each, so translations in four
+ * languages add a few arrays' worth of live objects, not 50,000 of them.
  */
 export class CardMatcher {
   private readonly cards: readonly MatchableCard[];
-  private readonly entries: NameEntry[] = [];
-  private readonly byCompact = new Map<string, number[]>();
-  /** Entry indices sorted by compact name, for prefix ranges by binary search. */
+  /** Per entry: its card, its language and old-name bit, its words joined without spaces, and the name it came from. */
+  private readonly entryCard: Int32Array;
+  private readonly entryInfo: Uint8Array;
+  private readonly entryCompact: readonly string[];
+  private readonly entrySource: readonly string[];
+  /** Entry indices sorted by compact name, for exact and prefix lookups by binary search. */
   private readonly compactOrder: Int32Array;
   private readonly byPasscode = new Map<number, number>();
   private readonly byKonamiId = new Map<number, number[]>();
   private readonly byAlias = new Map<string, number>();
+  /** Each card's name per language (index as in LANGUAGE_CODES) when it differs from the English one. */
+  private readonly localNames: readonly (readonly (string | undefined)[])[];
   /** The words of every name; searched with typos. */
   private readonly singleWords: WordIndex;
   /**
@@ -329,6 +165,9 @@ export class CardMatcher {
    * single word: walking the pairs every time would triple the cost for a rare case.
    */
   private readonly joinedWords: WordIndex;
+  /** The sound key of every word (see soundKey): "kaos" finds "chaos", "siranui" finds "shiranui". */
+  private readonly soundWords: WordIndex;
+  private readonly soundKey: (word: string) => string;
   /**
    * Cards ordered by the tie-break (popularity, then shorter name, then name), so a result's sort
    * key is one integer: score * cardCount + (cardCount - 1 - rank).
@@ -346,17 +185,45 @@ export class CardMatcher {
   private readonly entryStamp: Uint32Array;
   private readonly touchedEntries: number[] = [];
   private stamp = 0;
+  /** The language code of the search under way; entries in other languages are skipped. */
+  private searchLanguage = ENGLISH;
   private readonly editScratch: EditScratch;
 
-  constructor(cards: readonly MatchableCard[], aliases: Readonly<Record<string, string>> = DEFAULT_ALIASES) {
+  constructor(
+    cards: readonly MatchableCard[],
+    aliases: Readonly<Record<string, string>> = DEFAULT_ALIASES,
+    options: CardMatcherOptions = {},
+  ) {
+    if (options.localizedNames !== undefined && typeof options.localizedNames !== 'function') {
+      throw new TypeError('CardMatcher: option "localizedNames" must be a function of the language');
+    }
+    if (options.soundKey !== undefined && typeof options.soundKey !== 'function') {
+      throw new TypeError('CardMatcher: option "soundKey" must be a function of a word');
+    }
     this.cards = cards;
+    this.soundKey = options.soundKey ?? soundKey;
+    const entries = new EntryBuilder(this.soundKey);
     const cardByName = new Map<string, number>();
     cards.forEach((card, index) => {
       cardByName.set(card.name, index);
       if (!this.byPasscode.has(card.id)) this.byPasscode.set(card.id, index);
       if (card.konamiId !== undefined) appendTo(this.byKonamiId, card.konamiId, index);
-      this.addEntry(index, card.name, false);
-      for (const altName of card.altNames ?? []) this.addEntry(index, altName, true);
+      entries.add(index, card.name, ENGLISH << 1);
+      for (const altName of card.altNames ?? []) entries.add(index, altName, (ENGLISH << 1) | ALT_NAME_BIT);
+    });
+    this.localNames = LANGUAGE_CODES.map((language, code) => {
+      const names: (string | undefined)[] = [];
+      if (language === 'en' || options.localizedNames === undefined) return names;
+      names.length = cards.length;
+      for (const [passcode, name] of options.localizedNames(language)) {
+        const card = this.byPasscode.get(passcode);
+        if (card === undefined || typeof name !== 'string') continue;
+        const english = (cards[card] as MatchableCard).name;
+        if (name === english) continue;
+        names[card] = name;
+        if (tokenizeCardText(name).join('') !== tokenizeCardText(english).join('')) entries.add(card, name, code << 1);
+      }
+      return names;
     });
 
     for (const [abbreviation, target] of Object.entries(aliases)) {
@@ -366,21 +233,16 @@ export class CardMatcher {
       if (card !== undefined && key.length > 0) this.byAlias.set(key, card);
     }
 
-    this.compactOrder = Int32Array.from(this.entries.keys()).sort((a, b) =>
-      compareStrings(this.entry(a).compact, this.entry(b).compact),
+    this.entryCard = Int32Array.from(entries.card);
+    this.entryInfo = Uint8Array.from(entries.info);
+    this.entryCompact = entries.compact;
+    this.entrySource = entries.source;
+    this.compactOrder = Int32Array.from(entries.compact.keys()).sort((a, b) =>
+      compareStrings(entries.compact[a] as string, entries.compact[b] as string),
     );
-
-    const entriesBySingle = new Map<string, number[]>();
-    const entriesByJoined = new Map<string, number[]>();
-    this.entries.forEach((entry, index) => {
-      const words = entry.spaced.split(' ');
-      for (const word of new Set(words)) appendTo(entriesBySingle, word, index);
-      const joined = new Set<string>();
-      for (let i = 1; i < words.length; i++) joined.add(`${words[i - 1]}${words[i]}`);
-      for (const word of joined) appendTo(entriesByJoined, word, index);
-    });
-    this.singleWords = new WordIndex(entriesBySingle);
-    this.joinedWords = new WordIndex(entriesByJoined);
+    this.singleWords = new WordIndex(entries.bySingle);
+    this.joinedWords = new WordIndex(entries.byJoined);
+    this.soundWords = new WordIndex(entries.bySound);
 
     this.cardByTieRank = Int32Array.from(cards.keys()).sort((a, b) => {
       const left = cards[a] as MatchableCard;
@@ -396,12 +258,13 @@ export class CardMatcher {
       this.tieRank[card] = rank;
     });
 
+    const entryCount = this.entryCard.length;
     this.bestKey = new Float64Array(cards.length);
     this.bestKind = new Uint8Array(cards.length);
     this.sortKeys = new Float64Array(cards.length);
-    this.wordScores = new Float32Array(MAX_QUERY_TOKENS * this.entries.length);
-    this.entryStamp = new Uint32Array(this.entries.length);
-    const longestWord = Math.max(this.singleWords.longestWord, this.joinedWords.longestWord);
+    this.wordScores = new Float32Array(MAX_QUERY_TOKENS * entryCount);
+    this.entryStamp = new Uint32Array(entryCount);
+    const longestWord = Math.max(this.singleWords.longestWord, this.joinedWords.longestWord, this.soundWords.longestWord);
     this.editScratch = {
       rows: new Int32Array((longestWord + 1) * (MAX_TOKEN_CHARS + 1)),
       prefixDistance: new Int32Array(longestWord + 1),
@@ -409,8 +272,11 @@ export class CardMatcher {
     };
   }
 
-  /** Best matches first; [] for a query with no letters or digits. Never throws on any string. */
-  search(query: string, limit = 25): CardMatch[] {
+  /**
+   * Best matches first; [] for a query with no letters or digits. Never throws on any string.
+   * With a language, names in that language match too, and each result carries its name in it.
+   */
+  search(query: string, limit = 25, language?: CardLanguage): CardMatch[] {
     // NaN (a bad option value) means none; Infinity means all.
     const count = Math.min(Math.max(Math.floor(limit) || 0, 0), this.cards.length);
     if (count === 0) return [];
@@ -419,6 +285,7 @@ export class CardMatcher {
       .map((token) => token.slice(0, MAX_TOKEN_CHARS));
     if (tokens.length === 0) return [];
 
+    this.searchLanguage = language === undefined ? ENGLISH : Math.max(LANGUAGE_CODES.indexOf(language), ENGLISH);
     const compact = tokens.join('');
     this.matchIds(compact);
     const alias = this.byAlias.get(compact);
@@ -430,24 +297,33 @@ export class CardMatcher {
   }
 
   /** The top match and whether it is clearly the one meant; null when nothing matches. */
-  best(query: string): BestMatch | null {
-    const [first, second] = this.search(query, 2);
+  best(query: string, language?: CardLanguage): BestMatch | null {
+    const [first, second] = this.search(query, 2, language);
     if (first === undefined) return null;
     const decisive = first.kind === 'exact' || first.kind === 'id' || first.kind === 'alias';
     const margin = second === undefined ? Infinity : first.score - second.score;
     return { match: first, clear: decisive ? margin > 0 : margin >= CLEAR_MARGIN };
   }
 
-  private entry(index: number): NameEntry {
-    return this.entries[index] as NameEntry;
+  /** Names indexed: current, old and translated names. */
+  get entryCount(): number {
+    return this.entryCard.length;
   }
 
-  private addEntry(card: number, name: string, isAltName: boolean): void {
-    const tokens = tokenizeCardText(name);
-    if (tokens.length === 0) return;
-    const entry: NameEntry = { card, spaced: tokens.join(' '), compact: tokens.join(''), isAltName };
-    appendTo(this.byCompact, entry.compact, this.entries.length);
-    this.entries.push(entry);
+  /** The card's name in `language` when it has one that differs from the English name. */
+  localName(passcode: number, language: CardLanguage): string | undefined {
+    const card = this.byPasscode.get(passcode);
+    return card === undefined ? undefined : this.localNames[LANGUAGE_CODES.indexOf(language)]?.[card];
+  }
+
+  /** English entries always count; translated ones only in a search for their language. */
+  private searched(entry: number): boolean {
+    const language = (this.entryInfo[entry] as number) >> 1;
+    return language === ENGLISH || language === this.searchLanguage;
+  }
+
+  private isAltName(entry: number): boolean {
+    return ((this.entryInfo[entry] as number) & ALT_NAME_BIT) !== 0;
   }
 
   /** Passcodes ("89631139", "05318639") and Konami ids are exact lookups. */
@@ -462,42 +338,56 @@ export class CardMatcher {
   }
 
   private matchExact(compact: string, spaced: string): void {
-    for (const index of this.byCompact.get(compact) ?? []) {
-      const entry = this.entry(index);
-      if (entry.isAltName) {
-        this.offer(entry.card, SCORE.altNameExact, 'alias');
+    const order = this.compactOrder;
+    for (let i = this.firstCompactAtLeast(compact); i < order.length; i++) {
+      const entry = order[i] as number;
+      if (this.entryCompact[entry] !== compact) break;
+      if (!this.searched(entry)) continue;
+      const card = this.entryCard[entry] as number;
+      if (this.isAltName(entry)) {
+        this.offer(card, SCORE.altNameExact, 'alias');
       } else {
-        this.offer(entry.card, entry.spaced === spaced ? SCORE.exact : SCORE.exactCompact, 'exact');
+        // Rare (one entry per exact name), so the spaced form is rebuilt here rather than stored.
+        const sameSpacing = tokenizeCardText(this.entrySource[entry] as string).join(' ') === spaced;
+        this.offer(card, sameSpacing ? SCORE.exact : SCORE.exactCompact, 'exact');
       }
     }
   }
 
   private matchPrefix(compact: string): void {
     const order = this.compactOrder;
+    for (let i = this.firstCompactAtLeast(compact); i < order.length; i++) {
+      const entry = order[i] as number;
+      if (!(this.entryCompact[entry] as string).startsWith(compact)) break;
+      if (!this.searched(entry)) continue;
+      this.offer(this.entryCard[entry] as number, SCORE.prefix - (this.isAltName(entry) ? SCORE.altNamePenalty : 0), 'prefix');
+    }
+  }
+
+  /** Position in compactOrder of the first entry whose compact name is not less than `compact`. */
+  private firstCompactAtLeast(compact: string): number {
+    const order = this.compactOrder;
     let low = 0;
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.entry(order[middle] as number).compact < compact) low = middle + 1;
+      if ((this.entryCompact[order[middle] as number] as string) < compact) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < order.length; i++) {
-      const entry = this.entry(order[i] as number);
-      if (!entry.compact.startsWith(compact)) break;
-      this.offer(entry.card, SCORE.prefix - (entry.isAltName ? SCORE.altNamePenalty : 0), 'prefix');
-    }
+    return low;
   }
 
   /**
-   * Scores every name against every query word (exact, prefix, typo, typo in a prefix), then
-   * grades each name: all words matched at least as prefixes → word tier, otherwise fuzzy tier.
+   * Scores every name against every query word (exact, prefix, typo, typo in a prefix, sound-alike),
+   * then grades each name: all words matched at least as prefixes → word tier, otherwise fuzzy tier.
    */
   private matchWords(tokens: string[]): void {
-    const entryCount = this.entries.length;
+    const entryCount = this.entryCard.length;
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     tokens.forEach((token, tokenIndex) => {
       let wordScore = 0;
       const recordEntry = (entry: number) => {
+        if (!this.searched(entry)) return;
         if (this.entryStamp[entry] !== this.stamp) {
           this.entryStamp[entry] = this.stamp;
           this.touchedEntries.push(entry);
@@ -523,6 +413,7 @@ export class CardMatcher {
       const runTogether = maxEdits > 0 && bestSingle < TOKEN_SCORE.typo1;
       if (!runTogether) this.joinedWords.forEachWithPrefix(token, record(this.joinedWords));
       else this.joinedWords.forEachSimilar(token, maxEdits, maxPrefixEdits, this.editScratch, record(this.joinedWords));
+      if (token.length >= MIN_SOUND_WORD) this.matchSound(token, record(this.soundWords));
     });
 
     const totalWeight = tokens.reduce((sum, token) => sum + token.length, 0);
@@ -539,19 +430,38 @@ export class CardMatcher {
         if (tokenScore > 0) coveredChars += weight;
         if (tokenScore < TOKEN_SCORE.prefix) everyWordPrefix = false;
       }
-      const entry = this.entry(index);
+      const card = this.entryCard[index] as number;
       const quality = matchedWeight / totalWeight;
-      const coverage = Math.min(coveredChars / entry.compact.length, 1);
-      const penalty = entry.isAltName ? SCORE.altNamePenalty : 0;
+      const coverage = Math.min(coveredChars / (this.entryCompact[index] as string).length, 1);
+      const penalty = this.isAltName(index) ? SCORE.altNamePenalty : 0;
       if (everyWordPrefix) {
         const grade = Math.round(SCORE.wordRange * (0.5 * quality + 0.5 * coverage));
-        this.offer(entry.card, SCORE.wordBase + grade - penalty, 'word');
+        this.offer(card, SCORE.wordBase + grade - penalty, 'word');
       } else if (quality >= MIN_FUZZY_QUALITY) {
         const grade = Math.round(SCORE.fuzzyRange * (0.75 * quality + 0.25 * coverage));
-        this.offer(entry.card, grade - penalty, 'fuzzy');
+        this.offer(card, grade - penalty, 'fuzzy');
       }
     }
     this.touchedEntries.length = 0;
+  }
+
+  /**
+   * Card words that sound like the query word: the same sound key scores like a close typo, a key
+   * the query's key starts a little less. Both stay below a prefix match, so spelling a name right
+   * always wins over sounding like it.
+   */
+  private matchSound(token: string, record: (word: number, tokenScore: number) => void): void {
+    const key = this.soundKey(token);
+    if (key === '') return;
+    if (key.length < MIN_SOUND_PREFIX) {
+      this.soundWords.forEachWithPrefix(key, (word, tokenScore) => {
+        if (tokenScore === TOKEN_SCORE.exact) record(word, TOKEN_SCORE.sound);
+      });
+      return;
+    }
+    this.soundWords.forEachWithPrefix(key, (word, tokenScore) =>
+      record(word, tokenScore === TOKEN_SCORE.exact ? TOKEN_SCORE.sound : TOKEN_SCORE.soundPrefix),
+    );
   }
 
   /** Keeps each card's best score; the sort key also encodes the tie-break rank. */
@@ -574,17 +484,58 @@ export class CardMatcher {
       keys[i] = -(this.bestKey[card] as number);
     });
     keys.sort();
+    const localNames = this.searchLanguage === ENGLISH ? undefined : this.localNames[this.searchLanguage];
     const results: CardMatch[] = [];
     for (const negatedKey of keys.subarray(0, limit)) {
       const key = -negatedKey;
       const score = Math.floor(key / count);
       const card = this.cardByTieRank[count - 1 - (key - score * count)] as number;
       const { id, name } = this.cards[card] as MatchableCard;
-      results.push({ id, name, score, kind: KIND_CODES[this.bestKind[card] as number] as MatchKind });
+      const kind = KIND_CODES[this.bestKind[card] as number] as MatchKind;
+      const localName = localNames?.[card];
+      results.push(localName === undefined ? { id, name, score, kind } : { id, name, localName, score, kind });
     }
     for (const card of this.touchedCards) this.bestKey[card] = 0;
     this.touchedCards.length = 0;
     return results;
+  }
+}
+
+/**
+ * Collects name entries while a matcher is built, with the word postings of each: single words,
+ * adjacent pairs joined, and sound keys.
+ */
+class EntryBuilder {
+  readonly card: number[] = [];
+  readonly info: number[] = [];
+  readonly compact: string[] = [];
+  readonly source: string[] = [];
+  readonly bySingle = new Map<string, number[]>();
+  readonly byJoined = new Map<string, number[]>();
+  readonly bySound = new Map<string, number[]>();
+  private readonly soundKeys = new Map<string, string>();
+
+  constructor(private readonly soundKey: (word: string) => string) {}
+
+  add(card: number, name: string, info: number): void {
+    const words = tokenizeCardText(name);
+    if (words.length === 0) return;
+    const entry = this.card.length;
+    this.card.push(card);
+    this.info.push(info);
+    this.compact.push(words.join(''));
+    this.source.push(name);
+    const sounds = new Set<string>();
+    for (const word of new Set(words)) {
+      appendTo(this.bySingle, word, entry);
+      let key = this.soundKeys.get(word);
+      if (key === undefined) this.soundKeys.set(word, (key = this.soundKey(word)));
+      if (key !== '') sounds.add(key);
+    }
+    for (const key of sounds) appendTo(this.bySound, key, entry);
+    const joined = new Set<string>();
+    for (let i = 1; i < words.length; i++) joined.add(`${words[i - 1]}${words[i]}`);
+    for (const word of joined) appendTo(this.byJoined, word, entry);
   }
 }
 
@@ -600,25 +551,9 @@ function editBudget(length: number): { maxEdits: number; maxPrefixEdits: number 
   };
 }
 
-/** A query word that starts a longer card word scores a little higher the more of it it covers. */
-function prefixScore(queryLength: number, wordLength: number): number {
-  return TOKEN_SCORE.prefix + (0.1 * queryLength) / wordLength;
-}
-
 function appendTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-function commonPrefixLength(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** Code-unit order, matching the `<` used by the prefix binary searches (localeCompare would not). */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -44,17 +44,32 @@ const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>
   [InteractionContextType.PrivateChannel]: 'private_channel',
 };
 
-/** Who installed Almanac for this interaction, and where it is used (`context`, `authorizing_integration_owners`). */
-export function installationOf(interaction: BaseInteraction): Installation {
-  const owners = interaction.authorizingIntegrationOwners;
-  const context = interaction.context === null ? (interaction.inGuild() ? 'guild' : 'bot_dm') : CONTEXTS[interaction.context];
-  return { context, byGuild: owners[ApplicationIntegrationType.GuildInstall] !== undefined };
+/**
+ * Who installed Almanac for this interaction, and where it is used, from Discord's `context` (absent
+ * from older payloads: then the guild tells) and `authorizing_integration_owners`. Both transports use it.
+ */
+export function installationFrom(
+  context: number | null | undefined,
+  inGuild: boolean,
+  owners: Readonly<Partial<Record<ApplicationIntegrationType, unknown>>>,
+): Installation {
+  const where = (context === null || context === undefined ? undefined : CONTEXTS[context as InteractionContextType]) ?? (inGuild ? 'guild' : 'bot_dm');
+  return { context: where, byGuild: owners[ApplicationIntegrationType.GuildInstall] !== undefined };
 }
 
-/** What Discord allows Almanac where the interaction happened (`app_permissions`). */
-export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
-  return { attachFiles: interaction.appPermissions.has(PermissionFlagsBits.AttachFiles) };
+/** What Discord allows Almanac where the interaction happened, from the `app_permissions` bits. */
+export function appPermissionsFrom(bits: bigint): AppPermissions {
+  return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n };
 }
+
+export function installationOf(interaction: BaseInteraction): Installation {
+  return installationFrom(interaction.context, interaction.inGuild(), interaction.authorizingIntegrationOwners);
+}
+
+export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
+  return appPermissionsFrom(interaction.appPermissions.bitfield);
+}
+
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'>;
 
 export function optionsOf(resolver: ResolverLike): OptionValues {

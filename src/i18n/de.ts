@@ -3,12 +3,19 @@ import type { Catalogue } from './catalogue.js';
 /** German, with the card game's terms as printed on German cards. */
 export const de: Catalogue = {
   intlLocale: 'de-DE',
+  /** In the dative: every sentence says them after a preposition (in, von). */
+  durations: {
+    seconds: (n) => `${n} Sekunde${n === 1 ? '' : 'n'}`,
+    minutes: (n) => `etwa ${n} Minuten`,
+    anHour: 'etwa einer Stunde',
+    hours: (n) => `etwa ${n} Stunden`,
+  },
   errors: {
     generic: 'Bei uns ist etwas schiefgelaufen. Es wurde protokolliert; bitte versuche es gleich noch einmal.',
     shuttingDown: 'Almanac startet neu; bitte versuche es in ein paar Sekunden noch einmal.',
     commandGone: 'Dieser Befehl ist nicht mehr verfügbar.',
     buttonsExpired: 'Diese Schaltflächen sind abgelaufen. Führe den Befehl erneut aus.',
-    inSeconds: (seconds) => `in ${seconds} Sekunde${seconds === 1 ? '' : 'n'}`,
+    inDuration: (duration) => `in ${duration}`,
     inAMinute: 'in einer Minute',
     inAFewSeconds: 'in ein paar Sekunden',
     unavailable: (upstream) => `${upstream} ist gerade nicht erreichbar; versuche es in einer Minute noch einmal.`,
@@ -189,10 +196,10 @@ export const de: Catalogue = {
     unknownPager: 'Diese Schaltflächen funktionieren nicht mehr. Führe `/wallpaper search` erneut aus.',
     forgottenQuery: 'Diese Suche war zu lang für die Schaltflächen, und Almanac hat sie inzwischen vergessen. Führe `/wallpaper search` erneut aus.',
     noMoreResults: 'Für diese Suche gibt es keine weiteren Ergebnisse: Wallhaven hat weniger als eben noch.',
-    slowDown: (limit, seconds) =>
-      `Langsam: Wallhaven-Anfragen teilen sich alle hier, und du hast deine ${limit} vorerst verbraucht. Versuche es in ${seconds} s noch einmal (schon geladene Ergebnisse bleiben frei).`,
-    queueNote: (perMinute, seconds) =>
-      `⏳ Wallhaven erlaubt ${perMinute} Anfragen pro Minute, geteilt von allen, die Almanac nutzen: deine wartet, etwa ${seconds} s.`,
+    slowDown: (limit, duration) =>
+      `Langsam: Wallhaven-Anfragen teilen sich alle hier, und du hast deine ${limit} vorerst verbraucht. Versuche es in ${duration} noch einmal (schon geladene Ergebnisse bleiben frei).`,
+    queueNote: (perMinute, duration) =>
+      `⏳ Wallhaven erlaubt ${perMinute} Anfragen pro Minute, geteilt von allen, die Almanac nutzen: deine wartet, mit einer Wartezeit von ${duration}.`,
     notAWallpaper: (reason) => `Das ist kein Hintergrundbild, das ich nachschlagen kann: ${reason}.`,
     noSuchWallpaper: (id) => `Wallhaven hat kein Hintergrundbild mit der ID ${id}.`,
     keyRefused: 'Wallhaven hat unseren API-Schlüssel für dieses Bild abgelehnt; der Betreiber des Bots sollte `WALLHAVEN_API_KEY` prüfen.',

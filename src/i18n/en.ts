@@ -6,12 +6,19 @@
 export const en = {
   /** BCP 47 tag for `Intl` formatting of numbers, money and dates. */
   intlLocale: 'en-US',
+  /** Waits in words, by size: seconds under two minutes, then rounded minutes, about an hour, hours. */
+  durations: {
+    seconds: (n: number) => `${n} second${n === 1 ? '' : 's'}`,
+    minutes: (n: number) => `about ${n} minutes`,
+    anHour: 'about an hour',
+    hours: (n: number) => `about ${n} hours`,
+  },
   errors: {
     generic: 'Something went wrong on our side. It has been logged; please try again in a moment.',
     shuttingDown: 'Almanac is restarting; please try again in a few seconds.',
     commandGone: 'That command is not available any more.',
     buttonsExpired: 'These buttons have expired. Run the command again.',
-    inSeconds: (seconds: number) => `in ${seconds} second${seconds === 1 ? '' : 's'}`,
+    inDuration: (duration: string) => `in ${duration}`,
     inAMinute: 'in a minute',
     inAFewSeconds: 'in a few seconds',
     unavailable: (upstream: string) => `${upstream} is unavailable right now, try again in a minute.`,
@@ -195,10 +202,10 @@ export const en = {
     unknownPager: 'These buttons no longer work. Run `/wallpaper search` again.',
     forgottenQuery: 'This search was too long to keep in the buttons, and Almanac has since forgotten it. Run `/wallpaper search` again.',
     noMoreResults: 'There are no more results for this search: Wallhaven has fewer than it had a moment ago.',
-    slowDown: (limit: number, seconds: number) =>
-      `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${seconds} s (results already loaded stay free).`,
-    queueNote: (perMinute: number, seconds: number) =>
-      `⏳ Wallhaven allows ${perMinute} requests a minute, shared by everyone using Almanac: yours is queued, about ${seconds} s.`,
+    slowDown: (limit: number, duration: string) =>
+      `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${duration} (results already loaded stay free).`,
+    queueNote: (perMinute: number, duration: string) =>
+      `⏳ Wallhaven allows ${perMinute} requests a minute, shared by everyone using Almanac: yours is queued, with a wait of ${duration}.`,
     notAWallpaper: (reason: string) => `That is not a wallpaper I can look up: ${reason}.`,
     noSuchWallpaper: (id: string) => `Wallhaven has no wallpaper with the id ${id}.`,
     keyRefused: 'Wallhaven refused our API key for this wallpaper; the bot operator should check `WALLHAVEN_API_KEY`.',

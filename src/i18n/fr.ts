@@ -3,12 +3,18 @@ import type { Catalogue } from './catalogue.js';
 /** French, with the card game's terms as printed on French cards. */
 export const fr: Catalogue = {
   intlLocale: 'fr-FR',
+  durations: {
+    seconds: (n) => `${n} seconde${n > 1 ? 's' : ''}`,
+    minutes: (n) => `environ ${n} minutes`,
+    anHour: 'environ une heure',
+    hours: (n) => `environ ${n} heures`,
+  },
   errors: {
     generic: 'Un problème est survenu de notre côté. Il a été consigné ; réessayez dans un instant.',
     shuttingDown: 'Almanac redémarre ; réessayez dans quelques secondes.',
     commandGone: 'Cette commande n’est plus disponible.',
     buttonsExpired: 'Ces boutons ont expiré. Relancez la commande.',
-    inSeconds: (seconds) => `dans ${seconds} seconde${seconds > 1 ? 's' : ''}`,
+    inDuration: (duration) => `dans ${duration}`,
     inAMinute: 'dans une minute',
     inAFewSeconds: 'dans quelques secondes',
     unavailable: (upstream) => `${upstream} est indisponible pour le moment ; réessayez dans une minute.`,
@@ -190,10 +196,10 @@ export const fr: Catalogue = {
     unknownPager: 'Ces boutons ne fonctionnent plus. Relancez `/wallpaper search`.',
     forgottenQuery: 'Cette recherche était trop longue pour les boutons, et Almanac l’a oubliée depuis. Relancez `/wallpaper search`.',
     noMoreResults: 'Plus aucun résultat pour cette recherche : Wallhaven en a moins qu’il y a un instant.',
-    slowDown: (limit, seconds) =>
-      `Doucement : les requêtes Wallhaven sont partagées par tout le monde ici, et vous avez utilisé vos ${limit} pour l’instant. Réessayez dans ${seconds} s (les résultats déjà chargés restent gratuits).`,
-    queueNote: (perMinute, seconds) =>
-      `⏳ Wallhaven autorise ${perMinute} requêtes par minute, partagées par tous les utilisateurs d’Almanac : la vôtre est en file, environ ${seconds} s.`,
+    slowDown: (limit, duration) =>
+      `Doucement : les requêtes Wallhaven sont partagées par tout le monde ici, et vous avez utilisé vos ${limit} pour l’instant. Réessayez dans ${duration} (les résultats déjà chargés restent gratuits).`,
+    queueNote: (perMinute, duration) =>
+      `⏳ Wallhaven autorise ${perMinute} requêtes par minute, partagées par tous les utilisateurs d’Almanac : la vôtre est en file, attente : ${duration}.`,
     notAWallpaper: (reason) => `Ce n’est pas un fond d’écran que je peux rechercher : ${reason}.`,
     noSuchWallpaper: (id) => `Wallhaven n’a aucun fond d’écran avec l’identifiant ${id}.`,
     keyRefused: 'Wallhaven a refusé notre clé d’API pour ce fond d’écran ; l’opérateur du bot doit vérifier `WALLHAVEN_API_KEY`.',

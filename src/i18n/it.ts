@@ -3,12 +3,18 @@ import type { Catalogue } from './catalogue.js';
 /** Italian, with the card game's terms as printed on Italian cards. */
 export const it: Catalogue = {
   intlLocale: 'it-IT',
+  durations: {
+    seconds: (n) => `${n} second${n === 1 ? 'o' : 'i'}`,
+    minutes: (n) => `circa ${n} minuti`,
+    anHour: 'circa un’ora',
+    hours: (n) => `circa ${n} ore`,
+  },
   errors: {
     generic: 'Qualcosa è andato storto da parte nostra. È stato registrato; riprova tra un momento.',
     shuttingDown: 'Almanac si sta riavviando; riprova tra qualche secondo.',
     commandGone: 'Quel comando non è più disponibile.',
     buttonsExpired: 'Questi pulsanti sono scaduti. Esegui di nuovo il comando.',
-    inSeconds: (seconds) => `tra ${seconds} second${seconds === 1 ? 'o' : 'i'}`,
+    inDuration: (duration) => `tra ${duration}`,
     inAMinute: 'tra un minuto',
     inAFewSeconds: 'tra qualche secondo',
     unavailable: (upstream) => `${upstream} non è disponibile al momento; riprova tra un minuto.`,
@@ -189,10 +195,10 @@ export const it: Catalogue = {
     unknownPager: 'Questi pulsanti non funzionano più. Esegui di nuovo `/wallpaper search`.',
     forgottenQuery: 'Questa ricerca era troppo lunga per i pulsanti, e Almanac l’ha poi dimenticata. Esegui di nuovo `/wallpaper search`.',
     noMoreResults: 'Non ci sono altri risultati per questa ricerca: Wallhaven ne ha meno di un momento fa.',
-    slowDown: (limit, seconds) =>
-      `Piano: le richieste a Wallhaven sono condivise da tutti qui, e per ora hai usato le tue ${limit}. Riprova tra ${seconds} s (i risultati già caricati restano gratuiti).`,
-    queueNote: (perMinute, seconds) =>
-      `⏳ Wallhaven consente ${perMinute} richieste al minuto, condivise da chiunque usi Almanac: la tua è in coda, circa ${seconds} s.`,
+    slowDown: (limit, duration) =>
+      `Piano: le richieste a Wallhaven sono condivise da tutti qui, e per ora hai usato le tue ${limit}. Riprova tra ${duration} (i risultati già caricati restano gratuiti).`,
+    queueNote: (perMinute, duration) =>
+      `⏳ Wallhaven consente ${perMinute} richieste al minuto, condivise da chiunque usi Almanac: la tua è in coda, con un’attesa di ${duration}.`,
     notAWallpaper: (reason) => `Non è uno sfondo che posso cercare: ${reason}.`,
     noSuchWallpaper: (id) => `Wallhaven non ha alcuno sfondo con l’id ${id}.`,
     keyRefused: 'Wallhaven ha rifiutato la nostra chiave API per questo sfondo; chi gestisce il bot dovrebbe controllare `WALLHAVEN_API_KEY`.',

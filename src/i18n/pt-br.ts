@@ -3,12 +3,18 @@ import type { Catalogue } from './catalogue.js';
 /** Brazilian Portuguese, with the card game's terms as printed on Portuguese cards. */
 export const ptBR: Catalogue = {
   intlLocale: 'pt-BR',
+  durations: {
+    seconds: (n) => `${n} segundo${n === 1 ? '' : 's'}`,
+    minutes: (n) => `cerca de ${n} minutos`,
+    anHour: 'cerca de uma hora',
+    hours: (n) => `cerca de ${n} horas`,
+  },
   errors: {
     generic: 'Algo deu errado do nosso lado. Foi registrado; tente de novo em um instante.',
     shuttingDown: 'O Almanac está reiniciando; tente de novo em alguns segundos.',
     commandGone: 'Esse comando não está mais disponível.',
     buttonsExpired: 'Esses botões expiraram. Execute o comando de novo.',
-    inSeconds: (seconds) => `em ${seconds} segundo${seconds === 1 ? '' : 's'}`,
+    inDuration: (duration) => `em ${duration}`,
     inAMinute: 'em um minuto',
     inAFewSeconds: 'em alguns segundos',
     unavailable: (upstream) => `${upstream} está indisponível agora; tente de novo em um minuto.`,
@@ -190,10 +196,10 @@ export const ptBR: Catalogue = {
     unknownPager: 'Esses botões não funcionam mais. Execute `/wallpaper search` de novo.',
     forgottenQuery: 'Esta busca era longa demais para os botões, e o Almanac já a esqueceu. Execute `/wallpaper search` de novo.',
     noMoreResults: 'Não há mais resultados para esta busca: o Wallhaven tem menos do que há pouco.',
-    slowDown: (limit, seconds) =>
-      `Calma: os pedidos ao Wallhaven são compartilhados por todos aqui, e você usou os seus ${limit} por enquanto. Tente de novo em ${seconds} s (resultados já carregados continuam livres).`,
-    queueNote: (perMinute, seconds) =>
-      `⏳ O Wallhaven permite ${perMinute} pedidos por minuto, compartilhados por todos que usam o Almanac: o seu está na fila, cerca de ${seconds} s.`,
+    slowDown: (limit, duration) =>
+      `Calma: os pedidos ao Wallhaven são compartilhados por todos aqui, e você usou os seus ${limit} por enquanto. Tente de novo em ${duration} (resultados já carregados continuam livres).`,
+    queueNote: (perMinute, duration) =>
+      `⏳ O Wallhaven permite ${perMinute} pedidos por minuto, compartilhados por todos que usam o Almanac: o seu está na fila, com uma espera de ${duration}.`,
     notAWallpaper: (reason) => `Isso não é um papel de parede que eu possa consultar: ${reason}.`,
     noSuchWallpaper: (id) => `O Wallhaven não tem papel de parede com o id ${id}.`,
     keyRefused: 'O Wallhaven recusou nossa chave de API para este papel de parede; o operador do bot deve verificar `WALLHAVEN_API_KEY`.',

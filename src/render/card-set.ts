@@ -5,7 +5,8 @@ import type { ActionRow, Attachment, Reply } from '../command.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { PrintingView, SetListing } from '../services/cards.js';
-import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, fitText, frameColour, openMenuCustomId, printingsCustomId, quoteQuery } from './card.js';
+import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, frameColour, openMenuCustomId, printingsCustomId } from './card.js';
+import { fitText, quoteUserText } from './user-text.js';
 import { EMBED_LIMITS, discordTimestamp, fitEmbedsToLimit, formatInteger, truncate } from './format.js';
 
 /**
@@ -193,7 +194,7 @@ export function renderCardSet(view: CardSetView): Reply {
 
 /** The sentence for set input that matches no set at all. */
 export function noSetMatchMessage(query: string): string {
-  return `No card set matches ${quoteQuery(query)}. Pick one from the suggestions, or give a set code such as \`LOB\`.`;
+  return `No card set matches ${quoteUserText(query)}. Pick one from the suggestions, or give a set code such as \`LOB\`.`;
 }
 
 function setOption(set: CardSet): APISelectMenuOption {
@@ -213,7 +214,7 @@ export function renderSetChoices(query: string, candidates: readonly CardSet[], 
   return {
     content:
       sharedCode === undefined
-        ? `No card set is named exactly ${quoteQuery(query)}. Did you mean one of these?`
+        ? `No card set is named exactly ${quoteUserText(query)}. Did you mean one of these?`
         : `${plural(candidates.length, 'card set')} use the code ${codeSpan(sharedCode)}. Which one?`,
     components: [
       {

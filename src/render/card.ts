@@ -21,7 +21,9 @@ import type { ActionRow, Attachment, Reply } from '../command.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import { localizedAttribute, localizedTypeLine } from './card-terms.js';
-import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, formatInteger, truncate } from './format.js';
+import { EMBED_LIMITS, embedCharacterCount, formatInteger, truncate } from './format.js';
+import { bilingualCardName } from './card-name.js';
+import { fitInert, fitText, inertText, quoteUserText } from './user-text.js';
 
 /**
  * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
@@ -98,26 +100,6 @@ const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
   ['Bottom', '↓'],
   ['Bottom-Right', '↘'],
 ];
-
-/** Upstream text is shown as written: nothing in it may turn into formatting, lists or links. */
-export function escapeText(text: string): string {
-  return escapeForeignMarkdown(text);
-}
-
-/** Escapes, then cuts to `max` characters without leaving a dangling escape before the ellipsis. */
-export function fitText(text: string, max: number): string {
-  const escaped = escapeText(text);
-  if (escaped.length <= max) return escaped;
-  const cut = truncate(escaped, max);
-  return cut.replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
-}
-
-/** `…` becomes `"…"` in user-facing sentences, with anything that could format or ping neutralised. */
-export function quoteQuery(query: string): string {
-  // 80 characters are shown: escaping the rest of a long input (quadratic in runs of backticks) is wasted.
-  const oneLine = query.slice(0, 400).replace(/\s+/g, ' ').trim();
-  return `“${fitText(oneLine, 80).replace(/@/g, '@\u200b')}”`;
-}
 
 // --- The card embed --------------------------------------------------------------------------------
 
@@ -238,7 +220,7 @@ function textSections(card: Card, labels: Catalogue['card']): { heading: string 
 function cardTextWithin(card: Card, budget: number, labels: Catalogue['card']): string {
   const sections = textSections(card, labels).map((section) => ({
     heading: section.heading === null ? '' : `**${section.heading}**\n`,
-    text: escapeText(section.text),
+    text: inertText(section.text),
   }));
   const join = () => sections.map((section) => section.heading + section.text).join('\n\n');
   if (join().length <= budget) return join();
@@ -248,18 +230,12 @@ function cardTextWithin(card: Card, budget: number, labels: Catalogue['card']): 
   while (excess > 0) {
     const longest = sections.reduce((best, section) => (section.text.length > best.text.length ? section : best));
     const target = Math.max(1, longest.text.length - excess);
-    const shortened = fitTextEscaped(longest.text, target);
+    const shortened = fitInert(longest.text, target);
     if (shortened.length >= longest.text.length) break;
     excess -= longest.text.length - shortened.length;
     longest.text = shortened;
   }
   return truncate(join(), available) + more;
-}
-
-/** `fitText` for text that is already escaped. */
-function fitTextEscaped(escaped: string, max: number): string {
-  if (escaped.length <= max) return escaped;
-  return truncate(escaped, max).replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
 }
 
 function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLanguage | undefined, labels: Catalogue['card']): string {
@@ -392,22 +368,31 @@ function parsePrintingsId(cardIdText: string | undefined, pageText: string | und
   return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
 }
 
-function cardOption(card: CardSummary, messages: Catalogue): APISelectMenuOption {
+function cardOption(card: CardSummary, localName: string | undefined, messages: Catalogue): APISelectMenuOption {
   return {
-    label: truncate(card.name, SELECT_LIMITS.label),
+    label: bilingualCardName(card.name, localName, SELECT_LIMITS.label),
     value: String(card.id),
     description: truncate(localizedTypeLine(card.typeLine, messages.cardTerms), SELECT_LIMITS.description),
   };
 }
 
-/** A select menu of cards; the same card never appears twice (Discord rejects duplicate values). */
-function openMenu(cards: readonly CardSummary[], placeholder: string, language: CardLanguage | undefined, messages: Catalogue): ActionRow {
+/**
+ * A select menu of cards, each labelled in the user's language too when `localNames` has its name
+ * (by passcode); the same card never appears twice (Discord rejects duplicate values).
+ */
+function openMenu(
+  cards: readonly CardSummary[],
+  placeholder: string,
+  language: CardLanguage | undefined,
+  localNames: ReadonlyMap<number, string> | undefined,
+  messages: Catalogue,
+): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
   for (const card of cards) {
     if (seen.has(card.id) || options.length >= SELECT_LIMITS.options) continue;
     seen.add(card.id);
-    options.push(cardOption(card, messages));
+    options.push(cardOption(card, localNames?.get(card.id), messages));
   }
   const menu: APIStringSelectComponent = {
     type: ComponentType.StringSelect,
@@ -422,15 +407,24 @@ function openMenu(cards: readonly CardSummary[], placeholder: string, language: 
 
 /** The sentence for a name that matches no card at all. */
 export function noMatchMessage(query: string, messages: Catalogue = en): string {
-  return messages.card.noMatch(quoteQuery(query));
+  return messages.card.noMatch(quoteUserText(query));
 }
 
-/** The ephemeral "Did you mean…" menu for a name that matches several cards about equally well. */
-export function renderDidYouMean(query: string, candidates: readonly CardSummary[], language?: CardLanguage, messages: Catalogue = en): Reply {
+/**
+ * The ephemeral "Did you mean…" menu for a name that matches several cards about equally well; the
+ * cards in `localNames` (passcode → name in the user's language) show that name beside the English one.
+ */
+export function renderDidYouMean(
+  query: string,
+  candidates: readonly CardSummary[],
+  language?: CardLanguage,
+  localNames?: ReadonlyMap<number, string>,
+  messages: Catalogue = en,
+): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query, messages), ephemeral: true };
   return {
-    content: messages.card.noExactName(quoteQuery(query)),
-    components: [openMenu(candidates, messages.card.pickCard, language, messages)],
+    content: messages.card.noExactName(quoteUserText(query)),
+    components: [openMenu(candidates, messages.card.pickCard, language, localNames, messages)],
     ephemeral: true,
   };
 }
@@ -444,14 +438,16 @@ export interface SearchView {
   /** How many cards matched in all, when more than are shown. */
   total: number;
   language?: CardLanguage;
+  /** Names in the user's language by passcode, shown beside the English ones. */
+  localNames?: ReadonlyMap<number, string>;
   messages?: Catalogue;
 }
 
-/** One line of the search list: `**Name** · Type line · stats`. */
-function searchLine(card: Card, index: number, messages: Catalogue): string {
+/** One line of the search list: `**Name** · Type line · stats`, the name in the user's language too when known. */
+function searchLine(card: Card, index: number, localName: string | undefined, messages: Catalogue): string {
   const stats = statLine(card, messages);
   const typeLine = localizedTypeLine(card.typeLine, messages.cardTerms);
-  return truncate(`${index + 1}. **${fitText(card.name, 100)}** · ${fitText(typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
+  return truncate(`${index + 1}. **${fitText(bilingualCardName(card.name, localName, 100), 100)}** · ${fitText(typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
 }
 
 /** `/card search`'s answer: a numbered list and a menu that opens any of the cards. */
@@ -464,10 +460,10 @@ export function renderSearchResults(view: SearchView): Reply {
   const summary =
     view.total > shown.length ? labels.bestOf(shownCount, formatInteger(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
   const embed: APIEmbed = {
-    title: truncate(labels.searchTitle(quoteQuery(view.query)), EMBED_LIMITS.title),
-    description: truncate(shown.map((card, index) => searchLine(card, index, messages)).join('\n'), EMBED_LIMITS.description),
+    title: truncate(labels.searchTitle(quoteUserText(view.query)), EMBED_LIMITS.title),
+    description: truncate(shown.map((card, index) => searchLine(card, index, view.localNames?.get(card.id), messages)).join('\n'), EMBED_LIMITS.description),
     color: FRAME_COLOURS.spell,
     footer: { text: truncate(`${summary}${filters}`, EMBED_LIMITS.footer) },
   };
-  return { embeds: [embed], components: [openMenu(shown, labels.openOne, view.language, messages)], ephemeral: true };
+  return { embeds: [embed], components: [openMenu(shown, labels.openOne, view.language, view.localNames, messages)], ephemeral: true };
 }

@@ -2,11 +2,12 @@ import { UserError } from '../errors.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import { UpstreamError, upstreamLabel } from '../services/upstream-error.js';
+import { humanDuration } from './format.js';
 
 export const GENERIC_FAILURE = en.errors.generic;
 
-function inSeconds(seconds: number | undefined, fallback: string, messages: Catalogue): string {
-  return seconds === undefined ? fallback : messages.errors.inSeconds(seconds);
+function retryIn(ms: number | undefined, fallback: string, messages: Catalogue): string {
+  return ms === undefined ? fallback : messages.errors.inDuration(humanDuration(ms, messages));
 }
 
 /**
@@ -22,9 +23,9 @@ export function describeFailure(error: unknown, messages: Catalogue = en): strin
       case 'unavailable':
         return errors.unavailable(label);
       case 'rate_limited':
-        return errors.rateLimited(label, inSeconds(error.retryAfterSeconds, errors.inAMinute, messages));
+        return errors.rateLimited(label, retryIn(error.retryAfterMs, errors.inAMinute, messages));
       case 'busy':
-        return errors.busy(label, inSeconds(error.retryAfterSeconds, errors.inAFewSeconds, messages));
+        return errors.busy(label, retryIn(error.retryAfterMs, errors.inAFewSeconds, messages));
       case 'bad_response':
         return errors.badResponse(label);
       case 'unauthorized':

@@ -4,7 +4,8 @@ import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
 import { wallhavenHttpsUrl, type WallpaperDetail, type WallpaperPurity, type WallpaperSummary } from '../services/wallhaven.js';
-import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import { inertText, quoteUserText } from './user-text.js';
 
 /**
  * Pure renderers for `/wallpaper`: a wallpaper as one embed (image, facts, source) plus link and
@@ -17,19 +18,6 @@ const DEFAULT_COLOUR = 0x1b1b1b;
 const WITHHELD_COLOUR = 0x99aab5;
 /** Discord refuses link buttons with longer URLs. */
 const MAX_LINK_URL = 512;
-
-/** Upstream text made inert: no formatting, and no masked links (`[text](url)`) of its own. */
-function escapeText(text: string): string {
-  return escapeForeignMarkdown(text);
-}
-
-/**
- * A search as its user typed it, quoted: escaped, cut to `max`, and with a zero-width space after the
- * `:` of `://`, so a URL in it (bare or `<…>`) is not a link the bot posts in the channel for them.
- */
-function quotedQuery(query: string, max: number): string {
-  return `“${escapeText(truncate(query, max)).replace(/:\/\//g, ':\u200b//')}”`;
-}
 
 /**
  * The URL when it is https on a Wallhaven host and short enough to link, else undefined. The service
@@ -76,7 +64,7 @@ function sourceLink(source: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const host = escapeText(url.hostname.replace(/^www\./, ''));
+  const host = inertText(url.hostname.replace(/^www\./, ''));
   const href = url.href.replace(/\(/g, '%28').replace(/\)/g, '%29');
   return href.length > MAX_LINK_URL ? host : `[${host}](${href})`;
 }
@@ -135,7 +123,7 @@ export interface SearchSummary {
 export function describeSearch(search: SearchSummary, messages: Catalogue = en): string {
   const labels = messages.wallpaper;
   const parts: string[] = [];
-  parts.push(search.query === null ? labels.allWallpapers : quotedQuery(search.query, 200));
+  parts.push(search.query === null ? labels.allWallpapers : quoteUserText(search.query, 200));
   const categories = CATEGORIES.filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => labels.categories[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
@@ -192,7 +180,7 @@ export function renderSearchResult(view: SearchResultView): Reply {
 /** Tag names joined until the field is full, then how many more there are. */
 function tagList(detail: WallpaperDetail, labels: Labels): string | undefined {
   if (detail.tags.length === 0) return undefined;
-  const names = detail.tags.map((tag) => escapeText(tag.name));
+  const names = detail.tags.map((tag) => inertText(tag.name));
   let value = '';
   for (let index = 0; index < names.length; index++) {
     const next = value === '' ? names[index]! : `${value} · ${names[index]!}`;
@@ -235,7 +223,7 @@ export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalog
 export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null, messages: Catalogue = en): Reply {
   const labels = messages.wallpaper;
   const embed = baseEmbed(summary, largeImage(summary), messages);
-  embed.description = query === null ? labels.random : labels.randomFor(quotedQuery(query, 200));
+  embed.description = query === null ? labels.random : labels.randomFor(quoteUserText(query, 200));
   const buttons = linkButton(labels.openOnWallhaven, summary.pageUrl);
   return {
     embeds: fitEmbedsToLimit([embed]),
@@ -252,6 +240,6 @@ export function noResultsSentence(search: SearchSummary, messages: Catalogue = e
   if (search.atleast) hints.push(labels.hintResolution);
   if (search.ratio) hints.push(labels.hintRatio);
   const suggestion = hints.length > 0 ? labels.tryHints(hints.join(', ')) : labels.tryBroader;
-  const what = search.query === null ? labels.noResultsForFilters : labels.noResults(quotedQuery(search.query, 100));
+  const what = search.query === null ? labels.noResultsForFilters : labels.noResults(quoteUserText(search.query, 100));
   return `${what} ${suggestion}`;
 }

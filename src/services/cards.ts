@@ -199,7 +199,7 @@ export class CardService {
   private readonly logger: Logger;
   private readonly recentPicks: ChannelHistory;
   private index: CardIndex | null = null;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(options: CardServiceOptions) {
     const recent = options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel;
@@ -217,7 +217,13 @@ export class CardService {
       length: recent,
       maxChannels: CARD_SERVICE_DEFAULTS.rememberedChannels,
     });
-    this.unsubscribe = this.database.onReload(() => this.rebuildIndex());
+    this.unsubscribe = [
+      this.database.onReload(() => this.rebuildIndex()),
+      // A language's names are matched for its users: a new set of them means a new matcher.
+      this.database.onTextsReload(() => {
+        if (this.database.ready) this.rebuildIndex();
+      }),
+    ];
     if (this.database.ready) this.rebuildIndex();
   }
 
@@ -270,9 +276,24 @@ export class CardService {
     return this.database.hasTexts(language);
   }
 
-  /** Autocomplete suggestions: local only, never waits, parses no card; [] while the database is not loaded. */
-  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates): CardSummary[] {
-    return this.matches(query, limit);
+  /**
+   * Autocomplete suggestions: local only, never waits, parses no card; [] while the database is not
+   * loaded. With a language, names in that language match as well as English ones.
+   */
+  suggest(query: string, limit: number = CARD_SERVICE_DEFAULTS.maxCandidates, language?: CardLanguage): CardSummary[] {
+    return this.matches(query, limit, language);
+  }
+
+  /** The cards' names in `language` (by passcode), for those whose name there differs from the English one. */
+  localNames(cards: readonly CardSummary[], language: CardLanguage | undefined): Map<number, string> {
+    const names = new Map<number, string>();
+    const matcher = this.index?.matcher;
+    if (language === undefined || matcher === undefined) return names;
+    for (const card of cards) {
+      const name = matcher.localName(card.id, language);
+      if (name !== undefined) names.set(card.id, name);
+    }
+    return names;
   }
 
   /** By passcode (alternate-art ids included), from the local database. */
@@ -283,9 +304,10 @@ export class CardService {
   /**
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
-   * upstream (cached) and anything else finds nothing.
+   * upstream (cached) and anything else finds nothing. With a language, names in that language
+   * are matched too.
    */
-  async resolve(input: string): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
@@ -297,20 +319,20 @@ export class CardService {
     const named = this.database.byName(query);
     if (named) return { kind: 'card', card: named, by: 'name' };
     const index = this.index!;
-    const best = index.matcher.best(query);
+    const best = index.matcher.best(query, language);
     if (best === null) return { kind: 'none' };
     if (best.clear) {
       const card = this.database.byId(best.match.id);
       if (card) return { kind: 'card', card, by: 'match' };
     }
-    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates);
+    const candidates = this.matches(query, CARD_SERVICE_DEFAULTS.maxCandidates, language);
     return candidates.length === 0 ? { kind: 'none' } : { kind: 'choices', candidates };
   }
 
-  /** `/card search`: name matches, best first, narrowed by the filters. Local only. */
-  search(query: string, filters: CardSearchFilters = {}, limit = 25): CardSearchResult {
+  /** `/card search`: name matches (in `language` too when given), best first, narrowed by the filters. Local only. */
+  search(query: string, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
     // Every match is scored, not just the first page, so filters never leave a page short.
-    const matched = this.matches(query, this.database.size).filter((card) => matchesFilters(card, filters));
+    const matched = this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
     const cards = matched.slice(0, Math.max(0, limit)).flatMap((summary) => this.database.byId(summary.id) ?? []);
     return { cards, total: matched.length };
   }
@@ -462,17 +484,17 @@ export class CardService {
   }
 
   async close(): Promise<void> {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     await this.sets?.close();
     await this.database.close();
     await this.client.close();
   }
 
-  private matches(query: string, limit: number): CardSummary[] {
+  private matches(query: string, limit: number, language: CardLanguage | undefined): CardSummary[] {
     const index = this.index;
     if (index === null) return [];
     const cards: CardSummary[] = [];
-    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit)) {
+    for (const match of index.matcher.search(query.slice(0, MAX_QUERY_CHARS), limit, language)) {
       const card = this.database.summaryById(match.id);
       if (card) cards.push(card);
     }
@@ -505,7 +527,8 @@ export class CardService {
       if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
     }
     this.index = {
-      matcher: new CardMatcher(matchable, this.aliases),
+      // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
+      matcher: new CardMatcher(matchable, this.aliases, { localizedNames: (language) => this.database.localNames(language) }),
       archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
       archetypeByKey,
       setListings: new LRUCache({ max: SET_LISTINGS_KEPT }),
@@ -570,7 +593,7 @@ function parsePasscode(text: string): number | undefined {
 export interface CreateCardServiceOptions {
   /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
   baseUrl: string;
-  /** Card art host; YGOPRODeck's own by default. Tests point it at their fake. */
+  /** Card and set art base (`YGOPRODECK_IMAGES_URL`); YGOPRODeck's own by default. */
   imagesBaseUrl?: string;
   /** `DATA_DIR`: the database snapshot and the image store live under it. */
   dataDir: string;

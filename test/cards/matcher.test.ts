@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_QUERIES, OLD_CARD_NAMES } from '../../bench/card-queries.js';
+import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES } from '../../bench/language-queries.js';
+import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from '../../bench/misc-info-queries.js';
 import { DEFAULT_ALIASES } from '../../src/cards/aliases.js';
 import { CardMatcher, tokenizeCardText, type MatchableCard } from '../../src/cards/matcher.js';
 import { loadCardDump, type RawCard } from '../helpers/card-dump.js';
+import { loadMiscInfo } from '../helpers/misc-info.js';
 
 let dump: RawCard[];
 let matcher: CardMatcher;
@@ -270,5 +273,121 @@ describe('CardMatcher on a hand-made list', () => {
       { id: 2, name: 'Dragon Alpine Lake' },
     ]);
     expect(renamed.search('dragon alpi').map((match) => match.id)).toEqual([2, 1]);
+  });
+});
+
+describe('CardMatcher by sound', () => {
+  it.each([
+    ['kaos emperor dragon', 'Chaos Emperor Dragon - Envoy of the End'],
+    ['mistikal space tyfoon', 'Mystical Space Typhoon'],
+    ['kristron halkifibrax', 'Crystron Halqifibrax'],
+    ['dogmatika eklesia', 'Dogmatika Ecclesia, the Virtuous'],
+    ['nite beam', 'Night Beam'],
+    ['sakred fenix of neftis', 'Sacred Phoenix of Nephthys'],
+  ])('%s → %s (out of reach of the typo walk)', (query, expected) => {
+    expect(topName(query)).toBe(expected);
+  });
+
+  it('never lets a name that only sounds right outrank one spelled right', () => {
+    // "Knight" and "Night" share a sound key; the word typed wins.
+    expect(topName('night beam')).toBe('Night Beam');
+    expect(topName('ice knight')).toBe('Ice Knight');
+    expect(matcher.search('chaos', 25).every((match) => tokenizeCardText(match.name).includes('chaos') || match.kind !== 'fuzzy')).toBe(true);
+  });
+
+  it('takes another phonetic key, refuses a key that is not a function, and matches nothing by sound with an empty key', () => {
+    const cards: MatchableCard[] = [{ id: 1, name: 'Chaos Form' }, { id: 2, name: 'Kaiser Colosseum' }];
+    expect(new CardMatcher(cards, {}).search('kaos')[0]?.id).toBe(1);
+    expect(new CardMatcher(cards, {}, { soundKey: () => '' }).search('kaos')).toEqual([]);
+    expect(() => new CardMatcher(cards, {}, { soundKey: 'metaphone' as never })).toThrow(/"soundKey"/);
+  });
+});
+
+describe('CardMatcher in other languages', () => {
+  const cards: MatchableCard[] = [
+    { id: 46986414, name: 'Dark Magician' },
+    { id: 89631139, name: 'Blue-Eyes White Dragon' },
+    { id: 10000, name: 'Tragoedia' },
+    { id: 20000, name: 'Magician of Faith' },
+  ];
+  const names: Record<string, [number, string][]> = {
+    fr: [
+      [46986414, 'Magicien Sombre'],
+      [89631139, 'Dragon Blanc aux Yeux Bleus'],
+      [10000, 'Tragoedia'],
+      [20000, 'Magicien de la Foi'],
+      [404, 'Carte Inconnue'],
+    ],
+    de: [[46986414, 'Dunkler Magier']],
+  };
+  const localized = new CardMatcher(cards, {}, { localizedNames: (language) => names[language] ?? [] });
+
+  it('matches a name in the language searched, exactly, with a typo or in part, and carries it on the result', () => {
+    expect(localized.search('magicien sombre', 5, 'fr')[0]).toMatchObject({ id: 46986414, name: 'Dark Magician', localName: 'Magicien Sombre', kind: 'exact' });
+    expect(localized.search('magicen sombre', 5, 'fr')[0]?.id).toBe(46986414);
+    expect(localized.search('yeux bleus', 5, 'fr')[0]).toMatchObject({ id: 89631139, localName: 'Dragon Blanc aux Yeux Bleus' });
+    expect(localized.best('dunkler magier', 'de')).toMatchObject({ match: { id: 46986414 }, clear: true });
+  });
+
+  it('still matches English names, and names each result in the language searched', () => {
+    expect(localized.search('dark magician', 5, 'fr')[0]).toMatchObject({ id: 46986414, localName: 'Magicien Sombre' });
+    expect(localized.search('magician', 5, 'fr').map((match) => match.localName)).toEqual(['Magicien de la Foi', 'Magicien Sombre']);
+  });
+
+  it('ignores names in other languages, and gives no local name in English', () => {
+    expect(localized.search('magicien sombre', 5)).toEqual([]);
+    expect(localized.search('dunkler magier', 5, 'fr')).toEqual([]);
+    expect(localized.search('dark magician', 5)[0]).not.toHaveProperty('localName');
+  });
+
+  it('adds no name equal to the English one, nor one for an unknown passcode', () => {
+    const english = new CardMatcher(cards, {});
+    expect(localized.entryCount - english.entryCount).toBe(4);
+    expect(localized.localName(10000, 'fr')).toBeUndefined();
+    expect(localized.localName(404, 'fr')).toBeUndefined();
+    expect(localized.localName(46986414, 'de')).toBe('Dunkler Magier');
+    expect(localized.localName(46986414, 'it')).toBeUndefined();
+  });
+
+  it('refuses localizedNames that is not a function, naming the option', () => {
+    expect(() => new CardMatcher(cards, {}, { localizedNames: names as never })).toThrow(/"localizedNames"/);
+  });
+});
+
+describe('CardMatcher on the whole dump with misc_info (test/fixtures/misc-info-2025-04-25.json.br)', () => {
+  let withMisc: CardMatcher;
+  beforeAll(() => {
+    const misc = loadMiscInfo();
+    withMisc = new CardMatcher(
+      dump.map(({ id, name }): MatchableCard => {
+        const info = misc.get(id)!;
+        return { id, name, popularity: info.views, konamiId: info.konami_id, ...(info.beta_name ? { altNames: [info.beta_name] } : {}) };
+      }),
+    );
+  });
+
+  it.each(POPULAR_PREFIX_QUERIES.map(({ query, expected }) => [query, expected]))('popular prefix %s → %s', (query, expected) => {
+    expect(withMisc.search(query, 1)[0]?.name).toBe(expected);
+  });
+
+  it('ranks a shorter name first for a shared prefix without views (what the views change)', () => {
+    expect(topName('swords of')).toBe('Swords of Burning Light');
+    expect(topName('red-eyes')).not.toBe('Red-Eyes Black Dragon');
+  });
+
+  it.each(BETA_NAME_QUERIES.map(({ query, expected }) => [query, expected]))('old name %s → %s', (query, expected) => {
+    expect(withMisc.search(query, 1)[0]?.name).toBe(expected);
+  });
+
+  it('keeps the labelled set at least as accurate as without misc_info', () => {
+    const hits = CARD_QUERIES.filter(({ query, expected }) => withMisc.search(query, 1)[0]?.name === expected).length;
+    expect(hits).toBeGreaterThanOrEqual(188);
+  });
+});
+
+describe('the newer labelled sets', () => {
+  it('name only cards of the dump', () => {
+    const expected = [...SOUND_ALIKE_QUERIES, ...TRANSLATED_QUERIES, ...BETA_NAME_QUERIES, ...POPULAR_PREFIX_QUERIES].map((query) => query.expected);
+    expect(expected.filter((name) => !cardNames.has(name))).toEqual([]);
   });
 });

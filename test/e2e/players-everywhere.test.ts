@@ -102,8 +102,13 @@ describe('players everywhere: user install in every context, in the player’s l
   beforeAll(async () => {
     [ygoprodeck, geo, wallhaven] = await Promise.all([startFakeYgoprodeck({ cards: loadCardDump() }), startFakeGeoJs(), startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY })]);
     bot = await startTestBot({
-      env: { YGOPRODECK_URL: ygoprodeck.url, GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY },
-      overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl },
+      env: {
+        YGOPRODECK_URL: ygoprodeck.url,
+        YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl,
+        GEOJS_URL: geo.url,
+        WALLHAVEN_URL: wallhaven.url,
+        WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY,
+      },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);

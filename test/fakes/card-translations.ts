@@ -1,5 +1,6 @@
 import type { RawCard } from '../../src/cards/card.js';
 import { seededRandom } from '../helpers/seeded-random.js';
+import { PRINTED_CARD_NAMES } from './printed-card-names.js';
 
 /**
  * Generated `cardinfo.php?language=…` cards: no real language dump is reachable offline, so the fake
@@ -45,11 +46,13 @@ export function translatedDump(cards: readonly RawCard[], language: FakeLanguage
 /** `card` as `cardinfo.php?language=…` serves it, or undefined when it has no translation there. */
 export function translatedCard(card: RawCard, language: FakeLanguage): RawCard | undefined {
   const random = seededRandom((card.id * 31 + LANGUAGE_SEEDS[language]) >>> 0);
-  if (random() < UNTRANSLATED_SHARE) return undefined;
+  const printedName = PRINTED_CARD_NAMES[card.name]?.[language];
+  if (random() < UNTRANSLATED_SHARE && printedName === undefined) return undefined;
   const translate = (text: string) => translateText(text, language);
   return {
     ...card,
-    name: translate(card.name),
+    // Well-known cards keep their printed names, so a test can search for one as players type it.
+    name: printedName ?? translate(card.name),
     desc: translate(card.desc),
     ...(typeof card.pend_desc === 'string' ? { pend_desc: translate(card.pend_desc) } : {}),
     ...(typeof card.monster_desc === 'string' ? { monster_desc: translate(card.monster_desc) } : {}),

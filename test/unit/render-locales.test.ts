@@ -57,9 +57,11 @@ describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limi
   it('search lists and "Did you mean" menus of the longest names', () => {
     const longestNames = [...cards].sort((left, right) => right.name.length + right.typeLine.length - (left.name.length + left.typeLine.length)).slice(0, 25);
     const query = 'Q'.repeat(100);
-    expectAccepted('search', renderSearchResults({ query, filters: [messages.card.archetypeFilter('A'.repeat(100)), 'TÉNÈBRES'], cards: longestNames, total: 13_703, messages }));
-    expectAccepted('did you mean', renderDidYouMean(query, longestNames, 'fr', messages));
-    expectAccepted('no match', renderDidYouMean(query, [], undefined, messages));
+    // Names in the user's language beside the English ones make the longest labels.
+    const localNames = new Map(longestNames.map((card) => [card.id, 'É'.repeat(100)]));
+    expectAccepted('search', renderSearchResults({ query, filters: [messages.card.archetypeFilter('A'.repeat(100)), 'TÉNÈBRES'], cards: longestNames, total: 13_703, localNames, messages }));
+    expectAccepted('did you mean', renderDidYouMean(query, longestNames, 'fr', localNames, messages));
+    expectAccepted('no match', renderDidYouMean(query, [], undefined, undefined, messages));
   });
 
   it('IP lookups, time lines and refusals', () => {

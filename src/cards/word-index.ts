@@ -1,0 +1,216 @@
+/**
+ * The word lists the card matcher searches: sorted words with their postings, walked as an implicit
+ * trie for prefix and typo (Damerau–Levenshtein) matches.
+ */
+
+/** Per-word match quality, in [0, 1]. A word tier match needs every query word at PREFIX or better. */
+export const TOKEN_SCORE = {
+  exact: 1,
+  /** Plus up to 0.1 for how much of the card word the query word covers. */
+  prefix: 0.85,
+  typo1: 0.75,
+  typo2: 0.55,
+  typoPrefix1: 0.6,
+  typoPrefix2: 0.45,
+  /** The same sound key as a card word ("kaos" for "chaos"): a little better than one typo. */
+  sound: 0.8,
+  /** The query's sound key starts a card word's. */
+  soundPrefix: 0.7,
+} as const;
+
+/** Any edit distance above the largest allowed one; small enough that adding 1 cannot overflow. */
+const FAR = 1 << 20;
+
+/**
+ * A sorted word list with, for each word, the name entries containing it (postings in one flat
+ * array: word w's entries are postings[start[w] .. start[w + 1])).
+ */
+export class WordIndex {
+  readonly words: string[];
+  private readonly start: Int32Array;
+  private readonly postings: Int32Array;
+  /** Length of the prefix words[i] shares with words[i - 1]; lets the typo walk reuse work. */
+  private readonly sharedPrefix: Uint8Array;
+  readonly longestWord: number;
+
+  constructor(entriesByWord: Map<string, number[]>) {
+    this.words = [...entriesByWord.keys()].sort(compareStrings);
+    this.start = new Int32Array(this.words.length + 1);
+    this.sharedPrefix = new Uint8Array(this.words.length);
+    let total = 0;
+    for (const entries of entriesByWord.values()) total += entries.length;
+    this.postings = new Int32Array(total);
+    let offset = 0;
+    let longestWord = 0;
+    this.words.forEach((word, index) => {
+      const previous = index > 0 ? (this.words[index - 1] as string) : '';
+      this.sharedPrefix[index] = Math.min(commonPrefixLength(previous, word), 255);
+      longestWord = Math.max(longestWord, word.length);
+      this.start[index] = offset;
+      for (const entry of entriesByWord.get(word) as number[]) this.postings[offset++] = entry;
+    });
+    this.start[this.words.length] = offset;
+    this.longestWord = longestWord;
+  }
+
+  /** Calls visit for every entry containing `word`. */
+  forEachEntry(word: number, visit: (entry: number) => void): void {
+    const end = this.start[word + 1] as number;
+    for (let p = this.start[word] as number; p < end; p++) visit(this.postings[p] as number);
+  }
+
+  /** Words equal to or starting with `prefix`, scored like the typo walk scores them. */
+  forEachWithPrefix(prefix: string, visit: (word: number, tokenScore: number) => void): void {
+    for (let index = this.lowerBound(prefix); index < this.words.length; index++) {
+      const word = this.words[index] as string;
+      if (!word.startsWith(prefix)) break;
+      visit(index, word.length === prefix.length ? TOKEN_SCORE.exact : prefixScore(prefix.length, word.length));
+    }
+  }
+
+  /** Index of the first word not less than `text`. */
+  private lowerBound(text: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.words[middle] as string) < text) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Words within `maxEdits` (Damerau–Levenshtein, adjacent transpositions) of `token`, or with a
+   * prefix within `maxPrefixEdits` of it.
+   *
+   * Walks the sorted list as an implicit trie: one edit-distance row per character, reusing the
+   * rows of the prefix shared with the previous word. Only the band |row - column| <= maxEdits is
+   * computed (cells outside it cannot be within maxEdits), and a subtree is skipped as soon as no
+   * word in it can come within maxEdits.
+   *
+   * The second edit is only allowed in words that share the query's first letter: a two-edit
+   * walk over every word costs ~0.3 ms, ten times the one-edit walk, and long words are rarely
+   * mistyped twice including at the start (Lucene's FuzzyQuery `prefixLength` makes the same bet).
+   */
+  forEachSimilar(
+    token: string,
+    maxEdits: number,
+    maxPrefixEdits: number,
+    scratch: EditScratch,
+    visit: (word: number, tokenScore: number) => void,
+  ): void {
+    const { words, sharedPrefix } = this;
+    const queryLength = token.length;
+    const width = queryLength + 1;
+    const { rows, prefixDistance, query } = scratch;
+    for (let column = 0; column < queryLength; column++) query[column] = token.charCodeAt(column);
+    prefixDistance[0] = queryLength;
+    const firstLetter = query[0];
+    // The budgets of the first-letter subtree being walked.
+    let edits = maxEdits;
+    let prefixEdits = maxPrefixEdits;
+    const score = (fullDistance: number, bestPrefix: number, wordLength: number): number => {
+      if (fullDistance === 0) return TOKEN_SCORE.exact;
+      if (bestPrefix === 0) return prefixScore(queryLength, wordLength);
+      let tokenScore = 0;
+      if (fullDistance <= edits) tokenScore = fullDistance === 1 ? TOKEN_SCORE.typo1 : TOKEN_SCORE.typo2;
+      if (bestPrefix <= prefixEdits) {
+        tokenScore = Math.max(tokenScore, bestPrefix === 1 ? TOKEN_SCORE.typoPrefix1 : TOKEN_SCORE.typoPrefix2);
+      }
+      return tokenScore;
+    };
+
+    let validDepth = 0;
+    let index = 0;
+    while (index < words.length) {
+      const word = words[index] as string;
+      let depth = Math.min(sharedPrefix[index] as number, validDepth);
+      if (depth === 0) {
+        const sameFirstLetter = word.charCodeAt(0) === firstLetter;
+        edits = sameFirstLetter ? maxEdits : Math.min(maxEdits, 1);
+        prefixEdits = sameFirstLetter ? maxPrefixEdits : Math.min(maxPrefixEdits, 1);
+        // Row 0 again, since the band edges of the previous subtree were marked in it.
+        for (let column = 0; column <= queryLength; column++) rows[column] = column;
+      }
+      let deadAt = -1;
+      while (depth < word.length) {
+        depth++;
+        const character = word.charCodeAt(depth - 1);
+        const previousCharacter = depth > 1 ? word.charCodeAt(depth - 2) : -1;
+        const row = depth * width;
+        const above = row - width;
+        const low = depth > edits ? depth - edits : 1;
+        const high = depth + edits < queryLength ? depth + edits : queryLength;
+        // Cells just outside the band must read as "too far", not as stale values.
+        rows[row + low - 1] = low === 1 ? depth : FAR;
+        if (high === depth + edits) rows[above + high] = FAR;
+        let rowMin = low === 1 ? depth : FAR;
+        for (let column = low; column <= high; column++) {
+          const queryCharacter = query[column - 1] as number;
+          let distance = (rows[above + column - 1] as number) + (queryCharacter === character ? 0 : 1);
+          const deletion = (rows[above + column] as number) + 1;
+          if (deletion < distance) distance = deletion;
+          const insertion = (rows[row + column - 1] as number) + 1;
+          if (insertion < distance) distance = insertion;
+          if (queryCharacter === previousCharacter && column > 1 && query[column - 2] === character) {
+            const transposition = (rows[above - width + column - 2] as number) + 1;
+            if (transposition < distance) distance = transposition;
+          }
+          rows[row + column] = distance;
+          if (distance < rowMin) rowMin = distance;
+        }
+        const queryEnd = high === queryLength ? (rows[row + queryLength] as number) : FAR;
+        prefixDistance[depth] = Math.min(prefixDistance[depth - 1] as number, queryEnd);
+        if (rowMin > edits) {
+          deadAt = depth;
+          break;
+        }
+      }
+      validDepth = depth;
+
+      if (deadAt < 0) {
+        const inBand = Math.abs(word.length - queryLength) <= edits;
+        const fullDistance = inBand ? (rows[word.length * width + queryLength] as number) : FAR;
+        const tokenScore = score(fullDistance, prefixDistance[word.length] as number, word.length);
+        if (tokenScore > 0) visit(index, tokenScore);
+        index++;
+        continue;
+      }
+      // No longer word under this prefix can come closer than the rows computed so far; if the
+      // whole query already matched a prefix of it, every word below is a (typo-)prefix match.
+      const bestPrefix = prefixDistance[deadAt] as number;
+      do {
+        if (bestPrefix <= prefixEdits) {
+          const tokenScore = score(FAR, bestPrefix, (words[index] as string).length);
+          if (tokenScore > 0) visit(index, tokenScore);
+        }
+        index++;
+      } while (index < words.length && (sharedPrefix[index] as number) >= deadAt);
+    }
+  }
+}
+
+/** Buffers for the edit-distance walk, allocated once per matcher. */
+export interface EditScratch {
+  rows: Int32Array;
+  prefixDistance: Int32Array;
+  query: Int32Array;
+}
+
+/** A query word that starts a longer card word scores a little higher the more of it it covers. */
+function prefixScore(queryLength: number, wordLength: number): number {
+  return TOKEN_SCORE.prefix + (0.1 * queryLength) / wordLength;
+}
+
+function commonPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** Code-unit order, matching the `<` used by the prefix binary searches (localeCompare would not). */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,92 @@
+import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeMessage, FinalMessage, InteractionExchange } from '../fakes/discord.js';
+import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { waitForLanguageDatabases } from '../helpers/language-databases.js';
+
+const DARK_MAGICIAN = 46986414;
+const BLUE_EYES = 89631139;
+
+function selectOf(message: FakeMessage): APIStringSelectComponent {
+  const row = message.components?.[0];
+  const component = row?.type === ComponentType.ActionRow ? row.components[0] : undefined;
+  expect(component?.type).toBe(ComponentType.StringSelect);
+  return component as APIStringSelectComponent;
+}
+
+describe("/card in the user's language: names in French, German, Italian or Portuguese, from the local language databases, find their card through the fake Discord", () => {
+  let ygoprodeck: FakeYgoprodeck;
+  let bot: TestBot;
+
+  async function autocomplete(value: string, locale: string, language?: string) {
+    const options: Record<string, string> = { name: value };
+    if (language !== undefined) options.language = language;
+    const exchange = await bot.discord.autocomplete({ name: 'card', subcommand: 'show', options, focused: 'name', locale });
+    const callback = await exchange.callback();
+    expect(callback.type).toBe(InteractionResponseType.ApplicationCommandAutocompleteResult);
+    return callback.data?.choices ?? [];
+  }
+
+  async function final(exchange: InteractionExchange): Promise<FinalMessage> {
+    await exchange.callback();
+    return exchange.final();
+  }
+
+  beforeAll(async () => {
+    const dump = loadCardDump();
+    ygoprodeck = await startFakeYgoprodeck({ cards: dump });
+    bot = await startTestBot({
+      env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
+    });
+    expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
+    // The names come from the local language databases, downloaded after the English one.
+    await waitForLanguageDatabases(bot.app.services.cards);
+  }, 150_000);
+
+  afterAll(async () => {
+    await bot?.stop();
+    await ygoprodeck?.close();
+  });
+
+  it('autocompletes a French name (typo and all) for a French-locale user, showing it beside the English one, with no request upstream', async () => {
+    const before = ygoprodeck.server.requests.length;
+    for (const typed of ['magicien sombre', 'magicien sombr', 'magicen sombre', 'MAGICIEN SOMBRE']) {
+      const [first] = await autocomplete(typed, 'fr');
+      expect(first).toEqual({ name: 'Magicien Sombre (Dark Magician)', value: String(DARK_MAGICIAN) });
+    }
+    const [blueEyes] = await autocomplete('dragon blanc aux yeux', 'fr');
+    expect(blueEyes).toEqual({ name: 'Dragon Blanc aux Yeux Bleus (Blue-Eyes White Dragon)', value: String(BLUE_EYES) });
+    // English names still work for the same user, and are shown in French too.
+    const [english] = await autocomplete('dark magican', 'fr');
+    expect(english).toEqual({ name: 'Magicien Sombre (Dark Magician)', value: String(DARK_MAGICIAN) });
+    expect(ygoprodeck.server.requests.length).toBe(before);
+  });
+
+  it('matches by the locale (pt-BR → Portuguese) or by the language option, and not in a language the user did not ask for', async () => {
+    expect((await autocomplete('mago negro', 'pt-BR'))[0]).toEqual({ name: 'Mago Negro (Dark Magician)', value: String(DARK_MAGICIAN) });
+    expect((await autocomplete('dunkler magier', 'fr', 'de'))[0]).toEqual({ name: 'Dunkler Magier (Dark Magician)', value: String(DARK_MAGICIAN) });
+    // An English-locale user typing the German name gets no German-named card, and English labels.
+    const choices = await autocomplete('dunkler magier', 'en-US');
+    expect(choices.map((choice) => choice.name)).not.toContain('Dunkler Magier (Dark Magician)');
+    expect(choices.every((choice) => !choice.name.includes('('))).toBe(true);
+  });
+
+  it('opens the card a French name clearly names, and offers a bilingual "Did you mean" menu when several fit', async () => {
+    const shown = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'magicien sombre' }, locale: 'fr' }));
+    expect(shown.ephemeral).toBe(false);
+    expect(shown.embeds[0]?.footer?.text).toContain(`Passcode ${DARK_MAGICIAN}`);
+
+    const menu = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'magicien' }, locale: 'fr' }));
+    expect(menu.ephemeral).toBe(true);
+    const labels = selectOf(menu).options.map((option) => option.label);
+    expect(labels).toEqual(expect.arrayContaining(['Magicien Sombre (Dark Magician)', 'Magicien du Temps (Time Wizard)']));
+    expect(labels.every((label) => label.length <= 100)).toBe(true);
+  });
+
+  it('/card search finds cards by their French name for a French-locale user and labels them in both languages', async () => {
+    const reply = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { query: 'yeux bleus' }, locale: 'fr' }));
+    expect(selectOf(reply).options[0]).toMatchObject({ label: 'Dragon Blanc aux Yeux Bleus (Blue-Eyes White Dragon)', value: String(BLUE_EYES) });
+    expect(reply.embeds[0]?.description).toContain('Dragon Blanc aux Yeux Bleus (Blue-Eyes White Dragon)');
+  });
+});
