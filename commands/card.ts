@@ -85,7 +85,7 @@ async function cardReply(
 function databaseMissing(app: AppServices): LocalizedText {
   const failure = app.cards.loadFailure;
   const now = app.clock.now().getTime();
-  return (t) => (failure ? cardDatabaseFailureMessage(failure, now) : t.card.databaseLoading);
+  return (t) => (failure ? cardDatabaseFailureMessage(failure, now, t) : t.card.databaseLoading);
 }
 
 async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {

@@ -71,6 +71,16 @@ export const en = {
     pickCard: 'Pick a card to show it',
     databaseLoading: 'The card database is still loading; try again in a minute.',
     setListLoading: 'The card set list is still loading; try again in a minute.',
+    /** Why the card database download failed (`reason`), when its next attempt is (`next`). */
+    databaseFailed: (reason: string, next: string) => `The card database is not available yet: ${reason}, and ${next}. Try again after that.`,
+    databaseFailure: {
+      unavailable: 'YGOPRODeck could not be reached',
+      rateLimited: 'YGOPRODeck asked us to slow down',
+      badResponse: 'YGOPRODeck sent a download we could not use',
+      other: 'its download failed',
+    },
+    databaseRetryingNow: 'it is being retried now',
+    databaseNextAttempt: (duration: string) => `the next attempt is in ${duration}`,
     giveSearchWords: 'Give some words of a card name to search for.',
     unknownType: (value: string) => `Unknown card type ${value}.`,
     unknownAttribute: (value: string) => `Unknown attribute ${value}.`,

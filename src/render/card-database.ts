@@ -1,18 +1,23 @@
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import type { CardDatabaseFailure } from '../services/card-database.js';
 import { humanDuration } from './format.js';
 
-const REASONS: Record<string, string> = {
-  unavailable: 'YGOPRODeck could not be reached',
-  rate_limited: 'YGOPRODeck asked us to slow down',
-  bad_response: 'YGOPRODeck sent a download we could not use',
+/** `CardDatabaseFailure.reason` (an `UpstreamError` kind) → the catalogue's words for it. */
+const REASONS: Readonly<Record<string, keyof Catalogue['card']['databaseFailure']>> = {
+  unavailable: 'unavailable',
+  rate_limited: 'rateLimited',
+  bad_response: 'badResponse',
 };
 
 /**
  * What card commands say while there is no card database because its download failed, instead of
- * waiting for a download that is not happening: the cause and when the next attempt is.
+ * waiting for a download that is not happening: the cause and when the next attempt is, in the
+ * words of `messages`.
  */
-export function cardDatabaseFailureMessage(failure: CardDatabaseFailure, now: number): string {
-  const reason = REASONS[failure.reason] ?? 'its download failed';
-  const next = failure.nextAttemptAt === null ? 'it is being retried now' : `the next attempt is in ${humanDuration(failure.nextAttemptAt - now)}`;
-  return `The card database is not available yet: ${reason}, and ${next}. Try again after that.`;
+export function cardDatabaseFailureMessage(failure: CardDatabaseFailure, now: number, messages: Catalogue = en): string {
+  const labels = messages.card;
+  const reason = labels.databaseFailure[REASONS[failure.reason] ?? 'other'];
+  const next = failure.nextAttemptAt === null ? labels.databaseRetryingNow : labels.databaseNextAttempt(humanDuration(failure.nextAttemptAt - now, messages));
+  return labels.databaseFailed(reason, next);
 }

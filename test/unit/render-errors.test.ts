@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { cardDatabaseFailureMessage } from '../../src/render/card-database.js';
 import { describeFailure, GENERIC_FAILURE } from '../../src/render/errors.js';
 import { humanDuration } from '../../src/render/format.js';
 import { UpstreamError } from '../../src/services/upstream-error.js';
@@ -13,6 +15,17 @@ describe('humanDuration', () => {
     expect(humanDuration(60 * 60_000)).toBe('about an hour');
     expect(humanDuration(2 * 60 * 60_000)).toBe('about 2 hours');
     expect(humanDuration(0)).toBe('1 second');
+  });
+
+  it('says the same buckets in the user’s language', () => {
+    const fr = messagesFor('fr');
+    expect(humanDuration(1, fr)).toBe('1 seconde');
+    expect(humanDuration(40_000, fr)).toBe('40 secondes');
+    expect(humanDuration(5 * 60_000, fr)).toBe('environ 5 minutes');
+    expect(humanDuration(60 * 60_000, fr)).toBe('environ une heure');
+    expect(humanDuration(60 * 60_000, messagesFor('de'))).toBe('etwa einer Stunde');
+    expect(humanDuration(2 * 60 * 60_000, messagesFor('it'))).toBe('circa 2 ore');
+    expect(humanDuration(1, messagesFor('pt-BR'))).toBe('1 segundo');
   });
 });
 
@@ -29,5 +42,26 @@ describe('describeFailure', () => {
     expect(describeFailure(new UpstreamError('geojs', 'busy', 'queue full'))).toBe('Almanac is busy with GeoJS requests; try again in a few seconds.');
     expect(describeFailure(new UserError('Give an IP address.'))).toBe('Give an IP address.');
     expect(describeFailure(new Error('internal detail'))).toBe(GENERIC_FAILURE);
+  });
+});
+
+describe('failure sentences in the user’s language', () => {
+  it('says waits in words of the user’s language', () => {
+    const blocked = new UpstreamError('ygoprodeck', 'rate_limited', 'blocked', { status: 403, retryAfterMs: 60 * 60_000 });
+    expect(describeFailure(blocked, messagesFor('fr'))).toBe('YGOPRODeck nous demande de ralentir ; réessayez dans environ une heure.');
+    expect(describeFailure(blocked, messagesFor('de'))).toContain('in etwa einer Stunde');
+  });
+
+  it('says why the card database is missing and when the next attempt is', () => {
+    const failure = { reason: 'unavailable', at: 0, nextAttemptAt: 5 * 60_000 };
+    expect(cardDatabaseFailureMessage(failure, 0)).toBe(
+      'The card database is not available yet: YGOPRODeck could not be reached, and the next attempt is in about 5 minutes. Try again after that.',
+    );
+    expect(cardDatabaseFailureMessage(failure, 0, messagesFor('fr'))).toBe(
+      'La base de cartes n’est pas encore disponible : YGOPRODeck est injoignable, et la prochaine tentative est dans environ 5 minutes. Réessayez ensuite.',
+    );
+    expect(cardDatabaseFailureMessage({ reason: 'error', at: 0, nextAttemptAt: null }, 0, messagesFor('it'))).toBe(
+      'Il database delle carte non è ancora disponibile: il download non è riuscito, e si sta riprovando ora. Riprova dopo.',
+    );
   });
 });
