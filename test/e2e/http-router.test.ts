@@ -1,6 +1,7 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { UNKNOWN_COMMAND_MESSAGE } from '../../src/discord/router.js';
 import { signatureHeadersFor, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
@@ -49,6 +50,22 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
     const final = await (await bot.discord.chatInput({ name: 'no-such-command' })).final();
     expect(final.content).toBe(UNKNOWN_COMMAND_MESSAGE);
     expect(final.ephemeral).toBe(true);
+  });
+
+  it('answers in the user’s language, from the locale in the payload', async () => {
+    const final = await (await bot.discord.chatInput({ name: 'no-such-command', locale: 'fr' })).final();
+    expect(final.content).toBe(messagesFor('fr').errors.commandGone);
+    expect(final.content).not.toBe(UNKNOWN_COMMAND_MESSAGE);
+  });
+
+  it.each([
+    ['a server the bot is not in', { channel: 'foreignGuild' }],
+    ['a group DM', { channel: 'groupDm' }],
+    ['the bot’s server through the user’s install', { install: 'user' }],
+  ] as const)('reads the install from the payload: /status says nothing operator-only in %s', async (_where, origin) => {
+    const final = await (await bot.discord.chatInput({ name: 'status', ...origin })).final();
+    expect(final.content).toBe(messagesFor('en-US').install.statusNeedsServerInstall);
+    expect(final.embeds ?? []).toEqual([]);
   });
 
   it('turns a UserError and a crash into ephemeral sentences, details only in the log', async () => {

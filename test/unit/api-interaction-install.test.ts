@@ -1,0 +1,48 @@
+import { InteractionContextType, InteractionType, PermissionFlagsBits } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import type { InteractionResponder } from '../../src/discord/interaction.js';
+import { parseApiInteraction, toRoutedInteraction } from '../../src/http/api-interaction.js';
+
+const responder = {} as InteractionResponder;
+const user = { id: '200', username: 'tester' };
+
+/** A `/status` payload as Discord posts it, with the install fields under test. */
+function routed(fields: Record<string, unknown>) {
+  const payload = parseApiInteraction({ id: '1', application_id: '2', token: 't', type: InteractionType.ApplicationCommand, data: { name: 'status', type: 1 }, ...fields });
+  if (!payload) throw new Error('payload rejected');
+  const interaction = toRoutedInteraction(payload, responder);
+  if (!interaction) throw new Error('not routed');
+  return interaction;
+}
+
+describe('HTTP mode: installation and app permissions from the payload', () => {
+  it('reads a server install used in that server, with Attach Files', () => {
+    const interaction = routed({
+      guild_id: '100',
+      member: { user },
+      context: InteractionContextType.Guild,
+      authorizing_integration_owners: { 0: '100' },
+      app_permissions: (PermissionFlagsBits.AttachFiles | PermissionFlagsBits.EmbedLinks).toString(),
+    });
+    expect(interaction.installation).toEqual({ context: 'guild', byGuild: true });
+    expect(interaction.appPermissions).toEqual({ attachFiles: true });
+  });
+
+  it('reads a user install in a group DM, without Attach Files', () => {
+    const interaction = routed({
+      user,
+      context: InteractionContextType.PrivateChannel,
+      authorizing_integration_owners: { 1: user.id },
+      app_permissions: PermissionFlagsBits.EmbedLinks.toString(),
+    });
+    expect(interaction.installation).toEqual({ context: 'private_channel', byGuild: false });
+    expect(interaction.appPermissions).toEqual({ attachFiles: false });
+  });
+
+  it('grants nothing for a missing or malformed bitfield, and falls back on the guild for a missing context', () => {
+    expect(routed({ user, app_permissions: 'not a number' }).appPermissions).toEqual({ attachFiles: false });
+    const old = routed({ guild_id: '100', member: { user } });
+    expect(old.installation).toEqual({ context: 'guild', byGuild: false });
+    expect(old.appPermissions).toEqual({ attachFiles: false });
+  });
+});
