@@ -11,7 +11,7 @@ import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
 import { LOB_SET, SECOND_LOB_SET, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
 import type { UploadedFile } from '../helpers/http-body.js';
-import { waitForLanguageDatabases } from '../helpers/language-databases.js';
+import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
 
 const BLUE_EYES = 89631139;
 const SOMEONE_ELSE = { id: '1356000000000000777', username: 'someone-else' };
@@ -102,9 +102,7 @@ describe('/card set end to end: the real client against the fake Discord and the
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck({ cards: loadCardDump() });
     bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl } });
-    expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
-    expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);
-    await waitForLanguageDatabases(bot.app.services.cards);
+    await waitForEveryCardDatabase(bot.app.services.cards);
   }, 180_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { LOB_SET, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_WALLHAVEN_KEY, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
-import { waitForLanguageDatabases } from '../helpers/language-databases.js';
+import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
 import { translatedCard } from '../fakes/card-translations.js';
 
 const DARK_MAGICIAN = '46986414';
@@ -110,9 +110,7 @@ describe('players everywhere: user install in every context, in the player’s l
         WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY,
       },
     });
-    expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
-    expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);
-    await waitForLanguageDatabases(bot.app.services.cards);
+    await waitForEveryCardDatabase(bot.app.services.cards);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import type { CardService } from '../../src/services/cards.js';
 
@@ -14,4 +14,11 @@ export async function waitForLanguageDatabases(cards: Pick<CardService, 'languag
     },
     { timeout: timeoutMs, interval: 50 },
   );
+}
+
+/** Waits for the English card database, the set list and every language database of a first start. */
+export async function waitForEveryCardDatabase(cards: Pick<CardService, 'whenReady' | 'whenSetsReady' | 'languageReady'>): Promise<void> {
+  expect(await cards.whenReady(60_000)).toBe(true);
+  expect(await cards.whenSetsReady(10_000)).toBe(true);
+  await waitForLanguageDatabases(cards);
 }
