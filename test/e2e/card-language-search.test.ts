@@ -1,6 +1,7 @@
 import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FinalMessage, InteractionExchange } from '../fakes/discord.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { waitForLanguageDatabases } from '../helpers/language-databases.js';
@@ -75,7 +76,8 @@ describe("/card in the user's language: names in French, German, Italian or Port
   it('opens the card a French name clearly names, and offers a bilingual "Did you mean" menu when several fit', async () => {
     const shown = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'magicien sombre' }, locale: 'fr' }));
     expect(shown.ephemeral).toBe(false);
-    expect(shown.embeds[0]?.footer?.text).toContain(`Passcode ${DARK_MAGICIAN}`);
+    // The footer is in the French user's words too.
+    expect(shown.embeds[0]?.footer?.text).toContain(`${messagesFor('fr').card.passcode} ${DARK_MAGICIAN}`);
 
     const menu = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'magicien' }, locale: 'fr' }));
     expect(menu.ephemeral).toBe(true);
