@@ -13,7 +13,8 @@ export function invokerOf(interaction: BaseInteraction): Invoker {
   return { id: interaction.user.id, username: interaction.user.username, locale: interaction.locale };
 }
 
-const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread];
+/** Channel types that are threads, for channels known only from what Discord sent (no cache). */
+export const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread];
 
 /**
  * Where the interaction happened. The age-restricted flag comes from the cached channel (a thread

@@ -7,7 +7,7 @@ import {
 } from 'discord.js';
 import { z } from 'zod';
 import type { ChannelInfo, OptionValues } from '../command.js';
-import { appPermissionsFrom, installationFrom } from '../discord/context.js';
+import { appPermissionsFrom, installationFrom, THREAD_TYPES } from '../discord/context.js';
 import type { InteractionResponder, RoutedInteraction } from '../discord/interaction.js';
 
 /**
@@ -76,7 +76,6 @@ export function parseApiInteraction(payload: unknown): ApiInteraction | undefine
 }
 
 const DEFAULT_LOCALE = 'en-US';
-const THREAD_TYPES: ReadonlySet<number> = new Set([ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread]);
 
 /**
  * Where the interaction happened. Discord sends the channel with its age-restricted flag; a thread
@@ -89,7 +88,7 @@ function channelOf(payload: ApiInteraction): ChannelInfo {
   if (payload.guild_id === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel && THREAD_TYPES.has(channel.type)) return { id, kind: 'thread', ageRestricted: false };
+  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: false };
   return { id, kind: 'guild', ageRestricted: channel?.nsfw === true };
 }
 
