@@ -10,6 +10,7 @@
  * - BENCH_IMAGES_URL: the card art host (the fake YGOPRODeck's).
  */
 import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { createApp } from '../src/app.js';
 import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/config.js';
@@ -29,6 +30,7 @@ function measureMemory(): MemorySample {
     ...residentSplit(),
     heapUsedBytes: usage.heapUsed,
     heapTotalBytes: usage.heapTotal,
+    heapSpaceBytes: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size])),
     externalBytes: usage.external,
     arrayBuffersBytes: usage.arrayBuffers,
     cachedUsers: app.client.users.cache.size,

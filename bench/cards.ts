@@ -5,7 +5,7 @@
  */
 import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { startBotChild } from './bot-child.js';
-import type { MemorySample } from './bot-shared.js';
+import type { MemorySample, StallReading } from './bot-shared.js';
 import { sendCachedInteractions, warmCachedMix } from './cached-mix.js';
 import { benchE2eLatency, startInProcessBot } from './e2e-latency.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams, type BenchUpstreams } from './harness.js';
@@ -37,6 +37,11 @@ export interface CardMemoryResult {
   /** GC pause time per 1,000 cached interactions, one figure per block, and their median. */
   gcMsPerThousand: number[];
   gcMsPerThousandMedian: number;
+  /**
+   * Per 1,000 interactions, medians over the blocks of what load does not distort: scavenges and
+   * other collections, MB allocated on the JS heap, and the bot's CPU time (all of it, GC included).
+   */
+  gcWork: { scavenges: number; majorGcs: number; allocatedMB: number; cpuMs: number };
   interactionsPerBlock: number;
   lost: number;
 }
@@ -59,6 +64,7 @@ export async function benchCardMemory(
     await warmCachedMix(bot.discord);
     const random = seededRandom(29);
     const gcMsPerThousand: number[] = [];
+    const blockStalls: StallReading[] = [];
     let lost = 0;
     let sequence = 0;
     for (let block = 0; block < blocks; block++) {
@@ -71,9 +77,17 @@ export async function benchCardMemory(
       sequence += perBlock;
       lost += result.lost;
       const stalls = await bot.readStalls();
+      blockStalls.push(stalls);
       gcMsPerThousand.push((stalls.gcPauseTotalMs * 1_000) / perBlock);
     }
-    return { languages, settled, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), interactionsPerBlock: perBlock, lost };
+    const perThousand = (value: (stalls: StallReading) => number) => median(blockStalls.map((stalls) => (value(stalls) * 1_000) / perBlock));
+    const gcWork = {
+      scavenges: perThousand((stalls) => stalls.scavenges),
+      majorGcs: perThousand((stalls) => stalls.majorGcs),
+      allocatedMB: perThousand((stalls) => stalls.allocatedBytes / 1e6),
+      cpuMs: perThousand((stalls) => stalls.cpuMs),
+    };
+    return { languages, settled, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), gcWork, interactionsPerBlock: perBlock, lost };
   } finally {
     await bot.stop();
     await removeDir(sessionDir);

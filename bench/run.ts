@@ -200,7 +200,7 @@ function cardRows(cards: CardSectionResult): Row[] {
     measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
     target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
     measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
-    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost; load-independent, per 1,000: ${fixed(result.gcWork.allocatedMB, 0)} MB allocated, ${fixed(result.gcWork.scavenges, 1)} scavenges, ${fixed(result.gcWork.majorGcs, 1)} other GCs, bot CPU ${fixed(result.gcWork.cpuMs, 0)} ms`,
     pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
   });
   return [
