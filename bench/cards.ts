@@ -100,7 +100,7 @@ export interface CardSectionResult {
   /** English and the four language databases, all loaded from their snapshots. */
   allLanguages: CardMemoryResult;
   /** `/card show` (cached card and art) against the trivial command, in-process, all five databases loaded. */
-  cardShow: { p50Ms: number; trivialP50Ms: number; p50Ratio: number; rounds: number };
+  cardShow: { p50Ms: number; trivialP50Ms: number; p50Ratio: number; cpuP50Ms: number; trivialCpuP50Ms: number; cpuP50Ratio: number; rounds: number };
 }
 
 /** The card section of `npm run bench`: memory and GC in child processes, then `/card show` latency in-process. */
@@ -134,7 +134,15 @@ export async function benchCardSection(compiledScript: string, progress: (messag
     return {
       english,
       allLanguages,
-      cardShow: { p50Ms: show.p50Ms, trivialP50Ms: latency.trivial.p50Ms, p50Ratio: show.p50Ratio, rounds: latency.rounds },
+      cardShow: {
+        p50Ms: show.p50Ms,
+        trivialP50Ms: latency.trivial.p50Ms,
+        p50Ratio: show.p50Ratio,
+        cpuP50Ms: show.cpuP50Ms,
+        trivialCpuP50Ms: latency.trivialCpuP50Ms,
+        cpuP50Ratio: show.cpuP50Ratio,
+        rounds: latency.rounds,
+      },
     };
   } finally {
     await upstreams.close();
