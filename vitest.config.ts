@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // No test reaches past loopback: see test/fence/network-fence.ts.
+    setupFiles: ['test/fence/vitest-setup.ts'],
     globalSetup: ['test/redis-global-setup.ts'],
   },
 });

@@ -6,8 +6,8 @@
  *
  * Spawned by `startBotChild` (bench/bot-child.ts) with `--expose-gc`, compiled to JavaScript
  * (bench/compile.ts) or under tsx, with:
- * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1);
- * - BENCH_IMAGES_URL: the card art host (the fake YGOPRODeck's).
+ * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1).
+ * With REDIS_URL (the fleet section) the time-compressed limiters are the fleet's, shared in Redis.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -16,6 +16,7 @@ import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { WALLHAVEN_USER_BUDGET } from '../src/services/wallhaven.js';
+import { createSharedState } from '../src/state/index.js';
 import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
 
 const modulesLoadedAt = performance.now();
@@ -59,16 +60,22 @@ if (globalThis.gc === undefined) throw new Error('bench/bot-process.ts needs --e
 
 const config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
 const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+// Built here rather than by the app, so that its limiters (in process, or the fleet's) can be time-compressed.
+const state = await createSharedState({
+  redisUrl: config.redisUrl,
+  logger,
+  ...(config.shards ? { expectedFleetSize: config.shards.count } : {}),
+});
 const app = await createApp({
   config,
   logger,
+  state,
   commands: [...commands, TRIVIAL_COMMAND],
   overrides: {
-    ...(process.env.BENCH_IMAGES_URL ? { ygoprodeckImagesUrl: process.env.BENCH_IMAGES_URL } : {}),
     ...(timeScale === 1
       ? {}
       : {
-          limiterFactory: scaledLimiterFactory(timeScale),
+          limiterFactory: scaledLimiterFactory(timeScale, state.limiterFactory),
           wallhavenCooldown: { windowMs: WALLHAVEN_USER_BUDGET.windowMs / timeScale },
         }),
   },

@@ -57,7 +57,7 @@ export async function benchCardMemory(
   const blocks = options.blocks ?? 3;
   const perBlock = options.interactionsPerBlock ?? 5_000;
   const sessionDir = await copyDataDir(dataDir);
-  const bot = await startBotChild({ upstreamEnv: upstreams.env, imagesUrl: upstreams.imagesUrl, dataDir: sessionDir, compiledScript });
+  const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir: sessionDir, compiledScript });
   try {
     await sleep(SETTLE_MS);
     const settled = await bot.measureMemory();

@@ -25,8 +25,6 @@ export interface BenchUpstreams {
   ygoprodeck: FakeYgoprodeck;
   /** Environment pointing the bot at these fakes. */
   env: Record<string, string>;
-  /** The card art base (the `ygoprodeckImagesUrl` override). */
-  imagesUrl: string;
   /** The upstreams' window limits as these fakes enforce them (divided by the time scale). */
   windows: { ygoprodeckMs: number; wallhavenMs: number };
   close(): Promise<void>;
@@ -48,8 +46,7 @@ export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams
     geojs,
     wallhaven,
     ygoprodeck,
-    env: { GEOJS_URL: geojs.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url },
-    imagesUrl: ygoprodeck.imagesUrl,
+    env: { GEOJS_URL: geojs.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
     windows,
     async close() {
       await Promise.all([geojs.close(), wallhaven.close(), ygoprodeck.close()]);
@@ -113,4 +110,21 @@ export function settle(): Promise<void> {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Starts a bot on a copy of the snapshot DATA_DIR (checking its card database loaded); `stop` also removes the copy. */
+export async function startOnSnapshotCopy<Bot extends { stop(): Promise<void>; app: { services: { cards: { ready: boolean } } } }>(
+  snapshotDir: string,
+  start: (dataDir: string) => Promise<Bot>,
+): Promise<{ bot: Bot; stop(): Promise<void> }> {
+  const dataDir = await copyDataDir(snapshotDir);
+  const bot = await start(dataDir);
+  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  return {
+    bot,
+    async stop() {
+      await bot.stop();
+      await removeDir(dataDir);
+    },
+  };
 }

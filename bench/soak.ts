@@ -94,7 +94,7 @@ async function runChild(): Promise<void> {
       },
     },
   });
-  const app: App = await createApp({ config, logger, overrides: { ygoprodeckImagesUrl: process.env.SOAK_IMAGES_URL } });
+  const app: App = await createApp({ config, logger });
   await app.start();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -249,7 +249,7 @@ async function startBotChild(fixtures: Fixtures): Promise<BotChild> {
       GEOJS_URL: fixtures.geojs.url,
       WALLHAVEN_URL: fixtures.wallhaven.url,
       YGOPRODECK_URL: fixtures.ygoprodeck.url,
-      SOAK_IMAGES_URL: fixtures.ygoprodeck.imagesUrl,
+      YGOPRODECK_IMAGES_URL: fixtures.ygoprodeck.imagesUrl,
       DATA_DIR: fixtures.dataDir,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -59,7 +59,7 @@ export async function benchStartup(upstreams: BenchUpstreams, snapshotDir: strin
 
 async function startOnce(upstreams: BenchUpstreams, dataDir: string, compiledScript: string | undefined): Promise<StartupRun> {
   try {
-    const bot = await startBotChild({ upstreamEnv: upstreams.env, imagesUrl: upstreams.imagesUrl, dataDir, ...(compiledScript === undefined ? {} : { compiledScript }) });
+    const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir, ...(compiledScript === undefined ? {} : { compiledScript }) });
     await bot.stop();
     const { timings } = bot;
     if (timings.cardsReadyMs === null) throw new Error('start-up: the card database never loaded');

@@ -10,13 +10,13 @@ import {
   LANGUAGE_NAMES,
   noMatchMessage,
   parseCardCustomId,
-  quoteQuery,
   renderCard,
   renderDidYouMean,
   renderSearchResults,
   type CardComponentAction,
 } from '../src/render/card.js';
 import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
+import { quoteUserText } from '../src/render/user-text.js';
 import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
 import type { AppServices } from '../src/services/index.js';
@@ -88,7 +88,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   }
   switch (resolution.kind) {
     case 'none':
-      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteQuery(input)}. ${databaseMissing(app)}`);
+      throw new UserError(app.cards.ready ? noMatchMessage(input) : `No card is named exactly ${quoteUserText(input)}. ${databaseMissing(app)}`);
     case 'choices':
       return renderDidYouMean(
         input,
@@ -103,14 +103,14 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 function typeFilter(value: string | null): CardTypeFilter | undefined {
   if (value === null) return undefined;
-  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError(`Unknown card type ${quoteQuery(value)}.`);
+  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError(`Unknown card type ${quoteUserText(value)}.`);
   return value as CardTypeFilter;
 }
 
 function attributeFilter(value: string | null): CardAttribute | undefined {
   if (value === null) return undefined;
   const upper = value.toUpperCase();
-  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute ${quoteQuery(value)}.`);
+  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError(`Unknown attribute ${quoteUserText(value)}.`);
   return upper as CardAttribute;
 }
 
@@ -133,7 +133,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const archetypeInput = ctx.options.getString('archetype')?.trim();
   if (archetypeInput) {
     const archetype = app.cards.archetype(archetypeInput);
-    if (archetype === undefined) throw new UserError(`No archetype is named ${quoteQuery(archetypeInput)}; pick one from the suggestions.`);
+    if (archetype === undefined) throw new UserError(`No archetype is named ${quoteUserText(archetypeInput)}; pick one from the suggestions.`);
     filters.archetype = archetype;
     labels.push(`Archetype: ${archetype}`);
   }
@@ -141,7 +141,7 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const language = cardLanguageFor(null, ctx.user.locale);
   const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
-    throw new UserError(`No card matches ${quoteQuery(query)}${labels.length > 0 ? ' with those filters' : ''}.`);
+    throw new UserError(`No card matches ${quoteUserText(query)}${labels.length > 0 ? ' with those filters' : ''}.`);
   }
   return renderSearchResults({ query, filters: labels, cards: result.cards, total: result.total, localNames: app.cards.localNames(result.cards, language) });
 }

@@ -4,6 +4,7 @@ import type { ChannelInfo, ChatInputCommand, ChatInputContext, ComponentContext,
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import { UserError } from '../src/errors.js';
 import { describeFailure } from '../src/render/errors.js';
+import { humanDuration } from '../src/render/format.js';
 import {
   noResultsSentence,
   renderRandomWallpaper,
@@ -58,8 +59,7 @@ export const NO_MORE_RESULTS = 'There are no more results for this search: Wallh
 
 /** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
 export function cooldownSentence(limit: number, retryAfterMs: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${seconds} s (results already loaded stay free).`;
+  return `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${humanDuration(retryAfterMs)} (results already loaded stay free).`;
 }
 
 /** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
@@ -126,7 +126,7 @@ function publicAcknowledger(ctx: ChatInputContext): Acknowledger {
 
 /** The note shown while a request waits in the shared Wallhaven queue. */
 export function queueNote(expectedWaitMs: number): string {
-  return `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: yours is queued, about ${Math.ceil(expectedWaitMs / 1000)} s.`;
+  return `⏳ Wallhaven allows ${WALLHAVEN_RATE_LIMIT.requests} requests a minute, shared by everyone using Almanac: yours is queued, with a wait of ${humanDuration(expectedWaitMs)}.`;
 }
 
 /**

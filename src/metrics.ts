@@ -23,6 +23,12 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
       registers: [registry],
     }),
+    interactionRequests: new Counter({
+      name: 'almanac_interaction_requests_total',
+      help: 'HTTP mode: requests to POST /interactions, by response status (401: unsigned or badly signed)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
     upstreamRequests: new Counter({
       name: 'almanac_upstream_requests_total',
       help: 'Requests sent to upstream APIs, by upstream and result',
@@ -45,6 +51,12 @@ export function createMetrics() {
     limiterQueued: new Gauge({
       name: 'almanac_limiter_queued',
       help: 'Jobs waiting in an upstream limiter queue',
+      labelNames: ['upstream'] as const,
+      registers: [registry],
+    }),
+    memberShareRefusals: new Counter({
+      name: 'almanac_member_share_refusals_total',
+      help: "Requests refused because the member had spent their share of an upstream's budget, by upstream",
       labelNames: ['upstream'] as const,
       registers: [registry],
     }),

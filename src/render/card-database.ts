@@ -1,4 +1,5 @@
 import type { CardDatabaseFailure } from '../services/card-database.js';
+import { humanDuration } from './format.js';
 
 const REASONS: Record<string, string> = {
   unavailable: 'YGOPRODeck could not be reached',
@@ -6,18 +7,12 @@ const REASONS: Record<string, string> = {
   bad_response: 'YGOPRODeck sent a download we could not use',
 };
 
-/** Minutes, rounded up, at least 1: "the next attempt is in 4 minutes". */
-function minutesUntil(at: number, now: number): string {
-  const minutes = Math.max(1, Math.ceil((at - now) / 60_000));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /**
  * What card commands say while there is no card database because its download failed, instead of
  * waiting for a download that is not happening: the cause and when the next attempt is.
  */
 export function cardDatabaseFailureMessage(failure: CardDatabaseFailure, now: number): string {
   const reason = REASONS[failure.reason] ?? 'its download failed';
-  const next = failure.nextAttemptAt === null ? 'it is being retried now' : `the next attempt is in ${minutesUntil(failure.nextAttemptAt, now)}`;
+  const next = failure.nextAttemptAt === null ? 'it is being retried now' : `the next attempt is in ${humanDuration(failure.nextAttemptAt - now)}`;
   return `The card database is not available yet: ${reason}, and ${next}. Try again after that.`;
 }

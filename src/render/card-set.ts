@@ -3,7 +3,8 @@ import type { Card } from '../cards/card.js';
 import { CARD_SET_KEY_PATTERN, type CardSet } from '../cards/card-set.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
 import type { PrintingView, SetListing } from '../services/cards.js';
-import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, fitText, frameColour, openMenuCustomId, printingsCustomId, quoteQuery } from './card.js';
+import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, frameColour, openMenuCustomId, printingsCustomId } from './card.js';
+import { fitText, quoteUserText } from './user-text.js';
 import { EMBED_LIMITS, discordTimestamp, fitEmbedsToLimit, formatInteger, truncate } from './format.js';
 
 /**
@@ -191,7 +192,7 @@ export function renderCardSet(view: CardSetView): Reply {
 
 /** The sentence for set input that matches no set at all. */
 export function noSetMatchMessage(query: string): string {
-  return `No card set matches ${quoteQuery(query)}. Pick one from the suggestions, or give a set code such as \`LOB\`.`;
+  return `No card set matches ${quoteUserText(query)}. Pick one from the suggestions, or give a set code such as \`LOB\`.`;
 }
 
 function setOption(set: CardSet): APISelectMenuOption {
@@ -211,7 +212,7 @@ export function renderSetChoices(query: string, candidates: readonly CardSet[], 
   return {
     content:
       sharedCode === undefined
-        ? `No card set is named exactly ${quoteQuery(query)}. Did you mean one of these?`
+        ? `No card set is named exactly ${quoteUserText(query)}. Did you mean one of these?`
         : `${plural(candidates.length, 'card set')} use the code ${codeSpan(sharedCode)}. Which one?`,
     components: [
       {

@@ -18,8 +18,9 @@ import {
 } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import type { ActionRow, Attachment, Reply } from '../command.js';
-import { EMBED_LIMITS, embedCharacterCount, escapeForeignMarkdown, truncate } from './format.js';
+import { EMBED_LIMITS, embedCharacterCount, truncate } from './format.js';
 import { bilingualCardName } from './card-name.js';
+import { fitInert, fitText, inertText, quoteUserText } from './user-text.js';
 
 /**
  * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
@@ -96,26 +97,6 @@ const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
   ['Bottom', '↓'],
   ['Bottom-Right', '↘'],
 ];
-
-/** Upstream text is shown as written: nothing in it may turn into formatting, lists or links. */
-export function escapeText(text: string): string {
-  return escapeForeignMarkdown(text);
-}
-
-/** Escapes, then cuts to `max` characters without leaving a dangling escape before the ellipsis. */
-export function fitText(text: string, max: number): string {
-  const escaped = escapeText(text);
-  if (escaped.length <= max) return escaped;
-  const cut = truncate(escaped, max);
-  return cut.replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
-}
-
-/** `…` becomes `"…"` in user-facing sentences, with anything that could format or ping neutralised. */
-export function quoteQuery(query: string): string {
-  // 80 characters are shown: escaping the rest of a long input (quadratic in runs of backticks) is wasted.
-  const oneLine = query.slice(0, 400).replace(/\s+/g, ' ').trim();
-  return `“${fitText(oneLine, 80).replace(/@/g, '@\u200b')}”`;
-}
 
 // --- The card embed --------------------------------------------------------------------------------
 
@@ -221,7 +202,7 @@ function textSections(card: Card): { heading: string | null; text: string }[] {
 function cardTextWithin(card: Card, budget: number): string {
   const sections = textSections(card).map((section) => ({
     heading: section.heading === null ? '' : `**${section.heading}**\n`,
-    text: escapeText(section.text),
+    text: inertText(section.text),
   }));
   const join = () => sections.map((section) => section.heading + section.text).join('\n\n');
   if (join().length <= budget) return join();
@@ -231,18 +212,12 @@ function cardTextWithin(card: Card, budget: number): string {
   while (excess > 0) {
     const longest = sections.reduce((best, section) => (section.text.length > best.text.length ? section : best));
     const target = Math.max(1, longest.text.length - excess);
-    const shortened = fitTextEscaped(longest.text, target);
+    const shortened = fitInert(longest.text, target);
     if (shortened.length >= longest.text.length) break;
     excess -= longest.text.length - shortened.length;
     longest.text = shortened;
   }
   return truncate(join(), available) + more;
-}
-
-/** `fitText` for text that is already escaped. */
-function fitTextEscaped(escaped: string, max: number): string {
-  if (escaped.length <= max) return escaped;
-  return truncate(escaped, max).replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
 }
 
 function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLanguage | undefined): string {
@@ -394,7 +369,7 @@ function openMenu(
 
 /** The sentence for a name that matches no card at all. */
 export function noMatchMessage(query: string): string {
-  return `No card matches ${quoteQuery(query)}. Check the spelling, or try \`/card search\`.`;
+  return `No card matches ${quoteUserText(query)}. Check the spelling, or try \`/card search\`.`;
 }
 
 /**
@@ -409,7 +384,7 @@ export function renderDidYouMean(
 ): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query), ephemeral: true };
   return {
-    content: `No card is named exactly ${quoteQuery(query)}. Did you mean one of these?`,
+    content: `No card is named exactly ${quoteUserText(query)}. Did you mean one of these?`,
     components: [openMenu(candidates, 'Pick a card to show it', language, localNames)],
     ephemeral: true,
   };
@@ -440,7 +415,7 @@ export function renderSearchResults(view: SearchView): Reply {
   const filters = view.filters.length > 0 ? ` (${view.filters.join(', ')})` : '';
   const count = view.total > shown.length ? `${shown.length} best of ${view.total} matches` : `${shown.length} match${shown.length === 1 ? '' : 'es'}`;
   const embed: APIEmbed = {
-    title: `Cards matching ${quoteQuery(view.query)}`,
+    title: `Cards matching ${quoteUserText(view.query)}`,
     description: truncate(shown.map((card, index) => searchLine(card, index, view.localNames?.get(card.id))).join('\n'), EMBED_LIMITS.description),
     color: FRAME_COLOURS.spell,
     footer: { text: truncate(`${count}${filters}`, EMBED_LIMITS.footer) },

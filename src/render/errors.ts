@@ -1,11 +1,11 @@
 import { UserError } from '../errors.js';
 import { UpstreamError, upstreamLabel } from '../services/upstream-error.js';
+import { humanDuration } from './format.js';
 
 export const GENERIC_FAILURE = 'Something went wrong on our side. It has been logged; please try again in a moment.';
 
-function inSeconds(seconds: number | undefined, fallback: string): string {
-  if (seconds === undefined) return fallback;
-  return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+function retryIn(ms: number | undefined, fallback: string): string {
+  return ms === undefined ? fallback : `in ${humanDuration(ms)}`;
 }
 
 /**
@@ -20,9 +20,9 @@ export function describeFailure(error: unknown): string {
       case 'unavailable':
         return `${label} is unavailable right now, try again in a minute.`;
       case 'rate_limited':
-        return `${label} asked us to slow down; try again ${inSeconds(error.retryAfterSeconds, 'in a minute')}.`;
+        return `${label} asked us to slow down; try again ${retryIn(error.retryAfterMs, 'in a minute')}.`;
       case 'busy':
-        return `Almanac is busy with ${label} requests; try again ${inSeconds(error.retryAfterSeconds, 'in a few seconds')}.`;
+        return `Almanac is busy with ${label} requests; try again ${retryIn(error.retryAfterMs, 'in a few seconds')}.`;
       case 'bad_response':
         return `${label} sent an answer we could not read; try again later.`;
       case 'unauthorized':

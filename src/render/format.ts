@@ -1,5 +1,3 @@
-import { escapeMarkdown } from 'discord.js';
-
 /** Small text helpers shared by the renderers: Discord's limits and readable numbers. */
 
 export const EMBED_LIMITS = {
@@ -29,15 +27,19 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * Escapes text the bot did not write (an option someone typed, a field an upstream sent) for a place
- * where Discord renders markdown: nothing in it may format, quote, list or link. discord.js's own
- * `maskedLink` escape puts a backslash before the first `[` of a line only (its pattern is greedy),
- * so `[a](b) [c](https://…)` kept a working link: here every `[` is escaped.
+ * A wait as people say it, for every "try again in …" and queue note: exact seconds under two
+ * minutes, then about so many minutes, "about an hour", about so many hours ("in about an hour"
+ * reads better than "in 3600 seconds" when YGOPRODeck blocks us without saying for how long).
  */
-export function escapeForeignMarkdown(text: string): string {
-  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true }).replace(/\[/g, '\\[');
+export function humanDuration(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 50 * 60) return `about ${Math.round(seconds / 60)} minutes`;
+  if (seconds < 90 * 60) return 'about an hour';
+  return `about ${Math.round(seconds / 3600)} hours`;
 }
 
+/** A compact elapsed time for /status (`3d 4h 5m`). */
 export function formatDuration(ms: number): string {
   const totalSeconds = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(totalSeconds / 86_400);

@@ -2,7 +2,8 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
 import type { RejectedEntry } from '../ip/address-list.js';
 import type { GeoRecord } from '../services/geojs.js';
-import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, truncate } from './format.js';
+import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
+import { fitText, quoteUserText } from './user-text.js';
 import { zoneTime } from './zone-time.js';
 
 const KNOWN_COLOUR = 0x2b88d8;
@@ -14,22 +15,18 @@ export function flagEmoji(countryCode: string): string {
   return [...countryCode.toUpperCase()].map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65)).join('');
 }
 
-function clean(text: string, max: number): string {
-  return truncate(escapeForeignMarkdown(text), max);
-}
-
 function placeOf(record: GeoRecord): string | null {
   const parts = [record.city, record.region].filter((part): part is string => Boolean(part));
   if (record.country) parts.push(record.country.name);
   if (parts.length === 0) return null;
   const flag = record.country ? flagEmoji(record.country.code) : '';
-  return `${flag ? `${flag} ` : ''}${clean([...new Set(parts)].join(', '), 300)}`;
+  return `${flag ? `${flag} ` : ''}${fitText([...new Set(parts)].join(', '), 300)}`;
 }
 
 function networkOf(record: GeoRecord): string | null {
   if (record.asn === undefined && !record.organization) return null;
   const asn = record.asn === undefined ? null : `AS${record.asn}`;
-  return [asn, record.organization ? clean(record.organization, 200) : null].filter(Boolean).join(' · ');
+  return [asn, record.organization ? fitText(record.organization, 200) : null].filter(Boolean).join(' · ');
 }
 
 function timeOf(record: GeoRecord, now: Date): string | null {
@@ -104,7 +101,7 @@ export function renderLookup(view: LookupView): Reply {
 export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boolean): Reply {
   const { record } = result;
   const local = record.timezone ? zoneTime(record.timezone, now) : null;
-  const where = record.country ? `${flagEmoji(record.country.code)} ${clean(record.country.name, 100)}`.trim() : null;
+  const where = record.country ? `${flagEmoji(record.country.code)} ${fitText(record.country.name, 100)}`.trim() : null;
   if (!local || !record.timezone) {
     const reason = record.known || where ? 'GeoJS does not know its time zone' : unknownDescription(result.specialRange).replace(/\.$/, '');
     return { content: `\`${result.address}\`${where ? ` · ${where}` : ''} · ${reason}.`, ephemeral };
@@ -115,7 +112,7 @@ export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boole
 
 /** The refusal listing exactly which entries were rejected and why. */
 export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[] = []): string {
-  const lines = rejected.slice(0, 10).map(({ entry, reason }) => `• \`${truncate(entry.replace(/`/g, "'"), 60)}\`: ${reason}`);
+  const lines = rejected.slice(0, 10).map(({ entry, reason }) => `• ${quoteUserText(entry, 60)}: ${reason}`);
   if (rejected.length > 10) lines.push(`• …and ${rejected.length - 10} more`);
   return truncate([`I can only look up IP addresses. Not looked up:`, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
 }

@@ -2,7 +2,8 @@ import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, typ
 import type { ActionRow, Reply } from '../command.js';
 import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
 import { wallhavenHttpsUrl, type WallpaperDetail, type WallpaperPurity, type WallpaperSummary } from '../services/wallhaven.js';
-import { discordTimestamp, EMBED_LIMITS, escapeForeignMarkdown, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import { inertText, quoteUserText } from './user-text.js';
 
 /**
  * Pure renderers for `/wallpaper`: a wallpaper as one embed (image, facts, source) plus link and
@@ -15,19 +16,6 @@ const DEFAULT_COLOUR = 0x1b1b1b;
 const WITHHELD_COLOUR = 0x99aab5;
 /** Discord refuses link buttons with longer URLs. */
 const MAX_LINK_URL = 512;
-
-/** Upstream text made inert: no formatting, and no masked links (`[text](url)`) of its own. */
-function escapeText(text: string): string {
-  return escapeForeignMarkdown(text);
-}
-
-/**
- * A search as its user typed it, quoted: escaped, cut to `max`, and with a zero-width space after the
- * `:` of `://`, so a URL in it (bare or `<…>`) is not a link the bot posts in the channel for them.
- */
-function quotedQuery(query: string, max: number): string {
-  return `“${escapeText(truncate(query, max)).replace(/:\/\//g, ':\u200b//')}”`;
-}
 
 /**
  * The URL when it is https on a Wallhaven host and short enough to link, else undefined. The service
@@ -71,7 +59,7 @@ function sourceLink(source: string): string | undefined {
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const host = escapeText(url.hostname.replace(/^www\./, ''));
+  const host = inertText(url.hostname.replace(/^www\./, ''));
   const href = url.href.replace(/\(/g, '%28').replace(/\)/g, '%29');
   return href.length > MAX_LINK_URL ? host : `[${host}](${href})`;
 }
@@ -128,7 +116,7 @@ export interface SearchSummary {
 
 export function describeSearch(search: SearchSummary): string {
   const parts: string[] = [];
-  parts.push(search.query === null ? 'All wallpapers' : quotedQuery(search.query, 200));
+  parts.push(search.query === null ? 'All wallpapers' : quoteUserText(search.query, 200));
   const categories = (Object.keys(CATEGORY_LABELS) as (keyof CategoryFilter)[]).filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => CATEGORY_LABELS[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
@@ -183,7 +171,7 @@ export function renderSearchResult(view: SearchResultView): Reply {
 /** Tag names joined until the field is full, then how many more there are. */
 function tagList(detail: WallpaperDetail): string | undefined {
   if (detail.tags.length === 0) return undefined;
-  const names = detail.tags.map((tag) => escapeText(tag.name));
+  const names = detail.tags.map((tag) => inertText(tag.name));
   let value = '';
   for (let index = 0; index < names.length; index++) {
     const next = value === '' ? names[index]! : `${value} · ${names[index]!}`;
@@ -224,7 +212,7 @@ export function renderWallpaperDetail(detail: WallpaperDetail): Reply {
 /** One random wallpaper, large, with a link to its page. */
 export function renderRandomWallpaper(summary: WallpaperSummary, query: string | null): Reply {
   const embed = baseEmbed(summary, largeImage(summary));
-  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for ${quotedQuery(query, 200)}`;
+  embed.description = query === null ? 'A random wallpaper' : `A random wallpaper for ${quoteUserText(query, 200)}`;
   const buttons = linkButton('Open on Wallhaven', summary.pageUrl);
   return {
     embeds: fitEmbedsToLimit([embed]),
@@ -240,6 +228,6 @@ export function noResultsSentence(search: SearchSummary): string {
   if (search.atleast) hints.push('a smaller minimum resolution');
   if (search.ratio) hints.push('no ratio');
   const suggestion = hints.length > 0 ? ` Try ${hints.join(', ')}.` : ' Try a broader search.';
-  const what = search.query === null ? 'these filters' : `${quotedQuery(search.query, 100)} with these filters`;
+  const what = search.query === null ? 'these filters' : `${quoteUserText(search.query, 100)} with these filters`;
   return `No wallpapers match ${what}.${suggestion}`;
 }

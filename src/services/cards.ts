@@ -593,7 +593,7 @@ function parsePasscode(text: string): number | undefined {
 export interface CreateCardServiceOptions {
   /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
   baseUrl: string;
-  /** Card art host; YGOPRODeck's own by default. Tests point it at their fake. */
+  /** Card and set art base (`YGOPRODECK_IMAGES_URL`); YGOPRODeck's own by default. */
   imagesBaseUrl?: string;
   /** `DATA_DIR`: the database snapshot and the image store live under it. */
   dataDir: string;

@@ -5,13 +5,17 @@ import type { UserCooldownOptions } from '../cooldown.js';
 import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
-import type { SharedState, UserBudget } from '../state/shared-state.js';
+import { countRefusals, type CountedUserBudget } from '../state/counted-budget.js';
+import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import type { LimiterFactory } from './limiter.js';
 import { WALLHAVEN_USER_BUDGET, WallhavenService } from './wallhaven.js';
+
+/** How this process receives interactions: shown by /status. */
+export type RunMode = 'gateway' | 'http' | 'terminal';
 
 export interface Clock {
   now(): Date;
@@ -25,12 +29,13 @@ export interface AppServices {
   clock: Clock;
   version: string;
   startedAt: number;
+  mode: RunMode;
   /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
   gatewayPing(): number | null;
   geo: GeoService;
   wallhaven: WallhavenService;
   /** Each user's share of the Wallhaven budget (`WALLHAVEN_USER_BUDGET`); cached answers are free. */
-  wallhavenCooldown: UserBudget;
+  wallhavenCooldown: CountedUserBudget;
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
   cards: CardService;
@@ -46,8 +51,6 @@ export interface ServiceOverrides {
   dispatcher?: Dispatcher;
   limiterFactory?: LimiterFactory;
   cacheFactory?: CacheFactory;
-  /** Card art host (the environment has no variable for it: production uses YGOPRODeck's own). */
-  ygoprodeckImagesUrl?: string;
   /**
    * Load the card database snapshot and keep it fresh (default). A one-shot CLI run that needs no
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
@@ -61,9 +64,16 @@ export interface ServiceDeps {
   config: Config;
   logger: Logger;
   metrics: Metrics;
+  /** Default: 'terminal' (the CLI and tests that call handlers directly). */
+  mode?: RunMode;
   gatewayPing?: () => number | null;
   /** Fleet-wide state; today's in-process state when absent. Closed with the services. */
   state?: SharedState;
+}
+
+/** An upstream's health with the refusals of its per-member share, for /status. */
+function withMemberShareRefusals(health: UpstreamHealth, refusals: number): UpstreamHealth {
+  return { ...health, details: { ...health.details, memberShareRefusals: refusals } };
 }
 
 export async function createServices(deps: ServiceDeps, overrides: ServiceOverrides = {}): Promise<AppServices> {
@@ -81,17 +91,16 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   healthReporters.push(() => geo.health());
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
-  healthReporters.push(() => wallhaven.health());
-  const wallhavenCooldown = state.userBudget({
-    name: 'wallhaven',
-    ...WALLHAVEN_USER_BUDGET,
-    ...overrides.wallhavenCooldown,
-    now: () => clock.now().getTime(),
-  });
+  const wallhavenCooldown = countRefusals(
+    state.userBudget({ name: 'wallhaven', ...WALLHAVEN_USER_BUDGET, ...overrides.wallhavenCooldown, now: () => clock.now().getTime() }),
+    'wallhaven',
+    deps.metrics,
+  );
+  healthReporters.push(() => withMemberShareRefusals(wallhaven.health(), wallhavenCooldown.refusals));
   const cards = createCardService({
     ...upstream,
     baseUrl: deps.config.ygoprodeckUrl,
-    imagesBaseUrl: overrides.ygoprodeckImagesUrl,
+    imagesBaseUrl: deps.config.ygoprodeckImagesUrl,
     dataDir: deps.config.dataDir,
     logger: deps.logger,
     channelHistory: (options) => state.channelHistory(options),
@@ -112,6 +121,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     clock,
     version: VERSION,
     startedAt: clock.now().getTime(),
+    mode: deps.mode ?? 'terminal',
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     wallhaven,

@@ -11,7 +11,7 @@ export function numberOption(service: string, name: string, value: number | unde
   return result;
 }
 
-export function baseUrlOption(service: string, value: string): string {
+export function baseUrlOption(service: string, value: string, option = 'baseUrl'): string {
   let url: URL | undefined;
   try {
     url = new URL(value);
@@ -19,7 +19,7 @@ export function baseUrlOption(service: string, value: string): string {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') {
-    throw new TypeError(`${service}: option "baseUrl" must be an http(s) URL without credentials`);
+    throw new TypeError(`${service}: option "${option}" must be an http(s) URL without credentials`);
   }
   return value;
 }

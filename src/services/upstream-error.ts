@@ -50,11 +50,6 @@ export class UpstreamError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.status = details.status;
   }
-
-  /** Seconds to tell a user to wait, rounded up, at least 1. */
-  get retryAfterSeconds(): number | undefined {
-    return this.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(this.retryAfterMs / 1000));
-  }
 }
 
 export function isUpstreamError(error: unknown, kind?: UpstreamErrorKind): error is UpstreamError {

@@ -15,6 +15,7 @@ import { createLocalCacheFactory, type CacheFactory, type UpstreamCache } from '
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
+import { baseUrlOption } from './service-options.js';
 import { UpstreamError } from './upstream-error.js';
 
 /**
@@ -87,8 +88,8 @@ export interface YgoprodeckClientOptions {
   /** The API origin, e.g. `https://db.ygoprodeck.com` (the API lives under `/api/v7`). */
   baseUrl: string;
   /**
-   * Where card art lives, e.g. `https://images.ygoprodeck.com/images` (the default). Tests point it
-   * at the fake; the environment has no variable for it (design.md's env contract).
+   * Where card and set art live (`YGOPRODECK_IMAGES_URL`), e.g. `https://images.ygoprodeck.com/images`
+   * (the default): `<base>/cards/<id>.jpg`, `<base>/sets/<name>.jpg`.
    */
   imagesBaseUrl?: string;
   dispatcher?: Dispatcher;
@@ -128,8 +129,8 @@ export class YgoprodeckClient {
   private readonly queued = new Set<QueuedTicket>();
 
   constructor(options: YgoprodeckClientOptions) {
-    const baseUrl = requireHttpUrl('baseUrl', options.baseUrl);
-    const imagesBaseUrl = requireHttpUrl('imagesBaseUrl', options.imagesBaseUrl ?? DEFAULT_IMAGES_URL);
+    const baseUrl = baseUrlOption('YgoprodeckClient', options.baseUrl);
+    const imagesBaseUrl = baseUrlOption('YgoprodeckClient', options.imagesBaseUrl ?? DEFAULT_IMAGES_URL, 'imagesBaseUrl');
     const timeouts = { connectMs: 3_000, headersMs: REQUEST_TIMEOUT_MS, bodyMs: REQUEST_TIMEOUT_MS };
     this.api = new UpstreamHttp({
       upstream: 'ygoprodeck',
@@ -436,19 +437,6 @@ function requireCardName(name: string): string {
     throw new UpstreamError('ygoprodeck', 'invalid_input', 'a card name must be 1-200 printable characters without "|"');
   }
   return trimmed;
-}
-
-function requireHttpUrl(option: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`YgoprodeckClient: option "${option}" must be an http(s) URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError(`YgoprodeckClient: option "${option}" must be an http(s) URL`);
-  }
-  return value;
 }
 
 function splitKey(key: string): [string, string] {

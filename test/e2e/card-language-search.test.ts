@@ -37,8 +37,7 @@ describe("/card in the user's language: names in French, German, Italian or Port
     const dump = loadCardDump();
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
     bot = await startTestBot({
-      env: { YGOPRODECK_URL: ygoprodeck.url },
-      overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl },
+      env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     // The names come from the local language databases, downloaded after the English one.

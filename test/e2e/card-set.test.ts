@@ -101,7 +101,7 @@ describe('/card set end to end: the real client against the fake Discord and the
 
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck({ cards: loadCardDump() });
-    bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url }, overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl } });
+    bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl } });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
     expect(await bot.app.services.cards.whenSetsReady(10_000)).toBe(true);
     await waitForLanguageDatabases(bot.app.services.cards);

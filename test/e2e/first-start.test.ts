@@ -241,7 +241,7 @@ describe('offline: what is local is answered without any upstream', () => {
     const result = await runEntryPoint('src/cli.ts', ['card', 'random'], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
     expect(result.stdout.trim()).toBe(
-      'The card database is not available yet: YGOPRODeck could not be reached, and the next attempt is in 5 minutes. Try again after that.',
+      'The card database is not available yet: YGOPRODeck could not be reached, and the next attempt is in about 5 minutes. Try again after that.',
     );
     expect(result.stderr).not.toMatch(NO_STACK);
   });

@@ -105,9 +105,9 @@ describe('/ip and "Locate IP addresses" end to end', () => {
     const final = await (
       await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8 example.com 1.1.1.1/32' } })
     ).final();
-    expect(final.content).toContain('`example.com`: looks like a host name');
-    expect(final.content).toContain('`1.1.1.1/32`: looks like a CIDR range');
-    expect(final.content).not.toContain('`8.8.8.8`');
+    expect(final.content).toContain('“example.com”: looks like a host name');
+    expect(final.content).toContain('“1.1.1.1/32”: looks like a CIDR range');
+    expect(final.content).not.toContain('8.8.8.8');
     expect(geo.requests).toHaveLength(0);
   });
 

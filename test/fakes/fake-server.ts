@@ -41,6 +41,8 @@ export class FakeServer {
   slowMs = 4_000;
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Ends the waits of requests held in `slow` mode (see `reset`). */
+  private readonly heldRequests = new Set<() => void>();
   private baseUrl = '';
 
   constructor(private readonly handler: RouteHandler) {}
@@ -66,9 +68,15 @@ export class FakeServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /**
+   * Back to normal: records cleared, and requests still held by `slow` mode are answered normally at
+   * once (the fault is over), so none of them lands later, in the middle of the next test.
+   */
   reset(): void {
     this.requests.length = 0;
     this.mode = 'normal';
+    for (const release of this.heldRequests) release();
+    this.heldRequests.clear();
   }
 
   /** Requests whose path starts with `prefix` (all when omitted). */
@@ -110,7 +118,15 @@ export class FakeServer {
         this.send(res, htmlPage(500, 'Internal Server Error'));
         return;
       case 'slow':
-        await new Promise((resolve) => setTimeout(resolve, this.slowMs));
+        await new Promise<void>((resolve) => {
+          const release = () => {
+            clearTimeout(timer);
+            this.heldRequests.delete(release);
+            resolve();
+          };
+          const timer = setTimeout(release, this.slowMs);
+          this.heldRequests.add(release);
+        });
         break;
       default:
         break;

@@ -2,7 +2,7 @@ import { InteractionResponseType } from 'discord.js';
 import { Agent, request } from 'undici';
 import { expect } from 'vitest';
 import { createLocalCache, type CacheFactory } from '../../src/services/cache.js';
-import { createLocalLimiter, type LimiterFactory } from '../../src/services/limiter.js';
+import { createLocalLimiter, type LimiterFactory, type LimiterState } from '../../src/services/limiter.js';
 import type { FakeMessage, InteractionExchange, MessageWrite } from '../fakes/discord.js';
 import { FakeServer, type FaultMode, type FakeResponse, type RecordedRequest } from '../fakes/fake-server.js';
 import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, everythingSentToDiscord, type TestBot } from './bot.js';
@@ -84,11 +84,12 @@ function firstOf<T>(...waits: Promise<T>[]): Promise<T> {
  * Limiters with their spacing divided by `scale` and their pauses by `pacing.pauseScale` (default:
  * the same), read at each pause so a test may change it between faults. Paired with fakes whose
  * windows are divided by the same scale, the number of requests per window (what a limit is about)
- * is unchanged, and a pause after a 429 ends that many times sooner.
+ * is unchanged, and a pause after a 429 ends that many times sooner. `base` makes them: in-process
+ * ones by default, or a shared state's fleet limiters.
  */
-export function scaledLimiters(scale: number, pacing: { pauseScale?: number } = {}): LimiterFactory {
+export function scaledLimiters(scale: number, pacing: { pauseScale?: number } = {}, base: LimiterFactory = createLocalLimiter): LimiterFactory {
   return (options) => {
-    const limiter = createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / scale });
+    const limiter = base({ ...options, minTimeMs: options.minTimeMs / scale });
     return { ...limiter, pause: (ms, reason) => limiter.pause(ms / (pacing.pauseScale ?? scale), reason) };
   };
 }
@@ -114,8 +115,14 @@ export function clockedCaches(clock: CacheClock): CacheFactory {
  */
 export class FaultProxy extends FakeServer {
   readonly nextResponses: FakeResponse[] = [];
+  /**
+   * Canned answers leave this long after their request arrived, as they do when the machine (or the
+   * network) is slow: a fault answer may then reach the bot after the test has moved on.
+   */
+  cannedAnswerDelayMs = 0;
   /** Answered to every request after `nextResponses`, until `reset()`. */
   private standingAnswer: FakeResponse | undefined;
+  private cannedInFlight = 0;
   private readonly agent = new Agent({ connections: 16 });
 
   constructor(private readonly target: string) {
@@ -132,6 +139,11 @@ export class FaultProxy extends FakeServer {
     this.standingAnswer = answer;
   }
 
+  /** Canned (fault) answers chosen but not yet sent. */
+  get cannedAnswersInFlight(): number {
+    return this.cannedInFlight;
+  }
+
   override async close(): Promise<void> {
     await super.close();
     await this.agent.close();
@@ -139,7 +151,13 @@ export class FaultProxy extends FakeServer {
 
   private async forward(incoming: RecordedRequest): Promise<FakeResponse> {
     const canned = this.nextResponses.shift() ?? this.standingAnswer;
-    if (canned) return canned;
+    if (canned) {
+      if (this.cannedAnswerDelayMs === 0) return canned;
+      this.cannedInFlight++;
+      await new Promise((resolve) => setTimeout(resolve, this.cannedAnswerDelayMs));
+      this.cannedInFlight--;
+      return canned;
+    }
     const headers: Record<string, string> = {};
     for (const name of ['accept', 'user-agent', 'x-api-key']) {
       const value = incoming.headers[name];
@@ -158,6 +176,22 @@ export class FaultProxy extends FakeServer {
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return new FaultProxy(target).start();
+}
+
+/**
+ * Ends a fault for good before a test checks recovery: the proxy goes back to normal, every fault
+ * answer already on its way has reached the bot and been acted on (each upstream limiter has no job
+ * left running), and any pause it caused is waited out. Checking recovery any sooner races a late
+ * 429 (a background refresh's, on a busy machine) that pauses the upstream after the check.
+ */
+export async function endFault(proxy: FaultProxy, limiters: () => LimiterState[]): Promise<void> {
+  proxy.reset();
+  await expect
+    .poll(() => proxy.cannedAnswersInFlight === 0 && limiters().every((state) => state.running === 0), { timeout: FINAL_ANSWER_WITHIN_MS })
+    .toBe(true);
+  const pausedUntil = Math.max(0, ...limiters().map((state) => state.pausedUntil ?? 0));
+  if (pausedUntil > 0) await new Promise((resolve) => setTimeout(resolve, pausedUntil - Date.now() + 20));
+  for (const state of limiters()) expect(state.pausedUntil).toBeNull();
 }
 
 /** One upstream fault of the issue's list, and the kind of failure it must be reported as. */
@@ -232,7 +266,7 @@ export async function expectNoSecretLeaks(bot: TestBot, upstreams: readonly Fake
   }
 }
 
-/** Log lines of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
-export function crashLines(bot: TestBot): Record<string, unknown>[] {
-  return bot.logs.entries().filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
+/** Log lines (from line `sinceLine` on) of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
+export function crashLines(bot: TestBot, sinceLine = 0): Record<string, unknown>[] {
+  return bot.logs.entries().slice(sinceLine).filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
 }

@@ -2,8 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFenceLines, recordBlockedAttempt } from '../fence/network-fence.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FENCE_PRELOAD = fileURLToPath(new URL('../fence/child-preload.ts', import.meta.url));
 
 /**
  * Upstreams on a closed local port and a throwaway data directory: an entry point run by a test can
@@ -13,6 +15,7 @@ export const OFFLINE_ENV: NodeJS.ProcessEnv = {
   GEOJS_URL: 'http://127.0.0.1:9',
   WALLHAVEN_URL: 'http://127.0.0.1:9',
   YGOPRODECK_URL: 'http://127.0.0.1:9',
+  YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
   DATA_DIR: join(tmpdir(), 'almanac-entry-point-test'),
 };
 
@@ -34,10 +37,11 @@ export interface RunningEntryPoint {
 
 /**
  * Starts a TypeScript entry point of the project with tsx, as `npm start`/`npm run <script>` would,
- * offline (upstreams on a closed port unless `env` points them elsewhere).
+ * offline (upstreams on a closed port unless `env` points them elsewhere) and behind the network
+ * fence: what it tries to reach past loopback fails the test that started it.
  */
 export function startEntryPoint(entry: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): RunningEntryPoint {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', FENCE_PRELOAD, entry, ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,9 +53,13 @@ export function startEntryPoint(entry: string, args: string[] = [], env: NodeJS.
     stdout += chunk.toString();
     both += chunk.toString();
   });
+  let unreadLines = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     both += chunk.toString();
+    const lines = (unreadLines + chunk.toString()).split('\n');
+    unreadLines = lines.pop()!;
+    for (const attempt of parseFenceLines(lines.join('\n'))) recordBlockedAttempt(attempt);
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, output: () => both, stdout: () => stdout, stderr: () => stderr, exited };

@@ -16,7 +16,7 @@ import { answerOf, crashLines, expectPlainSentence, scaledLimiters } from '../he
 
 const SCALE = 20;
 const member = (n: number): InteractionOrigin['user'] => ({ id: `13560000000000${String(n).padStart(5, '0')}`, username: `member${n}` });
-const SLOW_DOWN = /^Slow down: Wallhaven requests are shared by everyone here, and you have used your 10 for now\. Try again in \d+ s \(results already loaded stay free\)\.$/;
+const SLOW_DOWN = /^Slow down: Wallhaven requests are shared by everyone here, and you have used your 10 for now\. Try again in \d+ seconds? \(results already loaded stay free\)\.$/;
 
 function nextButton(message: FakeMessage): APIButtonComponentWithCustomId {
   const buttons = (message.components ?? []).flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []));
@@ -82,6 +82,12 @@ describe('the per-user Wallhaven budget', () => {
     now += 30_000;
     expect((await answerOf(await show(wanted[11]!, flooder))).embeds[0]?.title).toBe(`Wallpaper ${wanted[11]}`);
     expect(crashLines(bot)).toEqual([]);
+
+    // Operators see the refusals (4 and 1 above) per upstream, in /status and in /metrics.
+    const status = await answerOf(await bot.discord.chatInput({ name: 'status' }));
+    const wallhavenField = status.embeds[0]!.fields!.find((field) => field.name.endsWith('Wallhaven'))!;
+    expect(wallhavenField.value).toContain('Member share refusals: 5');
+    expect(await bot.app.services.metrics.registry.metrics()).toMatch(/^almanac_member_share_refusals_total\{upstream="wallhaven"[^}]*\} 5$/m);
   });
 
   it('keeps paging through loaded pages and drawing from a loaded random page free once the budget is spent', async () => {

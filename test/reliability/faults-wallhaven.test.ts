@@ -12,6 +12,7 @@ import {
   CacheClock,
   clockedCaches,
   crashLines,
+  endFault,
   expectNoSecretLeaks,
   expectPlainSentence,
   scaledLimiters,
@@ -117,16 +118,9 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
     await wallhaven?.close();
   });
 
-  async function waitOutPause(): Promise<void> {
-    const pausedUntil = bot.app.services.wallhaven.health().limiter.pausedUntil;
-    if (pausedUntil !== null) await new Promise((resolve) => setTimeout(resolve, pausedUntil - Date.now() + 20));
-    expect(bot.app.services.wallhaven.health().limiter.pausedUntil).toBeNull();
-  }
+  const endWallhavenFault = () => endFault(proxy, () => [bot.app.services.wallhaven.health().limiter]);
 
-  beforeEach(async () => {
-    proxy.reset();
-    await waitOutPause();
-  });
+  beforeEach(endWallhavenFault);
 
   it.each(UPSTREAM_FAULTS)('$name: every path acknowledges within 3 s and ends in a plain sentence within 20 s', { timeout: 60_000 }, async (fault) => {
     const pager = (await answerOf(await search(freshResolution()))).message;
@@ -153,8 +147,7 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
       }
     }
 
-    proxy.reset();
-    await waitOutPause();
+    await endWallhavenFault();
     const recovered = await everyPath((await answerOf(await search(freshResolution()))).message);
     for (const [path, exchange] of recovered) expectWallpaper(path, await answerOf(exchange));
     expect(crashLines(bot)).toEqual([]);
@@ -180,8 +173,7 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
     // Random picks come from the page of random results drawn before.
     expectWallpaper('random', await answerOf(await random(query)));
 
-    proxy.reset();
-    await waitOutPause();
+    await endWallhavenFault();
     expect(crashLines(bot)).toEqual([]);
   });
 

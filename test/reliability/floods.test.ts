@@ -195,7 +195,7 @@ describe('floods of ten times each upstream’s limit in one second', () => {
       ygoprodeck = await startFakeYgoprodeck();
       dataDir = await mkdtemp(join(tmpdir(), 'almanac-flood-cards-'));
       await writeCardSnapshot(dataDir, ygoprodeck.cards, ygoprodeck.version);
-      bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, DATA_DIR: dataDir }, overrides: { ygoprodeckImagesUrl: ygoprodeck.imagesUrl } });
+      bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, DATA_DIR: dataDir } });
     });
 
     afterAll(async () => {

@@ -80,11 +80,10 @@ describe('hostile input through the fake Discord, end to end', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'almanac-fuzz-e2e-'));
     await writeCardSnapshot(dataDir, ygoprodeck.cards, ygoprodeck.version);
     bot = await startTestBot({
-      env: { GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY, YGOPRODECK_URL: ygoprodeck.url, DATA_DIR: dataDir },
+      env: { GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, DATA_DIR: dataDir },
       overrides: {
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxQueued: 10_000 }),
         wallhavenCooldown: { limit: Number.MAX_SAFE_INTEGER },
-        ygoprodeckImagesUrl: ygoprodeck.imagesUrl,
       },
     });
   });

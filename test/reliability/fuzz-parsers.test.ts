@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findIpAddresses, parseAddressList } from '../../src/ip/address-list.js';
-import { parseCardCustomId, quoteQuery } from '../../src/render/card.js';
+import { parseCardCustomId } from '../../src/render/card.js';
 import { parseCardSetCustomId } from '../../src/render/card-set.js';
-import { escapeForeignMarkdown, truncate } from '../../src/render/format.js';
+import { truncate } from '../../src/render/format.js';
+import { inertText, quoteUserText } from '../../src/render/user-text.js';
 import { parseIpAddress } from '../../src/services/geojs.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { buildSearchQuery, parseWallpaperId, WALLPAPER_ID_PATTERN, wallpaperDetailPath } from '../../src/services/wallhaven-query.js';
@@ -148,16 +149,18 @@ describe(`parsers, URL builders and escapers, ${RUNS} hostile values each`, () =
     );
   });
 
-  it('escaped and quoted text never carries a working link, a lone surrogate or too many characters', () => {
+  it('inert and quoted text never carries a working link (masked or bare), a mention, a lone surrogate or too many characters', () => {
     // At most 1,000 characters, as Discord delivers options: discord.js's markdown escaping is
     // quadratic in a run of backticks (300 ms for 6,000 of them).
     fc.assert(
       fc.property(hostileUpTo(1_000), fc.integer({ min: 2, max: 300 }), (text, max) => {
-        for (const shown of [escapeForeignMarkdown(text), quoteQuery(text)]) {
-          expect(injectedLinks(shown, text, false)).toEqual([]);
+        for (const shown of [inertText(text), quoteUserText(text)]) {
+          // As if posted in public: a bare URL someone typed must not become a link either.
+          expect(injectedLinks(shown, text, true)).toEqual([]);
+          expect(shown).not.toMatch(/<[@#/:at]|@(everyone|here)/i);
           expect(hasLoneSurrogate(shown)).toBe(false);
         }
-        expect(quoteQuery(text).length).toBeLessThanOrEqual(200);
+        expect(quoteUserText(text).length).toBeLessThanOrEqual(200);
         const cut = truncate(text, max);
         expect(cut.length).toBeLessThanOrEqual(max);
         expect(hasLoneSurrogate(cut)).toBe(false);

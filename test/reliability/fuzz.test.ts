@@ -133,6 +133,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
       GEOJS_URL: geo.url,
       WALLHAVEN_URL: wallhaven.url,
       YGOPRODECK_URL: ygoprodeck.url,
+      YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl,
       DATA_DIR: dataDir,
     });
     allowed = [
@@ -147,7 +148,6 @@ describe('hostile input, fuzzed in process through every handler', () => {
         // No waiting: thousands of cases in all, and the limits themselves are tested elsewhere.
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxConcurrent: 8, maxQueued: 100_000 }),
         wallhavenCooldown: { limit: Number.MAX_SAFE_INTEGER },
-        ygoprodeckImagesUrl: ygoprodeck.imagesUrl,
       },
     );
     expect(app.cards.ready).toBe(true);

@@ -71,8 +71,12 @@ describe('gateway disconnections', () => {
     await expectAnswersNextInteraction();
   });
 
-  it('logged the resumes, crashed nothing and leaked no secret', async () => {
-    expect(bot.logs.entries().filter((line) => line.msg === 'gateway resumed').length).toBeGreaterThanOrEqual(2);
+  it('logged each resume as a resume and the new session after a normal close as a reconnect, crashed nothing and leaked no secret', async () => {
+    const lines = (message: string) => bot.logs.entries().filter((line) => line.msg === message);
+    expect(lines('gateway resumed')).toHaveLength(bot.discord.resumeCount);
+    // Only the 1000 close ended the session: one reconnect with a new session, at a warning.
+    expect(lines('gateway reconnected with a new session (events sent while away are lost)')).toEqual([expect.objectContaining({ level: 40, shardId: 0 })]);
+    expect(lines('gateway connection lost, reconnecting').length).toBeGreaterThanOrEqual(4);
     expect(crashLines(bot)).toEqual([]);
     expect(bot.logs.entries().filter((line) => line.msg === 'discord client error')).toEqual([]);
     await expectNoSecretLeaks(bot);

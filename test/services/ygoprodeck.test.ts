@@ -132,6 +132,7 @@ describe('card lookups', () => {
   it('validates its options, naming the bad one', () => {
     expect(() => new YgoprodeckClient({ baseUrl: 'not a url' })).toThrow(/"baseUrl"/);
     expect(() => new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: 'ftp://images.example' })).toThrow(/"imagesBaseUrl"/);
+    expect(() => new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: 'https://user:pass@images.example' })).toThrow(/"imagesBaseUrl"/);
     expect(() => new YgoprodeckClient({ baseUrl: fake.url, limits: { minTimeMs: -5 } })).toThrow(/"minTimeMs"/);
   });
 });

@@ -238,7 +238,7 @@ describe('card embed', () => {
     const embed = renderCardEmbed(withText(card(DARK_MAGICIAN), '*not bold* __x__ [click](https://evil.example)\n- not a list\n# not a heading'));
     expect(embed.description).toContain('\\*not bold\\*');
     expect(embed.description).toContain('\\_\\_x\\_\\_');
-    expect(embed.description).toContain('\\[click](https://evil.example)');
+    expect(embed.description).toContain('\\[click](https:\u200b//evil.example)');
     expect(embed.description).toContain('\\- not a list');
     expect(embed.description).toContain('\\# not a heading');
   });

@@ -88,7 +88,7 @@ describe('wallpaper renderers', () => {
       icon_url: 'https://wallhaven.cc/images/user/avatar/128/1.png',
     });
     const tags = embed.fields?.find((field) => field.name === 'Tags')?.value;
-    expect(tags).toBe('penguins · \\*bold\\* \\[x](https://evil.example)');
+    expect(tags).toBe('penguins · \\*bold\\* \\[x](https:\u200b//evil.example)');
     expect(embed.footer?.text).toBe('whvn.cc/k7q9p1');
     expect(buttonsOf(reply).map((button) => ('url' in button ? button.url : undefined))).toEqual([
       'https://wallhaven.cc/w/k7q9p1',

@@ -159,7 +159,7 @@ describe('/wallpaper handlers', () => {
     const reply = await wallpaper.execute(ctx, stubApp(searchService(pages([24]), { delayMs: 400, expectedWaitMs: 12_000 })));
     expect(progress).toHaveBeenCalledOnce();
     expect(progress).toHaveBeenCalledWith(
-      '⏳ Wallhaven allows 45 requests a minute, shared by everyone using Almanac: yours is queued, about 12 s.',
+      '⏳ Wallhaven allows 45 requests a minute, shared by everyone using Almanac: yours is queued, with a wait of 12 seconds.',
       { ephemeral: false },
     );
     expect(reply.content).toBeUndefined();

@@ -1,0 +1,54 @@
+import { escapeMarkdown } from 'discord.js';
+import { truncate } from './format.js';
+
+/**
+ * The one way text the bot did not write (an option someone typed, a message it read, a name or tag
+ * an upstream sent) is shown where Discord renders markdown. Whatever the text holds, it shows as
+ * typed and does nothing:
+ * - markdown, headings and lists are escaped (discord.js), and so is every `[`: discord.js's own
+ *   masked-link escape catches only the first of a line (its pattern is greedy), so
+ *   `[a](b) [c](https://…)` kept a working link;
+ * - a URL (bare or `<…>`) gets a zero-width space after its `://`, so it is not a link the bot posts
+ *   for whoever typed it;
+ * - `@everyone`, `@here` and every `<…>` form (users, roles, channels, commands, timestamps, custom
+ *   emoji) get a zero-width space that stops Discord parsing them (mentions never ping anyway:
+ *   allowed_mentions is empty, but a pill or a timestamp would still show).
+ */
+
+const ZERO_WIDTH_SPACE = '\u200b';
+
+export function inertText(text: string): string {
+  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true })
+    .replace(/\[/g, '\\[')
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/</g, `<${ZERO_WIDTH_SPACE}`)
+    .replace(/@(everyone|here)/gi, `@${ZERO_WIDTH_SPACE}$1`);
+}
+
+/** Cuts inert text to `max` characters without leaving a dangling backslash before the ellipsis. */
+export function fitInert(inert: string, max: number): string {
+  if (inert.length <= max) return inert;
+  return truncate(inert, max).replace(/(?<!\\)((?:\\\\)*)\\…$/, '$1…');
+}
+
+/** `inertText`, then cut to `max` characters. */
+export function fitText(text: string, max: number): string {
+  return fitInert(inertText(text), max);
+}
+
+/** How much of someone's input a sentence quotes; the rest is cut with an ellipsis. */
+export const QUOTED_CHARACTERS = 80;
+
+/**
+ * Someone's input quoted in a sentence (“…”): on one line, inert, at most `max` characters of it.
+ * Only the part that can be shown is escaped: escaping is quadratic in runs of backticks.
+ */
+export function quoteUserText(text: string, max: number = QUOTED_CHARACTERS): string {
+  const oneLine = text
+    .slice(0, max * 5)
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Escaped after the opening quote, as it is shown: the text never starts a line, so a leading
+  // `1.` or `#` is no list or heading to escape.
+  return `${fitText(`“${oneLine}`, max + 1)}”`;
+}

@@ -1,0 +1,147 @@
+import dns from 'node:dns';
+import { syncBuiltinESMExports } from 'node:module';
+import net from 'node:net';
+
+/**
+ * The network fence: in a test process, any attempt to reach a non-loopback address (a raw socket,
+ * TLS, undici, Node's fetch, discord.js's REST, a WebSocket, a DNS query) is refused before a packet
+ * leaves, and recorded, so the test that made it fails (see vitest-setup.ts) even when the code under
+ * test swallowed the refusal as "upstream unavailable". A forgotten host cannot hide behind an
+ * offline machine's DNS failure.
+ *
+ * Everything that opens a TCP connection goes through `net.Socket.prototype.connect` (net.connect,
+ * tls.connect, http agents and undici's connector all end there), so one patch covers them all.
+ */
+
+/** Starts the line a fenced child process writes to stderr for each refusal (see child-preload.ts). */
+export const FENCE_MARKER = 'network fence: refused';
+
+export interface BlockedAttempt {
+  /** `host:port`, or the name a DNS call asked about. */
+  target: string;
+  /** `connect` or the dns function called. */
+  via: string;
+}
+
+const pending: BlockedAttempt[] = [];
+let listener: ((attempt: BlockedAttempt) => void) | undefined;
+let installed = false;
+
+/** The attempts recorded since the last call, cleared: a test of the fence itself takes what it caused. */
+export function takeBlockedAttempts(): BlockedAttempt[] {
+  return pending.splice(0);
+}
+
+/** Records an attempt made elsewhere (a fenced child process, read from its stderr). */
+export function recordBlockedAttempt(attempt: BlockedAttempt): void {
+  pending.push(attempt);
+  listener?.(attempt);
+}
+
+/** Throws, naming every attempt, when any was recorded since the last check (and clears them). */
+export function assertNoBlockedAttempts(): void {
+  const attempts = takeBlockedAttempts();
+  if (attempts.length === 0) return;
+  const list = [...new Set(attempts.map((attempt) => `${attempt.target} (${attempt.via})`))].join(', ');
+  throw new Error(`${FENCE_MARKER} ${list}: tests reach only 127.0.0.1; point this upstream at a local fake`);
+}
+
+/** Reads `network fence: refused <target> (<via>)` lines a fenced child wrote. */
+export function parseFenceLines(text: string): BlockedAttempt[] {
+  const attempts: BlockedAttempt[] = [];
+  for (const match of text.matchAll(new RegExp(`^${FENCE_MARKER} (\\S+) \\(([^)]+)\\)$`, 'gm'))) {
+    attempts.push({ target: match[1]!, via: match[2]! });
+  }
+  return attempts;
+}
+
+export function formatFenceLine(attempt: BlockedAttempt): string {
+  return `${FENCE_MARKER} ${attempt.target} (${attempt.via})`;
+}
+
+/** Loopback names and addresses: 127.0.0.0/8, ::1, ::ffff:127.x.y.z and localhost. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (net.isIPv4(bare)) return bare.startsWith('127.');
+  if (!net.isIPv6(bare)) return false;
+  const canonical = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  return canonical === '::1' || /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(canonical);
+}
+
+type ConnectArgs = unknown[];
+
+/** Where a `Socket#connect` call goes: a host and port, or undefined for a local (IPC) path. */
+function connectTarget(args: ConnectArgs): { host: string; port: string } | undefined {
+  // net.connect() passes its already-normalised [options, callback] array as the only argument.
+  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
+  if (first !== null && typeof first === 'object') {
+    const options = first as { path?: unknown; host?: unknown; port?: unknown };
+    if (options.path !== undefined) return undefined;
+    return { host: typeof options.host === 'string' ? options.host : 'localhost', port: String(options.port ?? '') };
+  }
+  if (typeof first === 'string' && !/^\d+$/.test(first)) return undefined;
+  return { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: String(first) };
+}
+
+function refusal(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+function fenceSockets(onBlocked: (attempt: BlockedAttempt) => void): void {
+  const connect = net.Socket.prototype.connect as (this: net.Socket, ...args: ConnectArgs) => net.Socket;
+  net.Socket.prototype.connect = function fencedConnect(this: net.Socket, ...args: ConnectArgs): net.Socket {
+    const target = connectTarget(args);
+    if (target === undefined || isLoopback(target.host)) return connect.apply(this, args);
+    const attempt = { target: `${target.host}:${target.port}`, via: 'connect' };
+    onBlocked(attempt);
+    // As an unreachable host would: the socket fails on the next tick, nothing is sent.
+    process.nextTick(() => this.destroy(refusal(formatFenceLine(attempt), 'ECONNREFUSED')));
+    return this;
+  } as typeof net.Socket.prototype.connect;
+}
+
+const DNS_QUERIES = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx',
+  'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'] as const;
+
+/** A name worth no query: loopback, or an IP literal (lookup answers those without the network). */
+function answeredLocally(via: string, name: unknown): boolean {
+  return typeof name === 'string' && (isLoopback(name) || (via === 'lookup' && net.isIP(name) !== 0));
+}
+
+function fenceDns(onBlocked: (attempt: BlockedAttempt) => void): void {
+  const callbackApi = dns as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const promiseApi = dns.promises as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const via of DNS_QUERIES) {
+    const callbackQuery = callbackApi[via]!;
+    callbackApi[via] = function fencedQuery(this: unknown, ...args: unknown[]) {
+      if (answeredLocally(via, args[0])) return callbackQuery.apply(this, args);
+      const attempt = { target: String(args[0]), via: `dns.${via}` };
+      onBlocked(attempt);
+      const callback = args.findLast((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
+      process.nextTick(() => callback?.(refusal(formatFenceLine(attempt), 'ENOTFOUND')));
+      return undefined;
+    };
+    const promiseQuery = promiseApi[via]!;
+    promiseApi[via] = function fencedQuery(this: unknown, ...args: unknown[]) {
+      if (answeredLocally(via, args[0])) return promiseQuery.apply(this, args);
+      const attempt = { target: String(args[0]), via: `dns.promises.${via}` };
+      onBlocked(attempt);
+      return Promise.reject(refusal(formatFenceLine(attempt), 'ENOTFOUND'));
+    };
+  }
+}
+
+/**
+ * Installs the fence in this process (once). `onBlocked` runs for every refusal, besides its being
+ * recorded for `assertNoBlockedAttempts`.
+ */
+export function installNetworkFence(onBlocked?: (attempt: BlockedAttempt) => void): void {
+  listener = onBlocked;
+  if (installed) return;
+  installed = true;
+  fenceSockets((attempt) => recordBlockedAttempt(attempt));
+  fenceDns((attempt) => recordBlockedAttempt(attempt));
+  // `import { lookup } from 'node:dns'` sees the fenced functions too.
+  syncBuiltinESMExports();
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { inertText, quoteUserText } from '../../src/render/user-text.js';
+
+const ZWSP = '\u200b';
+
+describe('inertText', () => {
+  it('breaks links of every form: bare, <…> and masked', () => {
+    expect(inertText('go to https://evil.example now')).toBe(`go to https:${ZWSP}//evil.example now`);
+    expect(inertText('<https://evil.example>')).toBe(`<${ZWSP}https:${ZWSP}//evil.example>`);
+    expect(inertText('[a](https://x.example) [b](https://y.example)')).toBe(`\\[a](https:${ZWSP}//x.example) \\[b](https:${ZWSP}//y.example)`);
+  });
+
+  it('breaks mentions, timestamps and emoji, and leaves a plain @name alone', () => {
+    expect(inertText('@everyone @here <@123> <@&4> <#5> </cmd:6> <t:0:R> <:e:7> @Ignister')).toBe(
+      `@${ZWSP}everyone @${ZWSP}here <${ZWSP}@123> <${ZWSP}@&4> <${ZWSP}#5> <${ZWSP}/cmd:6> <${ZWSP}t:0:R> <${ZWSP}:e:7> @Ignister`,
+    );
+  });
+
+  it('escapes markdown, headings and lists', () => {
+    expect(inertText('**b** _i_ `c` ||s||\n# h\n- l\n1. n')).toBe('\\*\\*b\\*\\* \\_i\\_ \\`c\\` \\|\\|s\\|\\|\n\\# h\n\\- l\n1\\. n');
+  });
+});
+
+describe('quoteUserText', () => {
+  it('quotes one inert line, cut to its budget', () => {
+    expect(quoteUserText('a\n\nb  https://x.example')).toBe(`“a b https:${ZWSP}//x.example”`);
+    expect(quoteUserText('x'.repeat(500)).length).toBeLessThanOrEqual(82);
+    expect(quoteUserText('1.1.1.1/32')).toBe('“1.1.1.1/32”');
+  });
+});
