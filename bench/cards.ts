@@ -16,7 +16,14 @@ import { median, seededRandom } from './stats.js';
  * objects), measured on main at 18ab8b2 (`--only cards`, median of 3 runs) and recorded in BENCHMARKS.md;
  * the GC target is half of it.
  */
-export const MAIN_LAYOUT = { gcMsPerThousand: 233, cardShowP50Ratio: 1.6, rssSettledBytes: 182e6 } as const;
+export const MAIN_LAYOUT = {
+  gcMsPerThousand: 233,
+  cardShowP50Ratio: 1.6,
+  rssSettledBytes: 182e6,
+  /** Measured later, alternating with the compact layout (BENCHMARKS.md, branch card-perf): what load does not distort. */
+  allocatedMBPerThousand: 158,
+  cardShowCpuP50Ratio: 1.78,
+} as const;
 
 const CONCURRENCY = 16;
 const USERS = 500;
