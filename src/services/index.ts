@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { UserCooldownOptions } from '../cooldown.js';
-import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
+import { registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
 import { countRefusals, type CountedUserBudget } from '../state/counted-budget.js';
@@ -11,6 +11,7 @@ import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
+import { registerHealthGauges } from './health-gauges.js';
 import type { LimiterFactory } from './limiter.js';
 import { WALLHAVEN_USER_BUDGET, WallhavenService } from './wallhaven.js';
 
