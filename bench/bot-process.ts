@@ -65,7 +65,7 @@ const app = await createApp({
       ? {}
       : {
           limiterFactory: scaledLimiterFactory(timeScale),
-          wallhavenCooldown: { windowMs: WALLHAVEN_USER_BUDGET.windowMs / timeScale },
+          memberShares: { wallhaven: { windowMs: WALLHAVEN_USER_BUDGET.windowMs / timeScale } },
         }),
   },
 });

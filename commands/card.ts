@@ -35,12 +35,15 @@ const ENGLISH = 'en';
 
 
 /** The card's embed and attached art, in `language` when asked; a missing translation or art never fails it. */
-async function cardReply(app: AppServices, card: Card, language: CardLanguage | undefined, log: ChatInputContext['log']): Promise<Reply> {
+/** Art and translation downloads are charged to the member who asked; past their share the card comes without. */
+async function cardReply(app: AppServices, card: Card, language: CardLanguage | undefined, ctx: Pick<ChatInputContext, 'log' | 'user'>): Promise<Reply> {
+  const { log } = ctx;
+  const charge = app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck');
   const translation =
     language === undefined
       ? null
       : app.cards
-          .localize(card, language)
+          .localize(card, language, charge)
           .then((translated) => {
             if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
             return translated;
@@ -49,7 +52,7 @@ async function cardReply(app: AppServices, card: Card, language: CardLanguage | 
             log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
             return undefined;
           });
-  const [translated, art] = await Promise.all([translation, app.cards.art(card)]);
+  const [translated, art] = await Promise.all([translation, app.cards.art(card, charge)]);
   return renderCard({
     card: translated ?? card,
     image: art,
@@ -97,7 +100,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
         app.cards.localNames(resolution.candidates, language),
       );
     case 'card':
-      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log), { ephemeral: false });
+      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx), { ephemeral: false });
   }
 }
 
@@ -151,12 +154,12 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const card = await app.cards.random(ctx.channel.id);
   if (card === undefined) throw new UserError(databaseMissing(app));
   // English only: a random pick is served from the local database without any upstream lookup.
-  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log), { ephemeral: false });
+  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx), { ephemeral: false });
 }
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
-async function setReply(app: AppServices, set: CardSet, page: number): Promise<Reply> {
-  const image = await app.cards.setArt(set);
+async function setReply(app: AppServices, userId: string, set: CardSet, page: number): Promise<Reply> {
+  const image = await app.cards.setArt(set, app.memberShares.chargeTo(userId, 'ygoprodeck'));
   return renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
 }
 
@@ -175,7 +178,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
     case 'choices':
       return renderSetChoices(input, resolution.candidates, resolution.sharedCode);
     case 'set':
-      return deferWhenSlow(ctx, setReply(app, resolution.set, 0), { ephemeral: false });
+      return deferWhenSlow(ctx, setReply(app, ctx.user.id, resolution.set, 0), { ephemeral: false });
   }
 }
 
@@ -183,7 +186,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
 async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
   const set = app.cards.setByKey(key);
   if (set === undefined) throw new UserError('That card set is not in the set list any more. Run `/card set` again.');
-  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page), { ephemeral: false });
+  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, ctx.user.id, set, page), { ephemeral: false });
   return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
 }
 
@@ -192,7 +195,7 @@ async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<R
   const [key] = ctx.values;
   const set = key === undefined ? undefined : app.cards.setByKey(key);
   if (set === undefined) throw new UserError('This menu has expired. Run `/card set` again.');
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, ctx.user.id, set, 0), { ephemeral: false });
 }
 
 /**
@@ -213,7 +216,7 @@ async function openPicked(ctx: ComponentContext, app: AppServices, action: CardC
   const card = app.cards.byId(Number(value));
   if (card === undefined) throw new UserError('That card is not in the card database any more. Run the command again.');
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx), { ephemeral: false });
 }
 
 export const card: ChatInputCommand = {

@@ -7,9 +7,12 @@ import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult 
 import { describeSpecialRange } from '../src/services/geojs.js';
 import type { AppServices } from '../src/services/index.js';
 
-/** Looks up validated, canonical addresses and pairs each with the range it belongs to. */
-export async function lookUpAddresses(addresses: string[], app: AppServices): Promise<LookupResult[]> {
-  const records = await app.geo.lookup(addresses);
+/**
+ * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address
+ * that needs GeoJS (not cached, or expired) is charged to `userId`'s share.
+ */
+export async function lookUpAddresses(addresses: string[], app: AppServices, userId: string): Promise<LookupResult[]> {
+  const records = await app.geo.lookup(addresses, app.memberShares.chargeTo(userId, 'geojs'));
   return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
 }
 
@@ -23,7 +26,7 @@ async function lookup(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
     throw new UserError(`That is ${list.addresses.length + list.skipped} addresses; I look up at most ${MAX_ADDRESSES} at a time.`);
   }
   if (list.addresses.length === 0) throw new UserError('Give at least one IP address, for example `8.8.8.8` or `2001:4860:4860::8888`.');
-  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
   return renderLookup({ results, now: app.clock.now(), ephemeral });
 }
 
@@ -34,7 +37,7 @@ async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   if (list.rejected.length > 0) throw new UserError(renderRejectedEntries(list.rejected));
   if (list.skipped > 0) throw new UserError('Give one address; `/ip lookup` takes up to 10.');
   if (list.addresses.length === 0) throw new UserError('Give an IP address, for example `8.8.8.8`.');
-  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
   return renderTimeLine(result!, app.clock.now(), ephemeral);
 }
 

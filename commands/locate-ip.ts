@@ -17,7 +17,7 @@ export const locateIp: MessageContextCommand = {
     const found = findIpAddresses(ctx.targetMessage.content);
     if (found.length === 0) throw new UserError('I found no IPv4 or IPv6 address in that message.');
     const addresses = found.slice(0, MAX_ADDRESSES);
-    const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app), { ephemeral: true });
+    const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app, ctx.user.id), { ephemeral: true });
     return renderLookup({ results, now: app.clock.now(), ephemeral: true, skipped: found.length - addresses.length });
   },
 };

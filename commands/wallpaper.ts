@@ -57,19 +57,9 @@ export const UNKNOWN_PAGER = 'These buttons no longer work. Run `/wallpaper sear
 export const FORGOTTEN_QUERY = 'This search was too long to keep in the buttons, and Almanac has since forgotten it. Run `/wallpaper search` again.';
 export const NO_MORE_RESULTS = 'There are no more results for this search: Wallhaven has fewer than it had a moment ago.';
 
-/** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
-export function cooldownSentence(limit: number, retryAfterMs: number): string {
-  return `Slow down: Wallhaven requests are shared by everyone here, and you have used your ${limit} for now. Try again in ${humanDuration(retryAfterMs)} (results already loaded stay free).`;
-}
-
-/** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
+/** Charges a call that needs a Wallhaven request (a refresh included) to the member's share, refusing it when spent. */
 function chargedTo(userId: string, app: AppServices): WallhavenCallOptions {
-  return {
-    async beforeRequest() {
-      const decision = await app.wallhavenCooldown.take(userId);
-      if (!decision.allowed) throw new UserError(cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs));
-    },
-  };
+  return app.memberShares.chargeTo(userId, 'wallhaven');
 }
 
 /** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */

@@ -1,0 +1,19 @@
+import type { UpstreamName } from '../services/upstream-error.js';
+import { humanDuration } from './format.js';
+
+const SPENT: Record<UpstreamName, (limit: number) => string> = {
+  wallhaven: (limit) => `Wallhaven requests are shared by everyone here, and you have used your ${limit} for now`,
+  geojs: (limit) => `GeoJS lookups are shared by everyone here, and you have looked up your ${limit} new addresses for now`,
+  ygoprodeck: (limit) => `YGOPRODeck downloads are shared by everyone here, and you have used your ${limit} for now`,
+};
+
+const FREE: Record<UpstreamName, string> = {
+  wallhaven: 'results already loaded stay free',
+  geojs: 'addresses already looked up stay free',
+  ygoprodeck: 'art already downloaded stays free',
+};
+
+/** The refusal when a member has spent their share of an upstream (`MemberShares`). */
+export function shareSpentSentence(upstream: UpstreamName, limit: number, retryAfterMs: number): string {
+  return `Slow down: ${SPENT[upstream](limit)}. Try again in ${humanDuration(retryAfterMs)} (${FREE[upstream]}).`;
+}
