@@ -78,8 +78,8 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   if (input === '') throw new UserError('Give a card name, for example `Dark Magician`.');
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
-  // Local and immediate once the database is loaded; before that, an exact lookup upstream.
-  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language), { ephemeral: false });
+  // Local and immediate once the database is loaded; before that, an exact lookup upstream, on the member's share.
+  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language, app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck')), { ephemeral: false });
   if (
     resolution.kind === 'none' &&
     !app.cards.ready &&

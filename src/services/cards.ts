@@ -305,13 +305,13 @@ export class CardService {
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
    * upstream (cached) and anything else finds nothing. With a language, names in that language
-   * are matched too.
+   * are matched too. An upstream lookup (or its refresh) is charged to `charge`.
    */
-  async resolve(input: string, language?: CardLanguage): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage, charge?: RequestCharge): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
-    if (!this.ready) return this.resolveRemotely(query, passcode);
+    if (!this.ready) return this.resolveRemotely(query, passcode, charge);
     if (passcode !== undefined) {
       const card = this.database.byId(passcode);
       if (card) return { kind: 'card', card, by: 'id' };
@@ -501,9 +501,9 @@ export class CardService {
     return cards;
   }
 
-  private async resolveRemotely(query: string, passcode: number | undefined): Promise<CardResolution> {
+  private async resolveRemotely(query: string, passcode: number | undefined, charge: RequestCharge | undefined): Promise<CardResolution> {
     try {
-      const card = await this.database.lookupRemote(passcode ?? query);
+      const card = await this.database.lookupRemote(passcode ?? query, charge);
       return { kind: 'card', card, by: passcode === undefined ? 'name' : 'id' };
     } catch (error) {
       // A name that is not exact (or a number that is no passcode) finds nothing until the database is here.

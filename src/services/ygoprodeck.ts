@@ -180,14 +180,14 @@ export class YgoprodeckClient {
     this.tracker = new HealthTracker(options.now);
   }
 
-  /** The card with this passcode (cached). */
-  async cardById(id: number): Promise<Card> {
-    return this.cards.get(`id:${requireCardId(id)}`);
+  /** The card with this passcode (cached; a request or refresh is charged to `charge`). */
+  async cardById(id: number, charge?: RequestCharge): Promise<Card> {
+    return this.cards.get(`id:${requireCardId(id)}`, charge);
   }
 
-  /** The card with exactly this name, ignoring case (cached). */
-  async cardByName(name: string): Promise<Card> {
-    return this.cards.get(`name:${requireCardName(name).toLowerCase()}`);
+  /** The card with exactly this name, ignoring case (cached; a request or refresh is charged to `charge`). */
+  async cardByName(name: string, charge?: RequestCharge): Promise<Card> {
+    return this.cards.get(`name:${requireCardName(name).toLowerCase()}`, charge);
   }
 
   /**
