@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { commands } from '../commands/index.js';
-import { startFakeDiscord, type FakeDiscord } from '../test/fakes/discord.js';
+import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../test/fakes/discord.js';
 import { TRIVIAL_COMMAND, type BotReport, type MemorySample, type ParentMessage, type StallReading, type StartupTimings } from './bot-shared.js';
 import { BENCH_TOKEN } from './harness.js';
 
@@ -26,6 +26,10 @@ export interface BotChildOptions {
   /** The compiled `bot-process.js` (see `compileBotForNode`); without it the TypeScript runs under tsx. */
   compiledScript?: string;
   logLevel?: string;
+  /** A fake Discord to join (a fleet of shards shares one) instead of a fresh one; the caller closes it. */
+  discord?: FakeDiscord;
+  /** More environment, e.g. SHARD_COUNT, SHARD_IDS, REDIS_URL. */
+  env?: Record<string, string>;
 }
 
 export interface BotChild {
@@ -43,8 +47,14 @@ export interface BotChild {
   stop(): Promise<void>;
 }
 
+/** A fake Discord that knows the bot's commands and the trivial one; `options` for a fleet's guilds and shards. */
+export function startBenchDiscord(options: Omit<FakeDiscordOptions, 'token' | 'commands'> = {}): Promise<FakeDiscord> {
+  return startFakeDiscord({ ...options, token: BENCH_TOKEN, commands: [...commands, TRIVIAL_COMMAND].map((command) => command.data) });
+}
+
 export async function startBotChild(options: BotChildOptions): Promise<BotChild> {
-  const discord = await startFakeDiscord({ token: BENCH_TOKEN, commands: [...commands, TRIVIAL_COMMAND].map((command) => command.data) });
+  const discord = options.discord ?? (await startBenchDiscord());
+  const closeDiscord = () => (options.discord ? Promise.resolve() : discord.close());
   const spawnedAt = performance.now();
   const script = options.compiledScript === undefined ? ['--import', 'tsx', BOT_SCRIPT] : [options.compiledScript];
   const child = spawn(process.execPath, ['--expose-gc', ...script], {
@@ -61,6 +71,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       LOG_LEVEL: options.logLevel ?? 'info',
       BENCH_TIME_SCALE: String(options.timeScale ?? 1),
       ...options.upstreamEnv,
+      ...options.env,
     },
     // Logs go nowhere: written and serialised as in production, but not kept.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -84,7 +95,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
     );
   } catch (error) {
     child.kill();
-    await discord.close();
+    await closeDiscord();
     throw error;
   }
   const spawnToReadyMs = performance.now() - spawnedAt;
@@ -124,7 +135,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
         await exited;
         clearTimeout(timer);
       }
-      await discord.close();
+      await closeDiscord();
     },
   };
 }

@@ -7,12 +7,14 @@
  * Spawned by `startBotChild` (bench/bot-child.ts) with `--expose-gc`, compiled to JavaScript
  * (bench/compile.ts) or under tsx, with:
  * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1).
+ * With REDIS_URL (the fleet section) the time-compressed limiters are the fleet's, shared in Redis.
  */
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
 import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { createSharedState } from '../src/state/index.js';
 import { MEMBER_SHARES } from '../src/state/member-shares.js';
 import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
 
@@ -56,15 +58,22 @@ if (globalThis.gc === undefined) throw new Error('bench/bot-process.ts needs --e
 
 const config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
 const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+// Built here rather than by the app, so that its limiters (in process, or the fleet's) can be time-compressed.
+const state = await createSharedState({
+  redisUrl: config.redisUrl,
+  logger,
+  ...(config.shards ? { expectedFleetSize: config.shards.count } : {}),
+});
 const app = await createApp({
   config,
   logger,
+  state,
   commands: [...commands, TRIVIAL_COMMAND],
   overrides: {
     ...(timeScale === 1
       ? {}
       : {
-          limiterFactory: scaledLimiterFactory(timeScale),
+          limiterFactory: scaledLimiterFactory(timeScale, state.limiterFactory),
           // Every member's share is a sliding minute: it is time-compressed like the limiters.
           memberShares: {
             wallhaven: { windowMs: MEMBER_SHARES.wallhaven.windowMs / timeScale },

@@ -19,10 +19,11 @@ export const TRIVIAL_COMMAND: ChatInputCommand = {
 /**
  * Limiter spacings divided by `timeScale`. Paired with fakes whose windows are divided by the same
  * scale, the count of requests per window (what every limit is about) is unchanged, and a workload
- * that real limits would spread over many minutes runs `timeScale` times faster.
+ * that real limits would spread over many minutes runs `timeScale` times faster. `base` makes the
+ * limiters: in-process ones by default, or a shared state's fleet limiters.
  */
-export function scaledLimiterFactory(timeScale: number): LimiterFactory {
-  return (options) => createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / timeScale });
+export function scaledLimiterFactory(timeScale: number, base: LimiterFactory = createLocalLimiter): LimiterFactory {
+  return (options) => base({ ...options, minTimeMs: options.minTimeMs / timeScale });
 }
 
 export interface MemorySample {

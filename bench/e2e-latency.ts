@@ -15,11 +15,11 @@ import { WALLHAVEN_CATALOGUE } from '../test/fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../test/helpers/bot.js';
 import { CARD_QUERIES } from './card-queries.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
-import { copyDataDir, removeDir, settle, sleep, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
+import { settle, sleep, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
 import { seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
 /** Cards shown by passcode, as an autocomplete pick sends them (all warmed before measuring). */
-const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
+export const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
 const CACHED_ADDRESSES = Object.keys(FAKE_GEO_RECORDS);
 /** Few: warming each costs a request at Wallhaven's real 1.4 s spacing. */
 const CACHED_WALLPAPERS = WALLHAVEN_CATALOGUE.filter((wallpaper) => wallpaper.purity === 'sfw')
@@ -32,7 +32,7 @@ const WARMING_SAMPLES = Math.max(CACHED_CARDS.length, CACHED_ADDRESSES.length, C
  * bench's matcher evaluation feeds as extra names but the bot's database only has when YGOPRODeck
  * lists them as `beta_name`.
  */
-const TYPED_QUERIES = CARD_QUERIES.filter((labelled) => labelled.category !== 'old-name').map((labelled) => labelled.query);
+export const TYPED_QUERIES = CARD_QUERIES.filter((labelled) => labelled.category !== 'old-name').map((labelled) => labelled.query);
 /** GeoJS's limiter spaces request starts 100 ms apart; uncached samples are spaced wider so none waits in its queue. */
 const UNCACHED_SPACING_MS = 110;
 
@@ -135,20 +135,13 @@ const SCENARIOS: readonly Scenario[] = [
 ];
 
 /** The bot in this process, on a copy of the snapshot DATA_DIR, with production limiter settings. */
-export async function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
-  const dataDir = await copyDataDir(snapshotDir);
-  const bot = await startTestBot({
-    env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    commands: [...commands, TRIVIAL_COMMAND],
-  });
-  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
-  return {
-    bot,
-    async stop() {
-      await bot.stop();
-      await removeDir(dataDir);
-    },
-  };
+export function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
+  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
+    startTestBot({
+      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      commands: [...commands, TRIVIAL_COMMAND],
+    }),
+  );
 }
 
 export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions = {}): Promise<E2eLatencyResult> {

@@ -22,7 +22,7 @@ import type { BenchUpstreams } from './harness.js';
 import type { Workload, WorkloadAction } from './workload.js';
 
 /** Users acting at once: each sends their next command when the last one was answered. */
-const REPLAY_CONCURRENCY = 12;
+export const REPLAY_CONCURRENCY = 12;
 /** A command may wait in a (compressed) limiter queue; anything longer is a failure. */
 const ANSWER_TIMEOUT_MS = 60_000;
 const PAGER_NEXT_LABEL = '▶';
@@ -65,17 +65,48 @@ export interface EconomyResult {
 }
 
 export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, workload: Workload, timeScale: number): Promise<EconomyResult> {
-  const start = {
-    geojs: upstreams.geojs.requests.length,
-    wallhaven: upstreams.wallhaven.requests.length,
-    ygoprodeck: upstreams.ygoprodeck.server.requests.length,
-  };
+  const start = upstreamMarks(upstreams);
   const outcomesBefore = await bot.interactionCounts();
   const started = performance.now();
   const unanswered = await replay(bot.discord, workload.actions, REPLAY_CONCURRENCY);
   const replayMs = performance.now() - started;
   const outcomesAfter = await bot.interactionCounts();
+  return {
+    timeScale,
+    commands: workload.commands,
+    commandMix: commandMix(workload.actions),
+    autocompletes: workload.autocompletes,
+    replayMs,
+    realTimeEquivalentMs: replayMs * timeScale,
+    outcomes: Object.fromEntries(Object.entries(outcomesAfter).map(([outcome, count]) => [outcome, count - (outcomesBefore[outcome] ?? 0)])),
+    unanswered,
+    ...upstreamTraffic(upstreams, start, workload.commands, timeScale),
+    memoryAfter: await bot.measureMemory(),
+  };
+}
 
+/** Where each fake upstream's request log stands, so a later count takes only what came after. */
+export interface UpstreamMarks {
+  geojs: number;
+  wallhaven: number;
+  ygoprodeck: number;
+}
+
+export function upstreamMarks(upstreams: BenchUpstreams): UpstreamMarks {
+  return {
+    geojs: upstreams.geojs.requests.length,
+    wallhaven: upstreams.wallhaven.requests.length,
+    ygoprodeck: upstreams.ygoprodeck.server.requests.length,
+  };
+}
+
+export type UpstreamTraffic = Pick<
+  EconomyResult,
+  'upstreams' | 'cardinfoLookups' | 'cardinfoTranslations' | 'distinctTranslations' | 'imageRequests' | 'distinctImages' | 'ygoprodeckBlocked'
+>;
+
+/** What reached each fake upstream since `start`, per 1,000 of `commands`, and its busiest window. */
+export function upstreamTraffic(upstreams: BenchUpstreams, start: UpstreamMarks, commands: number, timeScale: number): UpstreamTraffic {
   const geojs = upstreams.geojs.requests.slice(start.geojs);
   const wallhaven = upstreams.wallhaven.requests.slice(start.wallhaven);
   const ygoprodeck = upstreams.ygoprodeck.server.requests.slice(start.ygoprodeck);
@@ -83,7 +114,6 @@ export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, wor
   const api = ygoprodeck.filter((request) => request.path.startsWith('/api/'));
   const cardinfo = api.filter((request) => request.path === '/api/v7/cardinfo.php');
   const translations = cardinfo.filter((request) => request.query.has('language'));
-  const perThousand = (requests: number) => (1000 * requests) / workload.commands;
   const row = (
     upstream: string,
     requests: readonly RecordedRequest[],
@@ -94,22 +124,13 @@ export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, wor
   ): UpstreamEconomy => ({
     upstream,
     requests: requests.length,
-    perThousandCommands: perThousand(requests.length),
+    perThousandCommands: (1000 * requests.length) / commands,
     maxInWindow: maxInWindow(requests, windowMs),
     windowLabel,
     limit,
     spacingAllows: maxStartsInWindow(minTimeMs / timeScale, windowMs),
   });
-
   return {
-    timeScale,
-    commands: workload.commands,
-    commandMix: commandMix(workload.actions),
-    autocompletes: workload.autocompletes,
-    replayMs,
-    realTimeEquivalentMs: replayMs * timeScale,
-    outcomes: Object.fromEntries(Object.entries(outcomesAfter).map(([outcome, count]) => [outcome, count - (outcomesBefore[outcome] ?? 0)])),
-    unanswered,
     upstreams: [
       // GeoJS states no limit; the bot keeps to its own spacing.
       row('GeoJS', geojs, 1_000 / timeScale, '1 s', null, GEOJS_LIMITS.minTimeMs),
@@ -125,11 +146,10 @@ export async function benchEconomy(bot: BotChild, upstreams: BenchUpstreams, wor
     imageRequests: images.length,
     distinctImages: new Set(images.map((request) => request.path)).size,
     ygoprodeckBlocked: upstreams.ygoprodeck.blocked,
-    memoryAfter: await bot.measureMemory(),
   };
 }
 
-function commandMix(actions: readonly WorkloadAction[]): Record<string, number> {
+export function commandMix(actions: readonly WorkloadAction[]): Record<string, number> {
   const mix: Record<string, number> = {};
   const add = (command: string) => (mix[command] = (mix[command] ?? 0) + 1);
   for (const action of actions) {
@@ -140,7 +160,7 @@ function commandMix(actions: readonly WorkloadAction[]): Record<string, number> 
 }
 
 /** Replays the actions with `concurrency` users at a time; returns how many got no final answer. */
-async function replay(discord: FakeDiscord, actions: readonly WorkloadAction[], concurrency: number): Promise<number> {
+export async function replay(discord: FakeDiscord, actions: readonly WorkloadAction[], concurrency: number): Promise<number> {
   let next = 0;
   let unanswered = 0;
   const worker = async () => {
@@ -172,8 +192,8 @@ async function runAction(discord: FakeDiscord, action: WorkloadAction): Promise<
   if (action.pressNext) {
     const next = pagerButton(final);
     if (next === undefined) return;
-    const { user, channel } = action.input;
-    const press = await discord.button({ customId: next, message: final, ...(user ? { user } : {}), ...(channel ? { channel } : {}) });
+    const { user, channel, guildId } = action.input;
+    const press = await discord.button({ customId: next, message: final, ...(user ? { user } : {}), ...(channel ? { channel } : {}), ...(guildId ? { guildId } : {}) });
     await press.final(ANSWER_TIMEOUT_MS);
   }
 }
@@ -192,7 +212,7 @@ function pagerButton(message: FinalMessage): string | undefined {
 }
 
 /** The largest number of requests that started within any `windowMs` span. */
-function maxInWindow(requests: readonly RecordedRequest[], windowMs: number): number {
+export function maxInWindow(requests: readonly RecordedRequest[], windowMs: number): number {
   const times = requests.map((request) => request.at).sort((a, b) => a - b);
   let max = 0;
   let first = 0;

@@ -111,3 +111,20 @@ export function settle(): Promise<void> {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Starts a bot on a copy of the snapshot DATA_DIR (checking its card database loaded); `stop` also removes the copy. */
+export async function startOnSnapshotCopy<Bot extends { stop(): Promise<void>; app: { services: { cards: { ready: boolean } } } }>(
+  snapshotDir: string,
+  start: (dataDir: string) => Promise<Bot>,
+): Promise<{ bot: Bot; stop(): Promise<void> }> {
+  const dataDir = await copyDataDir(snapshotDir);
+  const bot = await start(dataDir);
+  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  return {
+    bot,
+    async stop() {
+      await bot.stop();
+      await removeDir(dataDir);
+    },
+  };
+}

@@ -7,11 +7,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadCardDump } from '../test/fakes/ygoprodeck.js';
+import { REDIS_INSTALL_HINT, redisServerInstalled, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBotChild } from './bot-child.js';
 import { benchCardSection, MAIN_LAYOUT, type CardMemoryResult, type CardSectionResult } from './cards.js';
 import { warmCachedMix } from './cached-mix.js';
 import { compileBotForNode } from './compile.js';
+import { benchFleet, type FleetResult } from './fleet.js';
 import { benchE2eLatency, startInProcessBot, type E2eLatencyResult } from './e2e-latency.js';
+import { benchHttpMode, httpModeRows, type HttpModeResult } from './http-mode.js';
 import { benchEconomy, benchRealLimitBurst, type EconomyResult, type RealLimitBurst } from './economy.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams } from './harness.js';
 import { benchMatcher, type ContenderResult, type MatcherBenchResult } from './matcher.js';
@@ -26,6 +29,8 @@ import type { MemorySample } from './bot-shared.js';
 /** Limiter spacings and upstream windows are divided by this in the workload replay (see economy.ts). */
 const TIME_SCALE = 10;
 const WORKLOAD_COMMANDS = 10_000;
+/** Bot processes in the fleet section, one gateway shard each, on one Redis. */
+const FLEET_PROCESSES = 4;
 const SOAK_INTERACTIONS = 50_000;
 /**
  * V8 gives back the heap it grew under load only once the process has been idle a few seconds
@@ -41,6 +46,7 @@ const TARGETS = {
   rssBytes: 200e6,
   readyWithSnapshotMs: 3_000,
   benchMs: 10 * 60_000,
+  fleetRequestsRatio: 1.1,
 } as const;
 
 interface Row {
@@ -69,12 +75,36 @@ const machine = {
 };
 
 /** `--only <section>` runs one section alone and writes its figures to `results/<section>.json`. */
-const SECTIONS = ['cards', 'matcher'] as const;
+const SECTIONS = ['cards', 'matcher', 'fleet', 'http'] as const;
 const only = onlySection(process.argv.slice(2));
 if (only === 'cards') {
   const cards = await benchCardSection(await compileBotForNode(), progress);
   console.log(renderTable(cardRows(cards)));
   await writeResults('cards', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, cards });
+  process.exit(0);
+}
+if (only === 'fleet') {
+  // Alone, the section replays its own one-process baseline.
+  const workload = buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS });
+  const fleet = await runFleetSection(await compileBotForNode(), workload, {});
+  console.log(renderTable(fleetRows(fleet)));
+  await writeResults('fleet', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, timeScale: TIME_SCALE, fleet });
+  process.exit(0);
+}
+
+if (only === 'http') {
+  progress('HTTP interactions mode only: fake upstreams and a card database snapshot');
+  const httpUpstreams = await startBenchUpstreams();
+  const httpSnapshotDir = await prepareSnapshotDir(httpUpstreams.ygoprodeck.url);
+  try {
+    progress('HTTP mode against gateway mode (interleaved), verification cost, requests/s');
+    const httpMode = await benchHttpMode(httpUpstreams, httpSnapshotDir);
+    console.log(renderTable(httpModeRows(httpMode)));
+    await writeResults('http-mode', { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs: performance.now() - benchStarted, httpMode });
+  } finally {
+    await httpUpstreams.close();
+    await removeDir(httpSnapshotDir);
+  }
   process.exit(0);
 }
 
@@ -107,6 +137,9 @@ try {
   await inProcess.stop();
 }
 
+progress('HTTP interactions mode against the gateway mode (interleaved), verification cost, requests/s');
+const httpMode = await benchHttpMode(upstreams, snapshotDir);
+
 progress('start-up with and without a snapshot (fresh child processes)');
 const startup = await benchStartup(upstreams, snapshotDir, compiledScript);
 await upstreams.close();
@@ -121,11 +154,12 @@ let memoryAfterWorkloadSettled: MemorySample;
 let throughput: ThroughputResult;
 let soak: SoakResult;
 let newUsers: NewUserCost;
+const workload = buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS });
 try {
   await sleep(SETTLE_MS);
   memoryAtReadySettled = await bot.measureMemory();
   progress(`economy: replaying ${WORKLOAD_COMMANDS} commands`);
-  economy = await benchEconomy(bot, scaledUpstreams, buildWorkload(loadCardDump(), { commands: WORKLOAD_COMMANDS }), TIME_SCALE);
+  economy = await benchEconomy(bot, scaledUpstreams, workload, TIME_SCALE);
   await sleep(SETTLE_MS);
   memoryAfterWorkloadSettled = await bot.measureMemory();
   progress('throughput: cached interactions at rising rates');
@@ -138,6 +172,12 @@ try {
   await bot.stop();
   await scaledUpstreams.close();
   await removeDir(sessionDir);
+}
+
+let fleet: FleetResult | null;
+try {
+  fleet = await runFleetSection(compiledScript, workload, { snapshotDir, oneProcess: economy });
+} finally {
   await removeDir(snapshotDir);
 }
 
@@ -146,7 +186,7 @@ const cards = await benchCardSection(compiledScript, progress);
 
 const benchMs = performance.now() - benchStarted;
 const memory = { atReady: bot.memoryAtReady, atReadySettled: memoryAtReadySettled, afterWorkload: economy.memoryAfter, afterWorkloadSettled: memoryAfterWorkloadSettled };
-const rows = [...buildRows({ matcher, e2e, burst, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards)];
+const rows = [...buildRows({ matcher, e2e, burst, httpMode, startup, economy, throughput, soak, newUsers, memory, benchMs }), ...cardRows(cards), ...fleetRows(fleet)];
 const markdown = renderTable(rows);
 console.log(markdown);
 
@@ -159,11 +199,13 @@ await writeResults('latest', {
       matcher: matcherFigures,
       e2eLatency: e2e,
       realLimitBurst: burst,
+      httpMode,
       startup,
       memory: { ...memory, soak, newUsers },
       economy,
       throughput,
       cards,
+      fleet,
 });
 progress(`done in ${(benchMs / 1000).toFixed(0)} s`);
 
@@ -219,10 +261,100 @@ function cardRows(cards: CardSectionResult): Row[] {
   ];
 }
 
+/**
+ * The fleet section on a fresh Redis; null (and a line saying why) when redis-server is missing.
+ * Alone (`--only fleet`) it prepares its own snapshot and replays its own one-process baseline.
+ */
+async function runFleetSection(
+  compiledScript: string,
+  workload: ReturnType<typeof buildWorkload>,
+  fromFullRun: { snapshotDir?: string; oneProcess?: EconomyResult },
+): Promise<FleetResult | null> {
+  if (!redisServerInstalled) {
+    progress(`fleet section skipped: ${REDIS_INSTALL_HINT}`);
+    return null;
+  }
+  progress(`fleet: ${FLEET_PROCESSES} processes, one shard each, on one Redis, upstreams time-compressed ×${TIME_SCALE}`);
+  const redis = await startRedisServer();
+  const snapshotDir = fromFullRun.snapshotDir ?? (await prepareFleetSnapshot());
+  try {
+    const { oneProcess } = fromFullRun;
+    return await benchFleet({ processes: FLEET_PROCESSES, workload, timeScale: TIME_SCALE, snapshotDir, compiledScript, redis, progress, ...(oneProcess ? { oneProcess } : {}) });
+  } finally {
+    if (fromFullRun.snapshotDir === undefined) await removeDir(snapshotDir);
+    await redis.stop();
+  }
+}
+
+/** A card database snapshot for the fleet's processes, written by the bot's own code. */
+async function prepareFleetSnapshot(): Promise<string> {
+  const upstreams = await startBenchUpstreams();
+  try {
+    return await prepareSnapshotDir(upstreams.ygoprodeck.url);
+  } finally {
+    await upstreams.close();
+  }
+}
+
+function fleetRows(fleet: FleetResult | null): Row[] {
+  const area = 'Fleet';
+  if (fleet === null) {
+    return [{ area, measure: `${FLEET_PROCESSES} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS_INSTALL_HINT, pass: null }];
+  }
+  const perThousand = (traffic: FleetResult['fleet']) =>
+    traffic.upstreams
+      .filter((row) => row.upstream !== 'YGOPRODeck (API + images)')
+      .map((row) => `${row.upstream} ${fixed(row.perThousandCommands, 1)}`)
+      .join('; ');
+  const rows: Row[] = [
+    {
+      area,
+      measure: `upstream requests per 1,000 commands, ${fleet.processes} processes (one shard each) vs one process`,
+      target: `≤ ${TARGETS.fleetRequestsRatio}× one process`,
+      measured: `${fixed(fleet.requestsRatio, 2)}×: ${perThousand(fleet.fleet)}`,
+      comparison: `one process: ${perThousand(fleet.oneProcess)}; fleet unanswered ${fleet.unanswered}, outcomes ${Object.entries(fleet.outcomes)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ')}`,
+      pass: fleet.requestsRatio <= TARGETS.fleetRequestsRatio && fleet.unanswered === 0,
+    },
+  ];
+  for (const upstream of fleet.fleet.upstreams.filter((row) => row.limit !== null)) {
+    const limit = upstream.limit!;
+    rows.push({
+      area,
+      measure: `${upstream.upstream}: the fleet's most requests in any ${upstream.windowLabel} (×${TIME_SCALE} compressed)`,
+      target: `≤ ${limit}`,
+      measured: String(upstream.maxInWindow),
+      comparison: `${fixed(upstream.maxInWindow / limit, 2)}× the limit; one process ${fleet.oneProcess.upstreams.find((row) => row.upstream === upstream.upstream)?.maxInWindow ?? '–'}`,
+      pass: upstream.maxInWindow <= limit && !(upstream.upstream.startsWith('YGOPRODeck') && fleet.fleet.ygoprodeckBlocked),
+    });
+  }
+  rows.push(
+    {
+      area,
+      measure: 'cost of Redis per cached command (cached mix, p50 / p99)',
+      target: '–',
+      measured: `${fixed(fleet.cachedCost.withRedis.p50Ms, 2)} / ${fixed(fleet.cachedCost.withRedis.p99Ms, 2)} ms`,
+      comparison: `${fixed(fleet.cachedCost.p50Ratio, 2)}× in-process (${fixed(fleet.cachedCost.inProcess.p50Ms, 2)} / ${fixed(fleet.cachedCost.inProcess.p99Ms, 2)} ms), ${fleet.cachedCost.withRedis.count} interleaved samples each`,
+      pass: null,
+    },
+    {
+      area,
+      measure: 'sharing again after a Redis restart (same new address on two processes → one GeoJS request)',
+      target: 'within seconds',
+      measured: fleet.recovery.recovered ? `${fixed(fleet.recovery.afterMs / 1000, 2)} s` : 'not recovered',
+      comparison: `${fleet.recovery.probes} probes, ${fleet.recovery.probeSpacingMs} ms apart`,
+      pass: fleet.recovery.recovered && fleet.recovery.afterMs <= 10_000,
+    },
+  );
+  return rows;
+}
+
 interface Figures {
   matcher: MatcherBenchResult;
   e2e: E2eLatencyResult;
   burst: RealLimitBurst;
+  httpMode: HttpModeResult;
   startup: StartupResult;
   economy: EconomyResult;
   throughput: ThroughputResult;
@@ -342,6 +474,8 @@ function buildRows(figures: Figures): Row[] {
       pass: scenario.cached ? scenario.p50Ratio <= TARGETS.cachedLatencyRatio : null,
     });
   }
+
+  rows.push(...httpModeRows(figures.httpMode));
 
   // --- 3. Throughput ---------------------------------------------------------------------------
   // The ramp stops at the first rate that failed all its attempts: the last step, when it failed.

@@ -18,6 +18,8 @@ export interface WorkloadUser {
 export interface WorkloadOrigin {
   user: WorkloadUser;
   channel: FakeChannelName;
+  /** The guild, when the bot is in several (see `spreadOverGuilds`); the fake's first otherwise. */
+  guildId?: string;
 }
 
 /**
@@ -164,6 +166,19 @@ export function buildWorkload(cards: readonly WorkloadCard[], options: WorkloadO
     commandCount++;
   }
   return { actions, commands: commandCount, autocompletes };
+}
+
+/**
+ * The same actions spread over several guilds, as for a sharded fleet: each user belongs to one guild
+ * (by id), so a user's commands and pager presses all arrive on that guild's shard.
+ */
+export function spreadOverGuilds(actions: readonly WorkloadAction[], guildIds: readonly string[]): WorkloadAction[] {
+  const guildOf = (user: Pick<WorkloadUser, 'id'>) => guildIds[Number(BigInt(user.id) % BigInt(guildIds.length))]!;
+  return actions.map((action) =>
+    action.kind === 'message'
+      ? { ...action, origin: { ...action.origin, guildId: guildOf(action.origin.user) } }
+      : { ...action, input: { ...action.input, ...(action.input.user?.id ? { guildId: guildOf({ id: action.input.user.id }) } : {}) } },
+  );
 }
 
 function makeUsers(count: number, random: () => number): WorkloadUser[] {

@@ -13,6 +13,7 @@ export const status: ChatInputCommand = {
     return renderStatus({
       version: app.version,
       uptimeMs: app.clock.now().getTime() - app.startedAt,
+      mode: app.mode,
       gatewayPingMs: app.gatewayPing(),
       rssBytes: process.memoryUsage.rss(),
       upstreams: app.upstreamHealth(),

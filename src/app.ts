@@ -1,21 +1,13 @@
 import { Events, type Client } from 'discord.js';
-import { commands as defaultCommands } from '../commands/index.js';
-import type { Command } from './command.js';
-import type { Config } from './config.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './app-core.js';
 import { createDiscordClient } from './discord/client.js';
+import { fromDiscordJs } from './discord/discordjs-interaction.js';
 import { logGatewayLifecycle } from './discord/gateway-log.js';
-import { createRouter, type Router } from './discord/router.js';
-import type { Logger } from './logger.js';
-import { createMetrics } from './metrics.js';
-import { startOpsServer, type OpsServer } from './ops-server.js';
-import { createServices, type AppServices, type ServiceOverrides } from './services/index.js';
-import { createSharedState } from './state/index.js';
+import type { Router } from './discord/router.js';
+import type { OpsServer } from './ops-server.js';
+import type { AppServices } from './services/index.js';
 
-export interface AppOptions {
-  config: Config;
-  logger: Logger;
-  commands?: readonly Command[];
-  overrides?: ServiceOverrides;
+export interface AppOptions extends AppCoreOptions {
   /** Extra discord.js REST options (tests lower retries and timeouts). */
   discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
   /** Most time given to interactions in flight on shutdown. */
@@ -34,42 +26,35 @@ export interface App {
   isReady(): boolean;
 }
 
-/** Wires config, services, router and the discord.js client; shared by the entry point and the tests. */
+/** Gateway mode: wires config, services, router and the discord.js client; shared by the entry point and the tests. */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config } = options;
   if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
-  const metrics = createMetrics();
-  const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
-  // In a fleet every series says which process it comes from (a sharded process adds its shards).
-  if (state.backend === 'redis') metrics.registry.setDefaultLabels({ process: state.processId });
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, rest: options.discordRest });
-  state.fleet.describeWith(() => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }));
-  const services = await createServices(
-    { config, logger, metrics, state, gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null) },
-    options.overrides,
-  );
-  const router = createRouter(options.commands ?? defaultCommands, services);
+  const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
   let ready = false;
   let stopping: Promise<void> | undefined;
+  let core: AppCore;
+  try {
+    core = await createAppCore({ ...options, logger }, 'gateway', {
+      isReady: () => ready,
+      gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
+      describeFleetMember: () => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }),
+    });
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+  const { router, services, opsServer } = core;
 
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.InteractionCreate, (interaction) => {
+    const routed = fromDiscordJs(interaction);
+    if (routed) void router.handle(routed);
+  });
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
   logGatewayLifecycle(client, logger);
-
-  let opsServer: OpsServer | undefined;
-  try {
-    opsServer =
-      config.metricsPort === undefined
-        ? undefined
-        : await startOpsServer({ port: config.metricsPort, host: config.metricsHost, registry: metrics.registry, isReady: () => ready });
-  } catch (error) {
-    await client.destroy();
-    await services.close();
-    throw error;
-  }
-  if (opsServer) logger.info({ url: opsServer.url }, `ops server listening on ${opsServer.url} (/metrics, /healthz, /readyz)`);
 
   return {
     client,
@@ -88,12 +73,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     stop() {
       stopping ??= (async () => {
         ready = false;
-        const { unfinished } = await router.drain(options.drainTimeoutMs ?? 8_000);
-        if (unfinished > 0) logger.warn({ unfinished }, 'stopped with interactions still in flight');
-        await client.destroy();
-        await services.close();
-        await opsServer?.close();
-        logger.info('stopped');
+        await stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, () => client.destroy());
       })();
       return stopping;
     },

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { shardEnvironment, type ShardAssignment } from './discord/shards.js';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
 export class ConfigError extends Error {
@@ -54,6 +55,18 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
     .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional()),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (the Developer Portal\'s "Public Key")').optional())
+    .optional(),
+  INTERACTIONS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 8080 : Number(value)))
+    .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage)),
   METRICS_HOST: z
     .string()
     .trim()
@@ -78,10 +91,16 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
+  /** HTTP mode: the application's Ed25519 public key (hex). */
+  discordPublicKey: string | undefined;
+  /** HTTP mode: where `POST /interactions` is served. */
+  interactionsPort: number;
   /** The address the ops server binds: loopback unless the deployment (e.g. the Dockerfile) opens it. */
   metricsHost: string;
   /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
   prettyLogs: boolean;
+  /** The gateway shards this process runs; undefined: one process running the only shard. */
+  shards: ShardAssignment | undefined;
 }
 
 export interface LoadConfigOptions {
@@ -95,9 +114,12 @@ export interface LoadConfigOptions {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = schema.safeParse(env);
+  // Parsed on its own so that its cross-variable checks run even when another variable is wrong.
+  const shards = shardEnvironment.safeParse(env);
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+  for (const result of [parsed, shards]) {
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
       const variable = String(issue.path[0] ?? 'environment');
       problems.push(`${variable}: ${issue.message}`);
     }
@@ -107,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       problems.push(`${name}: is required (see .env.example)`);
     }
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || !shards.success || problems.length > 0) throw new ConfigError(problems);
   const data = parsed.data;
   return {
     discordToken: data.DISCORD_TOKEN,
@@ -122,8 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
+    discordPublicKey: data.DISCORD_PUBLIC_KEY,
+    interactionsPort: data.INTERACTIONS_PORT,
     metricsHost: data.METRICS_HOST,
     prettyLogs: data.NODE_ENV !== 'production',
+    shards: shards.data,
   };
 }
 

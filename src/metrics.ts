@@ -23,6 +23,12 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
       registers: [registry],
     }),
+    interactionRequests: new Counter({
+      name: 'almanac_interaction_requests_total',
+      help: 'HTTP mode: requests to POST /interactions, by response status (401: unsigned or badly signed)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
     upstreamRequests: new Counter({
       name: 'almanac_upstream_requests_total',
       help: 'Requests sent to upstream APIs, by upstream and result',

@@ -1,7 +1,10 @@
-import { Client, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, Options, type ClientOptions, type RESTOptions } from 'discord.js';
+import type { ShardAssignment } from './shards.js';
 
 export interface DiscordClientOptions {
   apiUrl: string;
+  /** The gateway shards to run; discord.js's default (the only shard) when omitted. */
+  shards?: ShardAssignment;
   /** Extra REST options; tests lower retries and timeouts. */
   rest?: ClientOptions['rest'];
 }
@@ -21,26 +24,37 @@ const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
 };
 
 /**
- * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
- * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
+ * REST settings shared by the gateway client and the HTTP mode's webhook writer: the same rate-limit
+ * handling whichever mode runs.
  *
  * REST goes through Node's own `fetch`. discord.js's default sends with its bundled undici 6 through
  * the process-wide dispatcher, and importing our undici 7 first makes that an undici 7 agent, which
  * cannot read the FormData of a reply with attachments ("action is not a function"): every card
  * art upload would fail, depending only on which module happened to load first.
  */
+export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>): Partial<RESTOptions> {
+  return {
+    api: apiUrl,
+    makeRequest: fetch as RESTOptions['makeRequest'],
+    // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
+    rejectOnRateLimit: (limit) =>
+      (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
+    ...extra,
+  };
+}
+
+/**
+ * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
+ * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
+ */
 export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
+    // Always explicit when sharding: discord.js reads SHARD_COUNT and SHARDS from the environment
+    // only when these options keep their defaults, and SHARDS is not a variable Almanac validates.
+    ...(options.shards ? { shards: [...options.shards.ids], shardCount: options.shards.count } : {}),
     intents: [GatewayIntentBits.Guilds],
     allowedMentions: { parse: [], repliedUser: false },
     makeCache: Options.cacheWithLimits(BOUNDED_CACHES),
-    rest: {
-      api: options.apiUrl,
-      makeRequest: fetch,
-      // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
-      rejectOnRateLimit: (limit) =>
-        (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
-      ...options.rest,
-    },
+    rest: discordRestOptions(options.apiUrl, options.rest),
   });
 }

@@ -13,9 +13,11 @@ export function logGatewayLifecycle(client: Client, logger: Logger): void {
   client.on(Events.ShardReady, (shardId) => {
     if (!seenReady.has(shardId)) {
       seenReady.add(shardId);
+      logger.info({ shardId }, 'gateway shard ready');
       return;
     }
     logger.warn({ shardId }, 'gateway reconnected with a new session (events sent while away are lost)');
   });
+  client.on(Events.ShardError, (error, shardId) => logger.error({ err: error, shardId }, 'gateway shard error'));
   client.on(Events.ShardDisconnect, (event, shardId) => logger.error({ code: event.code, shardId }, 'gateway disconnected for good'));
 }

@@ -1,17 +1,27 @@
 import { AttachmentBuilder, MessageFlags, type BaseMessageOptions } from 'discord.js';
-import type { MessagePayload, Reply } from '../command.js';
+import type { Attachment, MessagePayload, Reply } from '../command.js';
+import { completeMessage, type MessageEdit } from './interaction.js';
+
+const NO_MENTIONS = { parse: [], repliedUser: false } satisfies BaseMessageOptions['allowedMentions'];
+
+function toAttachmentBuilder(file: Attachment): AttachmentBuilder {
+  return new AttachmentBuilder(file.data, { name: file.name, ...(file.description ? { description: file.description } : {}) });
+}
+
+/** Converts the fields an edit sets to discord.js message options. Mentions never ping. */
+export function toEditOptions(edit: MessageEdit): BaseMessageOptions {
+  return {
+    ...(edit.content === undefined ? {} : { content: edit.content }),
+    ...(edit.embeds === undefined ? {} : { embeds: edit.embeds }),
+    ...(edit.components === undefined ? {} : { components: edit.components }),
+    ...(edit.files === undefined ? {} : { files: edit.files.map(toAttachmentBuilder) }),
+    allowedMentions: NO_MENTIONS,
+  };
+}
 
 /** Converts a renderer's payload to discord.js message options. Mentions never ping. */
 export function toMessageOptions(payload: MessagePayload): BaseMessageOptions {
-  return {
-    content: payload.content ?? '',
-    embeds: payload.embeds ?? [],
-    components: payload.components ?? [],
-    files: (payload.files ?? []).map(
-      (file) => new AttachmentBuilder(file.data, { name: file.name, ...(file.description ? { description: file.description } : {}) }),
-    ),
-    allowedMentions: { parse: [], repliedUser: false },
-  };
+  return toEditOptions(completeMessage(payload));
 }
 
 export function toReplyOptions(reply: Reply) {

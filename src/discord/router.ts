@@ -1,21 +1,18 @@
-import type {
-  AutocompleteInteraction,
-  BaseInteraction,
-  ChatInputCommandInteraction,
-  Interaction,
-  MessageComponentInteraction,
-  MessageContextMenuCommandInteraction,
-} from 'discord.js';
-import { MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
-import type { ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
+import type { AutocompleteChoice, ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
 import { UserError } from '../errors.js';
-import { describeFailure } from '../render/errors.js';
 import type { AppServices } from '../services/index.js';
-import { UpstreamError } from '../services/upstream-error.js';
 import { ComponentExpiry } from './component-expiry.js';
-import { channelOf, invokerOf, optionsOf } from './context.js';
-import { toMessageOptions, toReplyOptions } from './payload.js';
+import { answerWithFailure } from './failure-answer.js';
+import {
+  completeMessage,
+  type AutocompleteInteraction,
+  type ChatInputInteraction,
+  type ComponentInteraction,
+  type MessageCommandInteraction,
+  type RoutedInteraction,
+} from './interaction.js';
+import { recordOutcome } from './outcome.js';
 
 /**
  * Discord invalidates an interaction that is not acknowledged within 3 s. A handler that has not
@@ -24,21 +21,21 @@ import { toMessageOptions, toReplyOptions } from './payload.js';
 export const AUTO_DEFER_AFTER_MS = 2_000;
 
 export const SHUTTING_DOWN_MESSAGE = 'Almanac is restarting; please try again in a few seconds.';
+export const UNKNOWN_COMMAND_MESSAGE = 'That command is not available any more.';
 
-type Outcome = 'ok' | 'user_error' | 'upstream_error' | 'error';
-
-function outcomeOf(error: unknown): Outcome {
-  if (error instanceof UserError) return 'user_error';
-  if (error instanceof UpstreamError) return 'upstream_error';
-  return 'error';
-}
-
+/**
+ * Routes interactions to the commands and answers them, whatever transport delivered them (the
+ * gateway or the HTTP endpoint): deferral when slow, progress notes, component expiry, one central
+ * error handler, and a drain on shutdown.
+ */
 export interface Router {
-  handle(interaction: Interaction): Promise<void>;
+  handle(interaction: RoutedInteraction): Promise<void>;
   /** Stops taking new work and waits (at most `timeoutMs`) for interactions in flight. */
   drain(timeoutMs: number): Promise<{ unfinished: number }>;
   readonly inFlight: number;
 }
+
+type RunsCommand = ChatInputInteraction | MessageCommandInteraction;
 
 export function createRouter(commands: readonly Command[], app: AppServices): Router {
   const chatCommands = new Map<string, ChatInputCommand>();
@@ -57,63 +54,56 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   const expiry = new ComponentExpiry(app.logger);
   let accepting = true;
 
-  async function dispatch(interaction: Interaction): Promise<void> {
-    if (interaction.isChatInputCommand()) return runChatInput(interaction);
-    if (interaction.isMessageContextMenuCommand()) return runMessageContext(interaction);
-    if (interaction.isAutocomplete()) return runAutocomplete(interaction);
-    if (interaction.isMessageComponent()) return runComponent(interaction);
+  function dispatch(interaction: RoutedInteraction): Promise<void> {
+    switch (interaction.kind) {
+      case 'chat':
+        return runChatInput(interaction);
+      case 'message':
+        return runMessageContext(interaction);
+      case 'autocomplete':
+        return runAutocomplete(interaction);
+      case 'component':
+        return runComponent(interaction);
+    }
   }
 
-  function baseContext(interaction: BaseInteraction, log: Logger) {
-    return { interactionId: interaction.id, user: invokerOf(interaction), channel: channelOf(interaction), log };
+  function baseContext(interaction: RoutedInteraction, log: Logger) {
+    return { interactionId: interaction.id, user: interaction.user, channel: interaction.channel, log };
   }
 
   /** `ip lookup` for a subcommand, `status` otherwise: the name logs and metrics use. */
-  function qualifiedName(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
-    const subcommand = interaction.options.getSubcommand(false);
+  function qualifiedName(interaction: ChatInputInteraction | AutocompleteInteraction): string {
+    const subcommand = interaction.options.subcommand;
     return subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
   }
 
-  function interactionLogger(interaction: { id: string }, command: string, kind: string): Logger {
-    return app.logger.child({ interactionId: interaction.id, command, kind });
-  }
-
-  function finish(log: Logger, command: string, kind: string, started: number, error?: unknown): void {
-    const latencyMs = Math.round(performance.now() - started);
-    const outcome: Outcome = error === undefined ? 'ok' : outcomeOf(error);
-    app.metrics.interactions.labels(command, kind, outcome).inc();
-    app.metrics.interactionLatency.labels(command, kind).observe(latencyMs / 1000);
-    if (outcome === 'error') log.error({ err: error, outcome, latencyMs }, 'interaction failed');
-    else if (error !== undefined) log.info({ outcome, latencyMs, reason: (error as Error).message }, 'interaction refused');
-    else log.info({ outcome, latencyMs }, 'interaction answered');
+  /** In gateway mode each line names the shard the interaction came on. */
+  function interactionLogger(interaction: RoutedInteraction, command: string, kind: string): Logger {
+    const shard = interaction.shardId === undefined ? {} : { shardId: interaction.shardId };
+    return app.logger.child({ interactionId: interaction.id, command, kind, ...shard });
   }
 
   /** Shared by slash commands and context menus: defer bookkeeping, reply, central error handling. */
   async function runCommand(
-    interaction: ChatInputCommandInteraction | MessageContextMenuCommandInteraction,
+    interaction: RunsCommand,
     commandName: string,
-    kind: string,
     execute: (
       defer: (options: { ephemeral: boolean }) => Promise<void>,
       progress: (note: string, options: { ephemeral: boolean }) => Promise<void>,
       log: Logger,
     ) => Promise<Reply>,
   ): Promise<void> {
-    const started = performance.now();
-    const log = interactionLogger(interaction, commandName, kind);
+    const entry = { command: commandName, kind: interaction.kind, started: performance.now() };
+    const { responder } = interaction;
+    const log = interactionLogger(interaction, commandName, interaction.kind);
     let deferral: Promise<void> | undefined;
-    const defer = (options: { ephemeral: boolean }) => {
-      deferral ??= interaction
-        .deferReply(options.ephemeral ? { flags: MessageFlags.Ephemeral } : {})
-        .then(() => undefined);
-      return deferral;
-    };
+    const defer = (options: { ephemeral: boolean }) => (deferral ??= responder.deferReply(options));
     const progress = async (note: string, options: { ephemeral: boolean }) => {
       await defer(options);
-      await interaction.editReply({ content: note, allowedMentions: { parse: [] } });
+      await responder.editReply({ content: note });
     };
     const autoDefer = setTimeout(() => {
-      if (!interaction.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
+      if (!responder.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
     }, AUTO_DEFER_AFTER_MS);
     try {
       if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
@@ -121,131 +111,85 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       clearTimeout(autoDefer);
       if (deferral) {
         await deferral;
-        await interaction.editReply(toMessageOptions(reply));
+        await responder.editReply(completeMessage(reply));
       } else {
-        await interaction.reply(toReplyOptions(reply));
+        await responder.reply(reply);
       }
-      expiry.schedule(interaction.id, reply, (components) => interaction.editReply({ components }));
-      finish(log, commandName, kind, started);
+      expiry.schedule(interaction.id, reply, (components) => responder.editReply({ components }));
+      recordOutcome(app.metrics, log, entry);
     } catch (error) {
       clearTimeout(autoDefer);
-      finish(log, commandName, kind, started, error);
-      await answerWithFailure(interaction, deferral, error, log);
+      recordOutcome(app.metrics, log, entry, error);
+      await answerWithFailure(responder, deferral, error, log);
     }
   }
 
-  async function answerWithFailure(
-    interaction: ChatInputCommandInteraction | MessageContextMenuCommandInteraction | MessageComponentInteraction,
-    deferral: Promise<void> | undefined,
-    error: unknown,
-    log: Logger,
-  ): Promise<void> {
-    const content = describeFailure(error);
-    try {
-      if (deferral) await deferral.catch(() => undefined);
-      if (interaction.deferred && !interaction.replied) {
-        // Already acknowledged: edit the placeholder rather than answering twice.
-        await interaction.editReply({ content, embeds: [], components: [], files: [], allowedMentions: { parse: [] } });
-      } else if (interaction.replied) {
-        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-      } else {
-        await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-      }
-    } catch (sendError) {
-      // Discord refused both the answer and this sentence (after discord.js's own retries): the user sees nothing.
-      log.error({ err: sendError, undelivered: content }, 'gave up delivering the answer to Discord');
-    }
-  }
-
-  async function runChatInput(interaction: ChatInputCommandInteraction): Promise<void> {
+  async function runChatInput(interaction: ChatInputInteraction): Promise<void> {
     const command = chatCommands.get(interaction.commandName);
-    const name = qualifiedName(interaction);
-    await runCommand(interaction, name, 'chat', (defer, progress, log) => {
-      if (!command) throw new UserError('That command is not available any more.');
-      return command.execute(
-        {
-          ...baseContext(interaction, log),
-          options: optionsOf(interaction.options),
-          defer,
-          progress,
-        },
-        app,
-      );
+    await runCommand(interaction, qualifiedName(interaction), (defer, progress, log) => {
+      if (!command) throw new UserError(UNKNOWN_COMMAND_MESSAGE);
+      return command.execute({ ...baseContext(interaction, log), options: interaction.options, defer, progress }, app);
     });
   }
 
-  async function runMessageContext(interaction: MessageContextMenuCommandInteraction): Promise<void> {
+  async function runMessageContext(interaction: MessageCommandInteraction): Promise<void> {
     const command = messageCommands.get(interaction.commandName);
-    await runCommand(interaction, interaction.commandName, 'message', (defer, progress, log) => {
-      if (!command) throw new UserError('That command is not available any more.');
-      return command.execute(
-        {
-          ...baseContext(interaction, log),
-          targetMessage: { id: interaction.targetMessage.id, content: interaction.targetMessage.content },
-          defer,
-          progress,
-        },
-        app,
-      );
+    await runCommand(interaction, interaction.commandName, (defer, progress, log) => {
+      if (!command) throw new UserError(UNKNOWN_COMMAND_MESSAGE);
+      return command.execute({ ...baseContext(interaction, log), targetMessage: interaction.targetMessage, defer, progress }, app);
     });
   }
 
   async function runAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
-    const started = performance.now();
-    const command = chatCommands.get(interaction.commandName);
     const name = qualifiedName(interaction);
+    const entry = { command: name, kind: 'autocomplete', started: performance.now() };
+    const command = chatCommands.get(interaction.commandName);
     const log = interactionLogger(interaction, name, 'autocomplete');
-    let choices: Awaited<ReturnType<NonNullable<ChatInputCommand['autocomplete']>>> = [];
+    let choices: AutocompleteChoice[] = [];
     let failure: unknown;
     try {
+      if (!interaction.focused) throw new TypeError('autocomplete without a focused option');
       if (accepting && command?.autocomplete) {
-        const focused = interaction.options.getFocused(true);
         choices = await command.autocomplete(
-          {
-            ...baseContext(interaction, log),
-            options: optionsOf(interaction.options),
-            focused: { name: focused.name, value: String(focused.value) },
-          },
+          { ...baseContext(interaction, log), options: interaction.options, focused: interaction.focused },
           app,
         );
       }
     } catch (error) {
       failure = error;
     }
-    finish(log, name, 'autocomplete', started, failure);
+    recordOutcome(app.metrics, log, entry, failure);
     try {
       // Autocomplete cannot be deferred: a failure still answers, with no suggestions.
-      await interaction.respond(choices.slice(0, 25));
+      await interaction.responder.respond(choices.slice(0, 25));
     } catch (error) {
       log.warn({ err: error }, 'could not deliver autocomplete choices');
     }
   }
 
-  async function runComponent(interaction: MessageComponentInteraction): Promise<void> {
-    const started = performance.now();
+  async function runComponent(interaction: ComponentInteraction): Promise<void> {
     const prefix = interaction.customId.split(':', 1)[0] ?? '';
     const command = componentOwners.get(prefix);
     const name = command ? `${command.data.name} component` : 'component';
+    const entry = { command: name, kind: 'component', started: performance.now() };
+    const { responder } = interaction;
     const log = interactionLogger(interaction, name, 'component');
     let deferral: Promise<void> | undefined;
-    const deferUpdate = () => (deferral ??= interaction.deferUpdate().then(() => undefined));
+    const deferUpdate = () => (deferral ??= responder.deferUpdate());
     try {
       if (!accepting) throw new UserError(SHUTTING_DOWN_MESSAGE);
       if (!command?.handleComponent) throw new UserError('These buttons have expired. Run the command again.');
+      const { rootId, ...message } = interaction.message;
       const result = await command.handleComponent(
         {
           ...baseContext(interaction, log),
           customId: interaction.customId,
-          values: interaction.isAnySelectMenu() ? interaction.values : [],
-          message: {
-            id: interaction.message.id,
-            createdTimestamp: interaction.message.createdTimestamp,
-            ownerId: interaction.message.interactionMetadata?.user.id ?? null,
-          },
+          values: interaction.values,
+          message,
           deferUpdate,
           progress: async (note) => {
             await deferUpdate();
-            await interaction.editReply({ content: note, allowedMentions: { parse: [] } });
+            await responder.editReply({ content: note });
           },
         },
         app,
@@ -253,25 +197,24 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       if ('update' in result) {
         if (deferral) {
           await deferral;
-          await interaction.editReply(toMessageOptions(result.update));
+          await responder.editReply(completeMessage(result.update));
         } else {
-          await interaction.update(toMessageOptions(result.update));
+          await responder.update(result.update);
         }
         // The message belongs to the interaction that created it: a press restarts its idle clock.
-        const rootId = interaction.message.interactionMetadata?.id ?? interaction.message.id;
-        expiry.schedule(rootId, result.update, (components) => interaction.editReply({ components }));
+        expiry.schedule(rootId, result.update, (components) => responder.editReply({ components }));
       } else if (deferral) {
         await deferral;
-        const message = await interaction.followUp(toReplyOptions(result.reply));
-        expiry.schedule(message.id, result.reply, (components) => interaction.webhook.editMessage(message.id, { components }));
+        const followUp = await responder.followUp(result.reply);
+        expiry.schedule(followUp.id, result.reply, (components) => responder.editFollowUp(followUp.id, { components }));
       } else {
-        await interaction.reply(toReplyOptions(result.reply));
-        expiry.schedule(interaction.id, result.reply, (components) => interaction.editReply({ components }));
+        await responder.reply(result.reply);
+        expiry.schedule(interaction.id, result.reply, (components) => responder.editReply({ components }));
       }
-      finish(log, name, 'component', started);
+      recordOutcome(app.metrics, log, entry);
     } catch (error) {
-      finish(log, name, 'component', started, error);
-      await answerWithFailure(interaction, deferral, error, log);
+      recordOutcome(app.metrics, log, entry, error);
+      await answerWithFailure(responder, deferral, error, log);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../command.js';
 import type { UpstreamHealth } from '../services/health.js';
+import type { RunMode } from '../services/index.js';
 import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
 import { upstreamLabel, type UpstreamName } from '../services/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
@@ -8,6 +9,7 @@ import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './
 export interface StatusData {
   version: string;
   uptimeMs: number;
+  mode: RunMode;
   gatewayPingMs: number | null;
   rssBytes: number;
   upstreams: UpstreamHealth[];
@@ -16,6 +18,12 @@ export interface StatusData {
 }
 
 const STATUS_COLOUR = 0x5865f2;
+
+const MODE_LABELS: Record<RunMode, string> = {
+  gateway: 'Gateway',
+  http: 'HTTP interactions',
+  terminal: 'Terminal',
+};
 
 function hitRatio(health: UpstreamHealth): string {
   const totals = health.caches.reduce(
@@ -102,7 +110,11 @@ export function renderStatus(data: StatusData): Reply {
     fields: [
       { name: 'Version', value: data.version, inline: true },
       { name: 'Uptime', value: formatDuration(data.uptimeMs), inline: true },
-      { name: 'Gateway latency', value: data.gatewayPingMs === null || data.gatewayPingMs < 0 ? 'not connected' : `${data.gatewayPingMs} ms`, inline: true },
+      { name: 'Mode', value: MODE_LABELS[data.mode], inline: true },
+      // Only the gateway mode holds a connection whose latency means something.
+      ...(data.mode === 'gateway'
+        ? [{ name: 'Gateway latency', value: data.gatewayPingMs === null || data.gatewayPingMs < 0 ? 'not connected' : `${data.gatewayPingMs} ms`, inline: true }]
+        : []),
       { name: 'Memory', value: formatBytes(data.rssBytes), inline: true },
       ...(data.fleet ? [fleetField(data.fleet)] : []),
       ...data.upstreams.map(upstreamField),

@@ -14,6 +14,9 @@ import type { LimiterFactory } from './limiter.js';
 import type { UpstreamName } from './upstream-error.js';
 import { WallhavenService } from './wallhaven.js';
 
+/** How this process receives interactions: shown by /status. */
+export type RunMode = 'gateway' | 'http' | 'terminal';
+
 export interface Clock {
   now(): Date;
 }
@@ -26,6 +29,7 @@ export interface AppServices {
   clock: Clock;
   version: string;
   startedAt: number;
+  mode: RunMode;
   /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
   gatewayPing(): number | null;
   geo: GeoService;
@@ -60,6 +64,8 @@ export interface ServiceDeps {
   config: Config;
   logger: Logger;
   metrics: Metrics;
+  /** Default: 'terminal' (the CLI and tests that call handlers directly). */
+  mode?: RunMode;
   gatewayPing?: () => number | null;
   /** Fleet-wide state; today's in-process state when absent. Closed with the services. */
   state?: SharedState;
@@ -112,6 +118,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     clock,
     version: VERSION,
     startedAt: clock.now().getTime(),
+    mode: deps.mode ?? 'terminal',
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     wallhaven,

@@ -1,11 +1,10 @@
-import { ComponentType, type APIButtonComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
-import type { FinalMessage } from '../fakes/discord.js';
 import { htmlPage } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { buttonCustomId } from '../helpers/components.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 /**
@@ -15,13 +14,6 @@ import { describeWithRedis, startRedisServer, type RedisServer } from '../helper
 
 const OWNER = { id: '1356000000000000200', username: 'tester' };
 
-function nextButton(message: FinalMessage): string {
-  const button = (message.components ?? [])
-    .flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))
-    .find((component): component is APIButtonComponent & { custom_id: string } => component.type === ComponentType.Button && 'custom_id' in component && component.label === '▶');
-  if (!button) throw new Error('no ▶ button');
-  return button.custom_id;
-}
 
 describeWithRedis('two bots sharing one Redis', () => {
   let redis: RedisServer;
@@ -67,7 +59,7 @@ describeWithRedis('two bots sharing one Redis', () => {
   it('pages on one bot through a long query stored by the other', async () => {
     const query = 'nature '.repeat(20).trim();
     const first = await (await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
-    const paged = await (await bots[1]!.discord.button({ customId: nextButton(first), message: first, user: OWNER })).final();
+    const paged = await (await bots[1]!.discord.button({ customId: buttonCustomId(first, '▶'), message: first, user: OWNER })).final();
     expect(paged.content).not.toBe(FORGOTTEN_QUERY);
     expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \//);
   });

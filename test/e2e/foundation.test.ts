@@ -1,56 +1,8 @@
-import { ButtonStyle, ComponentType, InteractionResponseType, MessageFlags } from 'discord.js';
+import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatInputCommand } from '../../src/command.js';
-import { UserError } from '../../src/errors.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
 import { commands } from '../../commands/index.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
-
-/** Commands that exercise the router's paths without any upstream. */
-const probe: ChatInputCommand = {
-  kind: 'chat',
-  data: { name: 'probe', description: 'test probe', options: [{ type: 3, name: 'mode', description: 'mode', required: true }] },
-  async execute(ctx) {
-    const mode = ctx.options.getString('mode');
-    if (mode === 'user-error') throw new UserError('That input is not valid.');
-    if (mode === 'crash') throw new Error(`internal detail with ${CANARY_TOKEN}`);
-    if (mode === 'upstream') throw new UpstreamError('geojs', 'unavailable', 'GeoJS answered 503');
-    if (mode === 'defer-then-crash') {
-      await ctx.defer({ ephemeral: false });
-      throw new Error('after defer');
-    }
-    if (mode === 'slow') {
-      await new Promise((resolve) => setTimeout(resolve, 2_600));
-      return { content: 'finally' };
-    }
-    if (mode === 'mention') return { content: '@everyone <@&123> hello' };
-    if (mode === 'pager') return pagerPayload('page 1');
-    if (mode === 'progress') {
-      await ctx.progress('⏳ queued, about 5 s', { ephemeral: false });
-      return { embeds: [{ title: 'done' }] };
-    }
-    return { content: `echo ${mode}` };
-  },
-};
-
-function pagerPayload(content: string) {
-  return {
-    content,
-    components: [
-      {
-        type: ComponentType.ActionRow as const,
-        components: [
-          { type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: 'probe:next', label: 'Next' },
-          { type: ComponentType.Button as const, style: ButtonStyle.Link as const, url: 'https://example.com/', label: 'Page' },
-        ],
-      },
-    ],
-    disableComponentsAfterMs: 400,
-  };
-}
-
-probe.componentPrefix = 'probe';
-probe.handleComponent = async () => ({ update: pagerPayload('page 2') });
+import { probe } from '../helpers/probe-command.js';
 
 describe('foundation end to end: the real discord.js client against the fake Discord', () => {
   let bot: TestBot;

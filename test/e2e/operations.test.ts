@@ -1,19 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatInputCommand } from '../../src/command.js';
 import { commands } from '../../commands/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { CANARY_TOKEN, startTestBot, type TestBot } from '../helpers/bot.js';
+import { slowCommand } from '../helpers/probe-command.js';
 import { runEntryPoint, startEntryPoint } from '../helpers/run-script.js';
-
-const slow: ChatInputCommand = {
-  kind: 'chat',
-  data: { name: 'slow', description: 'takes a while' },
-  async execute(ctx) {
-    await ctx.defer({ ephemeral: false });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    return { content: 'done after all' };
-  },
-};
 
 describe('operations', () => {
   let bot: TestBot | undefined;
@@ -45,7 +35,7 @@ describe('operations', () => {
   });
 
   it('on stop, finishes interactions in flight and refuses new ones with a plain sentence', async () => {
-    bot = await startTestBot({ commands: [...commands, slow] });
+    bot = await startTestBot({ commands: [...commands, slowCommand] });
     const inFlight = await bot.discord.chatInput({ name: 'slow' });
     await inFlight.callback();
     const stopping = bot.app.stop();

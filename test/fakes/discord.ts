@@ -2,29 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
   ChannelType,
   ComponentType,
   GatewayDispatchEvents,
-  GatewayOpcodes,
-  GuildDefaultMessageNotifications,
-  GuildExplicitContentFilter,
-  GuildMFALevel,
-  type GuildMemberFlags,
-  GuildNSFWLevel,
-  GuildPremiumTier,
-  GuildSystemChannelFlags,
-  GuildVerificationLevel,
   InteractionContextType,
   InteractionResponseType,
   InteractionType,
   MessageFlags,
   MessageType,
-  PermissionFlagsBits,
-  type RoleFlags,
   type APIApplicationCommand,
   type APIApplicationCommandInteractionDataOption,
   type APIApplicationCommandOption,
@@ -32,23 +20,35 @@ import {
   type APIAuthorizingIntegrationOwnersMap,
   type APICommandAutocompleteInteractionResponseCallbackData,
   type APIEmbed,
-  type APIGuildMember,
   type APIInteraction,
   type APIInteractionGuildMember,
   type APIInteractionResponseCallbackData,
   type APIMessage,
   type APIMessageTopLevelComponent,
-  type APITextChannel,
-  type APIThreadChannel,
   type APIUser,
-  type GatewayGuildCreateDispatchData,
-  type Locale,
   type RESTPostAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import { readRequestBody, type UploadedFile } from '../helpers/http-body.js';
+import { FakeGateway, type GatewaySessionInfo } from './discord-gateway.js';
+import {
+  APPLICATION_ID,
+  BOT_USER,
+  DEFAULT_LOCALE,
+  DEFAULT_USER,
+  DM_APP_PERMISSIONS,
+  GUILD_APP_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  fakeGuilds,
+  guildChannels,
+  guildMember,
+  type FakeGuild,
+} from './discord-guilds.js';
+import type { InteractionsEndpoint } from './discord-http.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 
 export type { UploadedFile } from '../helpers/http-body.js';
+export type { GatewaySessionInfo } from './discord-gateway.js';
+export { shardOf, type FakeGuild } from './discord-guilds.js';
 
 /**
  * A local fake of Discord (REST v10 and gateway v10) that the real discord.js client logs in to.
@@ -71,6 +71,15 @@ export interface FakeDiscordOptions {
    * the fake send each option with its declared type (an integer-valued `number` option must arrive
    * as type 10, or discord.js's `getNumber()` throws); without one the type is guessed from the value. */
   commands?: RESTPostAPIApplicationCommandsJSONBody[];
+  /** How many guilds the bot is in (default 1); `fake.guilds` lists them. Consecutive guilds fall on
+   * consecutive shards: guild i is on shard `i % shard_count` when every id is below the count. */
+  guilds?: number;
+  /** The shard count `GET /gateway/bot` recommends (default 1). The fake serves any count a client
+   * IDENTIFYs with: each session gets the guilds of its shard. */
+  shardCount?: number;
+  /** `session_start_limit.max_concurrency` (default 1, as for most bots): how many shards may
+   * IDENTIFY together in each 5 s window. discord.js waits 5 s between the others. */
+  maxConcurrency?: number;
 }
 
 export interface RecordedCall {
@@ -159,6 +168,8 @@ export interface InteractionOrigin {
   locale?: string;
   /** The bot's permissions in the channel, as Discord computed them. */
   appPermissions?: bigint;
+  /** The guild the interaction comes from, one of `fake.guilds` (default the first); not for DMs. */
+  guildId?: string;
 }
 
 export interface ChatInputInput extends InteractionOrigin {
@@ -196,8 +207,11 @@ export interface FakeDiscord {
   apiUrl: string;
   applicationId: string;
   botUserId: string;
+  /** Every guild the bot is in (see the `guilds` option); the first is `guildId`. */
+  guilds: readonly FakeGuild[];
+  /** The first guild and its channels, where interactions come from by default. */
   guildId: string;
-  channels: { normal: string; ageRestricted: string; thread: string; normalThread: string };
+  channels: FakeGuild['channels'];
   /** Every REST request, in arrival order, including faults and 404s. */
   calls: RecordedCall[];
   identifyCount: number;
@@ -206,6 +220,8 @@ export interface FakeDiscord {
   ready(): Promise<void>;
   /** Resolves when a client session is connected right now (after READY or RESUMED). */
   connected(timeoutMs?: number): Promise<void>;
+  /** Every gateway session so far: its shard, whether it is connected, and the guilds READY listed. */
+  gatewaySessions(): GatewaySessionInfo[];
   chatInput(input: ChatInputInput): Promise<InteractionExchange>;
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange>;
   button(input: ButtonInput): Promise<InteractionExchange>;
@@ -219,6 +235,13 @@ export interface FakeDiscord {
   /** Stops acknowledging heartbeats on the current socket, so the client declares it a zombie and
    * resumes on a new one (acknowledged again). */
   stopHeartbeatAcks(): void;
+  /**
+   * HTTP mode: from now on interactions are POSTed, signed, to `endpoint` instead of dispatched on
+   * the gateway, and the HTTP response is the acknowledgement (no gateway session needed).
+   */
+  deliverInteractionsTo(endpoint: InteractionsEndpoint): void;
+  /** PATCH /applications/@me bodies (e.g. the interactions endpoint URL that registration set). */
+  applicationEdits: unknown[];
   /** Answers the next `times` calls matching `matcher` with `response` instead of handling them. */
   respondWith(matcher: (call: RecordedCall) => boolean, response: InjectedResponse, times?: number): void;
   close(): Promise<void>;
@@ -232,52 +255,6 @@ const DEFAULT_WAIT_MS = 10_000;
 const DISCORD_EPOCH_MS = 1_420_070_400_000n;
 /** Discord's default upload limit per attachment (10 MiB). */
 const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
-const DEFAULT_LOCALE = 'en-US';
-
-// Fixed ids keep payloads and snapshots stable from run to run. Like every current Discord app, the
-// bot user shares the application's id.
-const APPLICATION_ID = '1356000000000000001';
-const GUILD_ID = '1356000000000000100';
-const GUILD_OWNER_ID = '1356000000000000099';
-const CHANNEL_IDS = {
-  normal: '1356000000000000101',
-  ageRestricted: '1356000000000000102',
-  thread: '1356000000000000103',
-  normalThread: '1356000000000000104',
-} as const;
-const DEFAULT_USER: FakeUser = {
-  id: '1356000000000000200',
-  username: 'tester',
-  global_name: 'Tester',
-  discriminator: '0',
-  avatar: null,
-};
-const BOT_USER: FakeUser = {
-  id: APPLICATION_ID,
-  username: 'Almanac',
-  global_name: null,
-  discriminator: '0001',
-  avatar: null,
-  bot: true,
-};
-
-const MEMBER_PERMISSIONS =
-  PermissionFlagsBits.ViewChannel |
-  PermissionFlagsBits.SendMessages |
-  PermissionFlagsBits.SendMessagesInThreads |
-  PermissionFlagsBits.EmbedLinks |
-  PermissionFlagsBits.AttachFiles |
-  PermissionFlagsBits.ReadMessageHistory |
-  PermissionFlagsBits.AddReactions |
-  PermissionFlagsBits.UseExternalEmojis |
-  PermissionFlagsBits.UseApplicationCommands;
-const GUILD_APP_PERMISSIONS = MEMBER_PERMISSIONS | PermissionFlagsBits.ManageMessages;
-/** What Discord reports as the app's permissions in a DM with its bot. */
-const DM_APP_PERMISSIONS =
-  PermissionFlagsBits.AttachFiles |
-  PermissionFlagsBits.EmbedLinks |
-  PermissionFlagsBits.MentionEveryone |
-  PermissionFlagsBits.UseExternalEmojis;
 
 /** Which acknowledgements Discord accepts for each interaction type. */
 const ALLOWED_CALLBACKS: Partial<Record<InteractionType, readonly InteractionResponseType[]>> = {
@@ -313,22 +290,6 @@ interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
-}
-
-interface GatewayDispatch {
-  op: GatewayOpcodes.Dispatch;
-  t: string;
-  s: number;
-  d: unknown;
-}
-
-interface GatewaySession {
-  id: string;
-  sequence: number;
-  /** The authenticated socket, absent while the client is reconnecting. */
-  socket?: WebSocket;
-  /** Everything dispatched on this session, so a RESUME can replay what the client missed. */
-  history: GatewayDispatch[];
 }
 
 interface Route {
@@ -377,6 +338,8 @@ class Exchange implements InteractionExchange {
   readonly dispatchedAtPrecise = performance.now();
   acknowledgedAtPrecise?: number;
   acknowledgement?: { callback: InteractionCallback; message?: FakeMessage };
+  /** HTTP mode: why the bot's HTTP answer was not an acknowledgement (status and body), if it was not. */
+  httpFailure?: string;
   /** The current state of `@original`, once the acknowledgement created or designated it. */
   original?: FakeMessage;
   readonly followUpMessages = new Map<string, FakeMessage>();
@@ -458,7 +421,7 @@ class Exchange implements InteractionExchange {
       timeoutMs,
       describeTimeout: () =>
         `interaction ${this.id} (${describeInteraction(this.payload)}): no ${what} within ${timeoutMs} ms` +
-        ` (acknowledged: ${this.acknowledgement ? `type ${this.acknowledgement.callback.type}` : 'no'},` +
+        ` (acknowledged: ${this.acknowledgement ? `type ${this.acknowledgement.callback.type}` : (this.httpFailure ?? 'no')},` +
         ` edits: ${this.editWrites.length}, follow-ups: ${this.followUpWrites.length})`,
     });
   }
@@ -485,19 +448,17 @@ function describeInteraction(payload: APIInteraction): string {
 class FakeDiscordServer implements FakeDiscord {
   readonly applicationId = APPLICATION_ID;
   readonly botUserId = BOT_USER.id;
-  readonly guildId = GUILD_ID;
-  readonly channels = { ...CHANNEL_IDS };
+  readonly guilds: readonly FakeGuild[];
+  readonly guildId: string;
+  readonly channels: FakeGuild['channels'];
   readonly calls: RecordedCall[] = [];
-  identifyCount = 0;
-  resumeCount = 0;
+  readonly applicationEdits: unknown[] = [];
+  private interactionsEndpoint?: InteractionsEndpoint;
 
   private readonly server = createServer((request, response) => void this.handleHttp(request, response));
-  private readonly gateway = new WebSocketServer({ server: this.server });
   /** Emits 'change' after every state change that a test may be waiting for. */
   private readonly changes = new EventEmitter();
-  private readonly sessions = new Map<string, GatewaySession>();
-  private currentSession?: GatewaySession;
-  private readonly zombieSockets = new WeakSet<WebSocket>();
+  private readonly gateway: FakeGateway;
   private readonly exchangesById = new Map<string, Exchange>();
   private readonly exchangesByToken = new Map<string, Exchange>();
   private readonly faults: InjectedFault[] = [];
@@ -507,16 +468,24 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly unregisteredCommandIds = new Map<string, string>();
   private readonly routes: Route[];
   private readonly dmChannelIds = new Map<string, string>();
-  private readonly heartbeatIntervalMs: number;
   private readonly callbackDeadlineMs: number;
   private baseUrl = '';
 
   constructor(private readonly options: FakeDiscordOptions) {
-    this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? DISCORD_HEARTBEAT_INTERVAL_MS;
     this.callbackDeadlineMs = options.callbackDeadlineMs ?? DISCORD_CALLBACK_DEADLINE_MS;
+    this.guilds = fakeGuilds(options.guilds ?? 1);
+    this.guildId = this.guilds[0]!.id;
+    this.channels = { ...this.guilds[0]!.channels };
     // Listeners come and go with every wait; several waits may be pending at once.
     this.changes.setMaxListeners(0);
-    this.gateway.on('connection', (socket) => this.acceptGatewayConnection(socket));
+    this.gateway = new FakeGateway({
+      server: this.server,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_HEARTBEAT_INTERVAL_MS,
+      guilds: this.guilds,
+      acceptsToken: (token) => this.acceptsToken(token),
+      url: () => this.gatewayUrl,
+      changes: this.changes,
+    });
     if (options.commands) this.registerCommands(options.commands, undefined);
     this.routes = this.buildRoutes();
   }
@@ -535,36 +504,41 @@ class FakeDiscordServer implements FakeDiscord {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
 
+  get identifyCount(): number {
+    return this.gateway.identifyCount;
+  }
+
+  get resumeCount(): number {
+    return this.gateway.resumeCount;
+  }
+
   ready(): Promise<void> {
     const identified = (): true | undefined => (this.identifyCount > 0 ? true : undefined);
     return this.waitFor(identified, DEFAULT_WAIT_MS, 'no client identified').then(() => undefined);
   }
 
   connected(timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
-    return this.waitFor(() => this.liveSession(), timeoutMs, 'no client session connected').then(() => undefined);
+    return this.waitFor(() => this.gateway.liveSession(), timeoutMs, 'no client session connected').then(() => undefined);
+  }
+
+  gatewaySessions(): GatewaySessionInfo[] {
+    return this.gateway.sessionInfos();
   }
 
   dispatch(eventName: string, data: unknown): void {
-    const session = this.currentSession;
-    if (!session) throw new Error('dispatch() needs a client that has identified; await fake.ready() first');
-    const payload: GatewayDispatch = { op: GatewayOpcodes.Dispatch, t: eventName, s: ++session.sequence, d: data };
-    session.history.push(payload);
-    if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(JSON.stringify(payload));
+    this.gateway.dispatch(eventName, data);
   }
 
   closeSocket(code: number): void {
-    const session = this.liveSession();
-    if (!session?.socket) throw new Error('closeSocket(): no client is connected');
-    const { socket } = session;
-    // Detach first so that interactions wait for the reconnect instead of going to a closing socket.
-    session.socket = undefined;
-    socket.close(code);
+    this.gateway.closeSocket(code);
   }
 
   stopHeartbeatAcks(): void {
-    const socket = this.liveSession()?.socket;
-    if (!socket) throw new Error('stopHeartbeatAcks(): no client is connected');
-    this.zombieSockets.add(socket);
+    this.gateway.stopHeartbeatAcks();
+  }
+
+  deliverInteractionsTo(endpoint: InteractionsEndpoint): void {
+    this.interactionsEndpoint = endpoint;
   }
 
   respondWith(matcher: (call: RecordedCall) => boolean, response: InjectedResponse, times = 1): void {
@@ -610,7 +584,7 @@ class FakeDiscordServer implements FakeDiscord {
   messageContext(input: MessageContextInput): Promise<InteractionExchange> {
     const user = this.userFor(input);
     const target: FakeMessage = {
-      ...this.plainMessageFields(this.channelIdFor(input.channel ?? 'normal', user), user),
+      ...this.plainMessageFields(this.channelIdFor(input, user), user),
       id: nextSnowflake(),
       content: input.targetContent,
       embeds: [],
@@ -627,240 +601,9 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.gateway.clients) socket.terminate();
-    await new Promise<void>((resolve) => this.gateway.close(() => resolve()));
+    await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  // ---- gateway -------------------------------------------------------------------------------
-
-  private acceptGatewayConnection(socket: WebSocket): void {
-    socket.on('message', (raw) => this.onGatewayMessage(socket, raw));
-    socket.on('close', () => {
-      for (const session of this.sessions.values()) if (session.socket === socket) session.socket = undefined;
-      this.changes.emit('change');
-    });
-    this.send(socket, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs } });
-  }
-
-  private onGatewayMessage(socket: WebSocket, raw: RawData): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(raw.toString());
-    } catch {
-      socket.close(4002, 'Error while decoding payload.');
-      return;
-    }
-    if (!isRecord(message)) return;
-    const payload = isRecord(message.d) ? message.d : {};
-    switch (message.op) {
-      case GatewayOpcodes.Heartbeat:
-        if (!this.zombieSockets.has(socket)) this.send(socket, { op: GatewayOpcodes.HeartbeatAck });
-        break;
-      case GatewayOpcodes.Identify:
-        this.identify(socket, payload);
-        break;
-      case GatewayOpcodes.Resume:
-        this.resume(socket, payload);
-        break;
-      default:
-        // Presence and voice updates have no effect on a fake.
-        break;
-    }
-  }
-
-  private identify(socket: WebSocket, payload: Record<string, unknown>): void {
-    if (!this.acceptsToken(payload.token)) {
-      socket.close(4004, 'Authentication failed.');
-      return;
-    }
-    const session: GatewaySession = { id: randomBytes(16).toString('hex'), sequence: 0, history: [], socket };
-    this.sessions.set(session.id, session);
-    this.currentSession = session;
-    this.identifyCount++;
-    this.dispatch(GatewayDispatchEvents.Ready, {
-      v: 10,
-      user: { ...BOT_USER, verified: true, mfa_enabled: false, flags: 0 },
-      // Unavailable until GUILD_CREATE, as on Discord; discord.js waits for that GUILD_CREATE.
-      guilds: [{ id: GUILD_ID, unavailable: true }],
-      session_id: session.id,
-      resume_gateway_url: this.gatewayUrl,
-      shard: payload.shard ?? [0, 1],
-      application: { id: APPLICATION_ID, flags: 0 },
-    });
-    this.dispatch(GatewayDispatchEvents.GuildCreate, this.guildCreate());
-    this.changes.emit('change');
-  }
-
-  private resume(socket: WebSocket, payload: Record<string, unknown>): void {
-    const session = typeof payload.session_id === 'string' ? this.sessions.get(payload.session_id) : undefined;
-    if (!session || !this.acceptsToken(payload.token)) {
-      // d: false tells the client the session cannot be resumed and it must identify afresh.
-      this.send(socket, { op: GatewayOpcodes.InvalidSession, d: false });
-      return;
-    }
-    const clientSequence = typeof payload.seq === 'number' ? payload.seq : 0;
-    session.socket = socket;
-    this.currentSession = session;
-    this.resumeCount++;
-    for (const missed of session.history.filter((dispatch) => dispatch.s > clientSequence)) this.send(socket, missed);
-    this.dispatch(GatewayDispatchEvents.Resumed, {});
-    this.changes.emit('change');
-  }
-
-  private liveSession(): GatewaySession | undefined {
-    const session = this.currentSession;
-    return session?.socket?.readyState === WebSocket.OPEN ? session : undefined;
-  }
-
-  private send(socket: WebSocket, payload: unknown): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload));
-  }
-
-  private acceptsToken(token: unknown): boolean {
-    return this.options.token === undefined || token === this.options.token;
-  }
-
-  // ---- guild fixtures ------------------------------------------------------------------------
-
-  private textChannel(id: string, name: string, nsfw: boolean, position: number): APITextChannel {
-    return {
-      id,
-      type: ChannelType.GuildText,
-      guild_id: GUILD_ID,
-      name,
-      nsfw,
-      position,
-      parent_id: null,
-      topic: null,
-      last_message_id: null,
-      rate_limit_per_user: 0,
-      permission_overwrites: [],
-    };
-  }
-
-  private publicThread(id: string, name: string, parentId: string): APIThreadChannel {
-    return {
-      id,
-      type: ChannelType.PublicThread,
-      guild_id: GUILD_ID,
-      name,
-      parent_id: parentId,
-      owner_id: DEFAULT_USER.id,
-      last_message_id: null,
-      rate_limit_per_user: 0,
-      message_count: 0,
-      member_count: 1,
-      total_message_sent: 0,
-      applied_tags: [],
-      thread_metadata: {
-        archived: false,
-        auto_archive_duration: 1440,
-        archive_timestamp: new Date().toISOString(),
-        locked: false,
-      },
-    };
-  }
-
-  private guildChannels(): Record<'normal' | 'ageRestricted', APITextChannel> &
-    Record<'thread' | 'normalThread', APIThreadChannel> {
-    return {
-      normal: this.textChannel(CHANNEL_IDS.normal, 'general', false, 0),
-      ageRestricted: this.textChannel(CHANNEL_IDS.ageRestricted, 'age-restricted', true, 1),
-      thread: this.publicThread(CHANNEL_IDS.thread, 'age-restricted-thread', CHANNEL_IDS.ageRestricted),
-      normalThread: this.publicThread(CHANNEL_IDS.normalThread, 'general-thread', CHANNEL_IDS.normal),
-    };
-  }
-
-  private guildMember(user: FakeUser): APIGuildMember {
-    return {
-      user,
-      nick: null,
-      avatar: null,
-      banner: null,
-      roles: [],
-      joined_at: new Date(0).toISOString(),
-      premium_since: null,
-      deaf: false,
-      mute: false,
-      flags: 0 as GuildMemberFlags,
-      pending: false,
-      communication_disabled_until: null,
-    };
-  }
-
-  private guildCreate(): GatewayGuildCreateDispatchData {
-    const channels = this.guildChannels();
-    return {
-      id: GUILD_ID,
-      name: 'Almanac Test Guild',
-      icon: null,
-      splash: null,
-      discovery_splash: null,
-      banner: null,
-      description: null,
-      owner_id: GUILD_OWNER_ID,
-      region: 'europe',
-      afk_channel_id: null,
-      afk_timeout: 300,
-      widget_enabled: false,
-      widget_channel_id: null,
-      verification_level: GuildVerificationLevel.None,
-      default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
-      explicit_content_filter: GuildExplicitContentFilter.Disabled,
-      roles: [
-        {
-          id: GUILD_ID,
-          name: '@everyone',
-          color: 0,
-          colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-          hoist: false,
-          icon: null,
-          unicode_emoji: null,
-          position: 0,
-          permissions: MEMBER_PERMISSIONS.toString(),
-          managed: false,
-          mentionable: false,
-          flags: 0 as RoleFlags,
-        },
-      ],
-      emojis: [],
-      stickers: [],
-      features: [],
-      mfa_level: GuildMFALevel.None,
-      application_id: null,
-      system_channel_id: CHANNEL_IDS.normal,
-      system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotifications,
-      rules_channel_id: null,
-      max_presences: null,
-      max_members: 500_000,
-      vanity_url_code: null,
-      premium_tier: GuildPremiumTier.None,
-      premium_subscription_count: 0,
-      preferred_locale: DEFAULT_LOCALE as Locale,
-      public_updates_channel_id: null,
-      max_video_channel_users: 25,
-      max_stage_video_channel_users: 50,
-      nsfw_level: GuildNSFWLevel.Default,
-      premium_progress_bar_enabled: false,
-      safety_alerts_channel_id: null,
-      hub_type: null,
-      incidents_data: null,
-      joined_at: new Date(0).toISOString(),
-      large: false,
-      unavailable: false,
-      member_count: 2,
-      voice_states: [],
-      // Discord always includes the bot's own member, which discord.js exposes as guild.members.me.
-      members: [this.guildMember(BOT_USER)],
-      channels: [channels.normal, channels.ageRestricted],
-      threads: [channels.thread, channels.normalThread],
-      presences: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      soundboard_sounds: [],
-    };
   }
 
   // ---- interactions --------------------------------------------------------------------------
@@ -869,8 +612,17 @@ class FakeDiscordServer implements FakeDiscord {
     return { ...DEFAULT_USER, ...origin.user };
   }
 
-  private channelIdFor(channel: FakeChannelName, user: FakeUser): string {
-    if (channel !== 'dm') return CHANNEL_IDS[channel];
+  /** The guild an interaction comes from (the first guild unless the origin names another). */
+  private guildFor(origin: InteractionOrigin): FakeGuild {
+    if (origin.guildId === undefined) return this.guilds[0]!;
+    const guild = this.guilds.find((candidate) => candidate.id === origin.guildId);
+    if (!guild) throw new Error(`unknown guild ${origin.guildId}: pick one of fake.guilds (see the guilds option)`);
+    return guild;
+  }
+
+  private channelIdFor(origin: InteractionOrigin, user: FakeUser): string {
+    const channel = origin.channel ?? 'normal';
+    if (channel !== 'dm') return this.guildFor(origin).channels[channel];
     let dmChannelId = this.dmChannelIds.get(user.id);
     if (!dmChannelId) {
       dmChannelId = nextSnowflake();
@@ -884,7 +636,7 @@ class FakeDiscordServer implements FakeDiscord {
     const user = this.userFor(origin);
     const channelName = origin.channel ?? 'normal';
     if (channelName === 'dm') {
-      const channelId = this.channelIdFor('dm', user);
+      const channelId = this.channelIdFor(origin, user);
       return {
         user,
         channel: { id: channelId, type: ChannelType.DM, last_message_id: null, flags: 0, recipients: [user] },
@@ -896,19 +648,20 @@ class FakeDiscordServer implements FakeDiscord {
       };
     }
     const member: APIInteractionGuildMember = {
-      ...this.guildMember(user),
+      ...guildMember(user),
       user,
       permissions: MEMBER_PERMISSIONS.toString(),
     };
+    const guild = this.guildFor(origin);
     return {
-      guild_id: GUILD_ID,
-      guild: { id: GUILD_ID, locale: DEFAULT_LOCALE, features: [] },
+      guild_id: guild.id,
+      guild: { id: guild.id, locale: DEFAULT_LOCALE, features: [] },
       guild_locale: DEFAULT_LOCALE,
       member,
-      channel: { ...this.guildChannels()[channelName], permissions: MEMBER_PERMISSIONS.toString() },
-      channel_id: CHANNEL_IDS[channelName],
+      channel: { ...guildChannels(guild)[channelName], permissions: MEMBER_PERMISSIONS.toString() },
+      channel_id: guild.channels[channelName],
       context: InteractionContextType.Guild,
-      authorizing_integration_owners: { 0: GUILD_ID } satisfies APIAuthorizingIntegrationOwnersMap,
+      authorizing_integration_owners: { 0: guild.id } satisfies APIAuthorizingIntegrationOwnersMap,
       app_permissions: (origin.appPermissions ?? GUILD_APP_PERMISSIONS).toString(),
     };
   }
@@ -919,7 +672,15 @@ class FakeDiscordServer implements FakeDiscord {
     data: Record<string, unknown>,
     sourceMessage?: FakeMessage,
   ): Promise<InteractionExchange> {
-    await this.connected();
+    // Discord sends a guild's interactions on its shard's connection (DMs on shard 0); in HTTP mode, by POST.
+    const guildId = origin.channel === 'dm' ? undefined : this.guildFor(origin).id;
+    if (!this.interactionsEndpoint) {
+      await this.waitFor(
+        () => this.gateway.liveSessionForGuild(guildId),
+        DEFAULT_WAIT_MS,
+        `no client session connected for the shard of guild ${guildId ?? '(DM)'}`,
+      );
+    }
     const id = nextSnowflake();
     // Real tokens are long opaque strings; this alphabet needs no URL encoding.
     const token = `fake-interaction-token.${randomBytes(24).toString('base64url')}`;
@@ -939,7 +700,7 @@ class FakeDiscordServer implements FakeDiscord {
       // Assembled from parts shared by every interaction kind, so TypeScript cannot correlate `type`
       // with `data`; discord.test.ts proves the shape against the real discord.js client.
     } as unknown as APIInteraction;
-    const channelId = this.channelIdFor(origin.channel ?? 'normal', user);
+    const channelId = this.channelIdFor(origin, user);
     const exchange = new Exchange(
       payload,
       this.responseMessageTemplate(payload, channelId, user),
@@ -948,8 +709,37 @@ class FakeDiscordServer implements FakeDiscord {
     );
     this.exchangesById.set(id, exchange);
     this.exchangesByToken.set(token, exchange);
-    this.dispatch(GatewayDispatchEvents.InteractionCreate, payload);
+    if (this.interactionsEndpoint) void this.deliverOverHttp(this.interactionsEndpoint, exchange);
+    else this.gateway.dispatchForGuild(guildId, GatewayDispatchEvents.InteractionCreate, payload);
     return exchange;
+  }
+
+  /** HTTP mode: the bot's answer to the POST goes through the same checks as a callback request. */
+  private async deliverOverHttp(endpoint: InteractionsEndpoint, exchange: Exchange): Promise<void> {
+    try {
+      const response = await endpoint.deliver(exchange.payload);
+      if (response.status !== 200) {
+        exchange.httpFailure = `HTTP ${response.status} ${response.text ?? JSON.stringify(response.json)}`;
+        return;
+      }
+      const call: RecordedCall = {
+        method: 'POST',
+        path: `/interactions/${exchange.id}/${exchange.token}/callback`,
+        query: new URLSearchParams(),
+        headers: {},
+        json: response.json,
+        files: response.files,
+        at: Date.now(),
+        receivedAt: performance.now(),
+        status: 0,
+      };
+      const reply = this.acknowledge(call, exchange.id, exchange.token);
+      if (reply.status >= 400) exchange.httpFailure = `refused: ${JSON.stringify(reply.body)}`;
+    } catch (error) {
+      exchange.httpFailure = `request failed: ${String(error)}`;
+    } finally {
+      this.changes.emit('change');
+    }
   }
 
   private plainMessageFields(channelId: string, author: FakeUser): MessageSkeleton {
@@ -1131,8 +921,13 @@ class FakeDiscordServer implements FakeDiscord {
       status: 200,
       body: {
         url: this.gatewayUrl,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+        shards: this.options.shardCount ?? 1,
+        session_start_limit: {
+          total: 1000,
+          remaining: 1000,
+          reset_after: 0,
+          max_concurrency: this.options.maxConcurrency ?? 1,
+        },
       },
     });
     return [
@@ -1143,6 +938,10 @@ class FakeDiscordServer implements FakeDiscord {
         status: 200,
         body: { id: APPLICATION_ID, name: BOT_USER.username, description: '', bot: BOT_USER, flags: 0 },
       })),
+      route('PATCH', '/applications/@me', true, (call) => {
+        this.applicationEdits.push(call.json);
+        return { status: 200, body: { id: APPLICATION_ID, name: BOT_USER.username, ...(isRecord(call.json) ? call.json : {}) } };
+      }),
       route('GET', '/channels/:channel', true, (_call, { channel }) => this.getChannel(channel!)),
       route('PUT', '/applications/:app/commands', true, (call, { app }) => this.putCommands(call, app!, undefined)),
       route('GET', '/applications/:app/commands', true, (_call, { app }) => this.listCommands(app!, undefined)),
@@ -1238,19 +1037,26 @@ class FakeDiscordServer implements FakeDiscord {
     return discordError(404, 0, '404: Not Found');
   }
 
+  private acceptsToken(token: unknown): boolean {
+    return this.options.token === undefined || token === this.options.token;
+  }
+
   private isAuthorized(authorization: string | undefined): boolean {
     if (!authorization?.startsWith('Bot ')) return false;
     return this.acceptsToken(authorization.slice('Bot '.length));
   }
 
   private getChannel(channelId: string): Reply {
-    const channel = Object.values(this.guildChannels()).find((candidate) => candidate.id === channelId);
+    const channels = this.guilds.flatMap((guild) => Object.values(guildChannels(guild)));
+    const channel = channels.find((candidate) => candidate.id === channelId);
     return channel ? { status: 200, body: channel } : discordError(404, 10003, 'Unknown Channel');
   }
 
   private putCommands(call: RecordedCall, app: string, guildId: string | undefined): Reply {
     if (app !== APPLICATION_ID) return discordError(404, 10002, 'Unknown Application');
-    if (guildId !== undefined && guildId !== GUILD_ID) return discordError(404, 10004, 'Unknown Guild');
+    if (guildId !== undefined && !this.guilds.some((guild) => guild.id === guildId)) {
+      return discordError(404, 10004, 'Unknown Guild');
+    }
     if (!Array.isArray(call.json)) return discordError(400, 50035, 'Invalid Form Body');
     // A bulk overwrite replaces the whole scope.
     const scope = `${guildId ?? 'global'}/`;

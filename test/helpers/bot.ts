@@ -25,9 +25,31 @@ export interface StartBotOptions {
   env?: NodeJS.ProcessEnv;
   commands?: AppOptions['commands'];
   overrides?: AppOptions['overrides'];
+  /** A fleet-wide state built by the test (e.g. on a test Redis, to time-compress its limiters). */
+  state?: AppOptions['state'];
   drainTimeoutMs?: number;
   /** Fake Discord settings, e.g. a short heartbeat interval for zombie-connection tests. */
   discord?: Omit<FakeDiscordOptions, 'token'>;
+  /** A fake Discord to join instead of starting one (several bots of one fleet, each with its own
+   * shards); it must accept CANARY_TOKEN, and the caller closes it. */
+  joinDiscord?: FakeDiscord;
+}
+
+/**
+ * A test bot's config (debug logs; upstreams on a closed port unless `env` points them at fakes, so a
+ * test that forgets one fails instead of going online) and its logger, every line captured.
+ */
+export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs: LogCapture; logger: ReturnType<typeof createLogger> } {
+  const config = loadConfig({
+    LOG_LEVEL: 'debug',
+    GEOJS_URL: 'http://127.0.0.1:9',
+    WALLHAVEN_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_URL: 'http://127.0.0.1:9',
+    YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
+    ...env,
+  });
+  const logs = new LogCapture();
+  return { config, logs, logger: createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs }) };
 }
 
 /**
@@ -35,27 +57,15 @@ export interface StartBotOptions {
  * Discord, with every log line captured, and a temporary DATA_DIR.
  */
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
-  const discord = await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN });
+  const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
-  const config = loadConfig({
-    DISCORD_TOKEN: CANARY_TOKEN,
-    DISCORD_API_URL: discord.apiUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    // Closed ports: a test that forgets to point an upstream at a fake fails instead of going online.
-    GEOJS_URL: 'http://127.0.0.1:9',
-    WALLHAVEN_URL: 'http://127.0.0.1:9',
-    YGOPRODECK_URL: 'http://127.0.0.1:9',
-    YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
-    ...options.env,
-  });
-  const logs = new LogCapture();
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: logs });
+  const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
   const app = await createApp({
     config,
     logger,
     commands: options.commands,
     overrides: options.overrides,
+    ...(options.state ? { state: options.state } : {}),
     discordRest: { retries: 2, timeout: 5_000 },
     drainTimeoutMs: options.drainTimeoutMs,
   });
@@ -69,7 +79,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
       // A test may have stopped the app itself; only a live client can race a reconnect.
       if (app.isReady()) await destroyClientWhenSettled(app.client);
       await app.stop();
-      await discord.close();
+      if (!options.joinDiscord) await discord.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

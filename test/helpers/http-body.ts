@@ -24,8 +24,11 @@ export interface ParsedBody {
 export async function readRequestBody(request: IncomingMessage): Promise<ParsedBody> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const contentType = request.headers['content-type'] ?? '';
+  return parseBody(Buffer.concat(chunks), request.headers['content-type'] ?? '');
+}
+
+/** Parses a raw body of the given content type (a request's, or a response's read by a fake). */
+export async function parseBody(raw: Buffer, contentType: string): Promise<ParsedBody> {
   if (raw.length === 0) return { fields: {}, files: [] };
   if (contentType.startsWith('multipart/form-data')) return parseMultipart(raw, contentType);
   if (contentType.includes('json')) return { json: JSON.parse(raw.toString('utf8')), fields: {}, files: [] };

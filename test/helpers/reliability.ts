@@ -84,11 +84,12 @@ function firstOf<T>(...waits: Promise<T>[]): Promise<T> {
  * Limiters with their spacing divided by `scale` and their pauses by `pacing.pauseScale` (default:
  * the same), read at each pause so a test may change it between faults. Paired with fakes whose
  * windows are divided by the same scale, the number of requests per window (what a limit is about)
- * is unchanged, and a pause after a 429 ends that many times sooner.
+ * is unchanged, and a pause after a 429 ends that many times sooner. `base` makes them: in-process
+ * ones by default, or a shared state's fleet limiters.
  */
-export function scaledLimiters(scale: number, pacing: { pauseScale?: number } = {}): LimiterFactory {
+export function scaledLimiters(scale: number, pacing: { pauseScale?: number } = {}, base: LimiterFactory = createLocalLimiter): LimiterFactory {
   return (options) => {
-    const limiter = createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / scale });
+    const limiter = base({ ...options, minTimeMs: options.minTimeMs / scale });
     return { ...limiter, pause: (ms, reason) => limiter.pause(ms / (pacing.pauseScale ?? scale), reason) };
   };
 }
@@ -265,7 +266,7 @@ export async function expectNoSecretLeaks(bot: TestBot, upstreams: readonly Fake
   }
 }
 
-/** Log lines of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
-export function crashLines(bot: TestBot): Record<string, unknown>[] {
-  return bot.logs.entries().filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
+/** Log lines (from line `sinceLine` on) of interactions that ended in an unexpected error (a bug), rather than a plain refusal. */
+export function crashLines(bot: TestBot, sinceLine = 0): Record<string, unknown>[] {
+  return bot.logs.entries().slice(sinceLine).filter((line) => line.msg === 'interaction failed' || line.msg === 'interaction handler crashed' || line.msg === 'unhandled rejection');
 }

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       wallhavenApiKey: undefined,
+      shards: undefined,
     });
   });
 
@@ -71,6 +72,15 @@ describe('loadConfig', () => {
     expect(config.metricsPort).toBe(9464);
   });
 
+  it('reads the HTTP mode settings: INTERACTIONS_PORT defaults to 8080, DISCORD_PUBLIC_KEY must be 64 hex characters', () => {
+    expect(loadConfig({}).interactionsPort).toBe(8080);
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({ DISCORD_PUBLIC_KEY: key, INTERACTIONS_PORT: '3000' })).toMatchObject({ discordPublicKey: key, interactionsPort: 3000 });
+    const problems = problemsOf({ DISCORD_PUBLIC_KEY: 'not-hex-canary', INTERACTIONS_PORT: '70000' });
+    expect(problems.map((line) => line.split(':')[0])).toEqual(['DISCORD_PUBLIC_KEY', 'INTERACTIONS_PORT']);
+    expect(problems.join('\n')).not.toContain('not-hex-canary');
+  });
+
   it('takes a redis:// or rediss:// REDIS_URL, refuses others without echoing them, and treats its password as a secret', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
@@ -80,5 +90,31 @@ describe('loadConfig', () => {
     const problems = problemsOf({ REDIS_URL: 'http://user:hunter2-secret@cache:6379' });
     expect(problems).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
     expect(problems.join('')).not.toContain('hunter2');
+  });
+
+  describe('gateway shards', () => {
+    it('runs every shard when only SHARD_COUNT is set, and the listed ones with SHARD_IDS', () => {
+      expect(loadConfig({ SHARD_COUNT: '3' }).shards).toEqual({ ids: [0, 1, 2], count: 3 });
+      expect(loadConfig({ SHARD_COUNT: '4', SHARD_IDS: ' 3, 1 ' }).shards).toEqual({ ids: [1, 3], count: 4 });
+      expect(loadConfig({ SHARD_COUNT: '', SHARD_IDS: '' }).shards).toBeUndefined();
+    });
+
+    it.each([
+      [{ SHARD_COUNT: '0' }, 'SHARD_COUNT: must be a whole number of shards, 1 or more'],
+      [{ SHARD_COUNT: '1.5' }, 'SHARD_COUNT: must be a whole number of shards, 1 or more'],
+      [{ SHARD_COUNT: 'two' }, 'SHARD_COUNT: must be a whole number of shards, 1 or more'],
+      [{ SHARD_COUNT: '2', SHARD_IDS: '0;1' }, 'SHARD_IDS: must be shard ids separated by commas, e.g. 0,1'],
+      [{ SHARD_COUNT: '2', SHARD_IDS: '-1' }, 'SHARD_IDS: must be shard ids separated by commas, e.g. 0,1'],
+      [{ SHARD_COUNT: '2', SHARD_IDS: '1,2' }, 'SHARD_IDS: every id must be below SHARD_COUNT (ids start at 0)'],
+      [{ SHARD_COUNT: '2', SHARD_IDS: '1,1' }, 'SHARD_IDS: lists the same shard twice'],
+      [{ SHARD_IDS: '0' }, 'SHARD_IDS: needs SHARD_COUNT, the total number of shards of the bot'],
+    ])('refuses %o, naming the variable', (env, problem) => {
+      expect(problemsOf(env)).toEqual([problem]);
+    });
+
+    it('reports shard problems together with the other variables', () => {
+      const problems = problemsOf({ SHARD_IDS: '0', LOG_LEVEL: 'loud' });
+      expect(problems.map((line) => line.split(':')[0])).toEqual(['LOG_LEVEL', 'SHARD_IDS']);
+    });
   });
 });

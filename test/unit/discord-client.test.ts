@@ -21,4 +21,16 @@ describe('createDiscordClient', () => {
     expect(client.options.intents.toArray()).toEqual(['Guilds']);
     expect(client.options.allowedMentions).toEqual({ parse: [], repliedUser: false });
   });
+
+  it('runs the shards it is given, and the single shard of discord.js by default', async () => {
+    const sharded = createDiscordClient({ apiUrl: 'http://127.0.0.1:9/api', shards: { ids: [1, 3], count: 4 } });
+    try {
+      expect(sharded.options.shards).toEqual([1, 3]);
+      expect(sharded.options.shardCount).toBe(4);
+    } finally {
+      await sharded.destroy();
+    }
+    expect(client.options.shards).toEqual([0]);
+    expect(client.options.shardCount).toBe(1);
+  });
 });

@@ -15,7 +15,7 @@ const cards: UpstreamHealth = {
 
 describe('/status renderer', () => {
   it('shows each upstream with readable facts', () => {
-    const reply = renderStatus({ version: '1.2.3', uptimeMs: 90_061_000, gatewayPingMs: 41, rssBytes: 150 * 1024 * 1024, upstreams: [cards] });
+    const reply = renderStatus({ version: '1.2.3', uptimeMs: 90_061_000, mode: 'gateway', gatewayPingMs: 41, rssBytes: 150 * 1024 * 1024, upstreams: [cards] });
     const [embed] = reply.embeds!;
     expect(reply.ephemeral).toBe(true);
     expect(embed).toMatchSnapshot();
@@ -30,15 +30,24 @@ describe('/status renderer', () => {
 
   it('marks a paused upstream and says until when', () => {
     const paused = { ...cards, limiter: { ...cards.limiter, pausedUntil: Date.UTC(2026, 10, 21, 13, 0, 0), pauseReason: 'blocked' } };
-    const field = renderStatus({ version: '1', uptimeMs: 0, gatewayPingMs: null, rssBytes: 0, upstreams: [paused] }).embeds![0]!.fields!.at(-1)!;
+    const field = renderStatus({ version: '1', uptimeMs: 0, mode: 'gateway', gatewayPingMs: null, rssBytes: 0, upstreams: [paused] }).embeds![0]!.fields!.at(-1)!;
     expect(field.name).toBe('🟠 YGOPRODeck');
     expect(field.value).toMatch(/^⏸️ paused until <t:\d+:T> \(blocked\)/);
+  });
+
+  it('says which mode runs, with the gateway latency only in gateway mode', () => {
+    const fields = (mode: 'gateway' | 'http') =>
+      renderStatus({ version: '1', uptimeMs: 0, mode, gatewayPingMs: 12, rssBytes: 0, upstreams: [] }).embeds![0]!.fields!;
+    expect(fields('http').find((field) => field.name === 'Mode')?.value).toBe('HTTP interactions');
+    expect(fields('http').map((field) => field.name)).not.toContain('Gateway latency');
+    expect(fields('gateway').find((field) => field.name === 'Mode')?.value).toBe('Gateway');
+    expect(fields('gateway').find((field) => field.name === 'Gateway latency')?.value).toBe('12 ms');
   });
 
   it('shows no green dot for an upstream never asked, and orange for one that only failed', () => {
     const never = { ...cards, lastSuccessAt: null, lastLatencyMs: null };
     const failedOnly = { ...never, lastFailureAt: Date.UTC(2026, 10, 21, 12, 0, 0), lastFailure: 'unavailable' };
-    const names = renderStatus({ version: '1', uptimeMs: 0, gatewayPingMs: null, rssBytes: 0, upstreams: [never, failedOnly] })
+    const names = renderStatus({ version: '1', uptimeMs: 0, mode: 'gateway', gatewayPingMs: null, rssBytes: 0, upstreams: [never, failedOnly] })
       .embeds![0]!.fields!.slice(-2)
       .map((field) => field.name);
     expect(names).toEqual(['⚪ YGOPRODeck', '🟠 YGOPRODeck']);

@@ -1,0 +1,214 @@
+/**
+ * HTTP interactions mode against the gateway mode, in one run and under the same conditions: the
+ * same cached `/card show` and autocomplete samples, interleaved between a gateway bot and an HTTP
+ * bot (both in this process, on copies of one card snapshot), timed from the fake Discord's dispatch
+ * to the acknowledgement arriving back. Then the cost of one Ed25519 verification, and how many
+ * cached requests per second one HTTP process answers.
+ *
+ * Both bots, both fake Discords and the load generator share this process's event loop (and the
+ * machine is shared with other work): only the ratios are meaningful, and requests/s is a floor.
+ */
+import { InteractionResponseType, InteractionType } from 'discord.js';
+import { Pool } from 'undici';
+import { commands } from '../commands/index.js';
+import { ed25519PublicKey, verifySignature } from '../src/http/signature.js';
+import { nodeSigningKeys, signatureHeadersFor } from '../test/fakes/discord-http.js';
+import { FAKE_GEO_RECORDS } from '../test/fakes/geojs.js';
+import type { TestBot } from '../test/helpers/bot.js';
+import { startTestHttpBot, type TestHttpBot } from '../test/helpers/http-bot.js';
+import { TRIVIAL_COMMAND } from './bot-shared.js';
+import { CACHED_CARDS, startInProcessBot, TYPED_QUERIES } from './e2e-latency.js';
+import { settle, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
+import { fixed, seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
+
+export interface HttpModeOptions {
+  rounds?: number;
+  warmupRounds?: number;
+  verifications?: number;
+  throughputMs?: number;
+  concurrency?: number;
+}
+
+interface ModeLatency {
+  cardShow: LatencySummary;
+  autocomplete: LatencySummary;
+}
+
+export interface HttpModeResult {
+  rounds: number;
+  gateway: ModeLatency;
+  http: ModeLatency;
+  verification: { count: number; bodyBytes: number; microsecondsPerRequest: number };
+  throughput: { requestsPerSecond: number; concurrency: number; durationMs: number; answered: number; failed: number; p99Ms: number };
+}
+
+type Interactions = Pick<TestBot['discord'], 'chatInput' | 'autocomplete'>;
+
+function cardShow(discord: Interactions, sample: number): Promise<TimedCallback> {
+  return timeCallback(discord.chatInput({ name: 'card', subcommand: 'show', options: { name: String(CACHED_CARDS[sample % CACHED_CARDS.length]) } }));
+}
+
+function autocomplete(discord: Interactions, sample: number): Promise<TimedCallback> {
+  return timeCallback(discord.autocomplete({ name: 'card', subcommand: 'show', options: { name: TYPED_QUERIES[sample % TYPED_QUERIES.length]! }, focused: 'name' }));
+}
+
+function checkImmediate(timed: TimedCallback, what: string): void {
+  const type = timed.callback.type;
+  if (type !== InteractionResponseType.ChannelMessageWithSource && type !== InteractionResponseType.ApplicationCommandAutocompleteResult) {
+    throw new Error(`${what}: answered with callback type ${type}, not at once (is the cache warm?)`);
+  }
+}
+
+function startHttpBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestHttpBot; stop(): Promise<void> }> {
+  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
+    startTestHttpBot({
+      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      commands: [...commands, TRIVIAL_COMMAND],
+    }),
+  );
+}
+
+/** Ed25519 verification alone, over a typical slash-command body. */
+function benchVerification(count: number): HttpModeResult['verification'] {
+  const keys = nodeSigningKeys();
+  const key = ed25519PublicKey(keys.publicKeyHex);
+  const body = Buffer.from(JSON.stringify({ type: 2, data: { name: 'card', options: [{ name: 'show', type: 1, options: [{ name: 'name', type: 3, value: 'Dark Magician' }] }] }, padding: 'x'.repeat(1_200) }));
+  const headers = signatureHeadersFor(keys, body);
+  const signed = { signature: headers['x-signature-ed25519']!, timestamp: headers['x-signature-timestamp']! };
+  for (let index = 0; index < 500; index++) verifySignature(key, signed, body);
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    if (!verifySignature(key, signed, body)) throw new Error('verification failed');
+  }
+  return { count, bodyBytes: body.length, microsecondsPerRequest: ((performance.now() - started) * 1000) / count };
+}
+
+/** Closed loop: `concurrency` pre-signed cached requests (autocomplete and /ip lookup) in flight at all times. */
+async function benchThroughput(bot: TestHttpBot, durationMs: number, concurrency: number): Promise<HttpModeResult['throughput']> {
+  const addresses = Object.keys(FAKE_GEO_RECORDS);
+  const bodies = Array.from({ length: 512 }, (_, index) => {
+    const base = { id: String(1_356_000_000_100_000_000n + BigInt(index)), application_id: bot.discord.applicationId, token: `bench-${index}`, version: 1, locale: 'en-US', user: { id: '1356000000000000200', username: 'bench' } };
+    const payload =
+      index % 2 === 0
+        ? { ...base, type: InteractionType.ApplicationCommandAutocomplete, data: { id: '1', name: 'card', type: 1, options: [{ name: 'show', type: 1, options: [{ name: 'name', type: 3, value: TYPED_QUERIES[index % TYPED_QUERIES.length], focused: true }] }] } }
+        : { ...base, type: InteractionType.ApplicationCommand, data: { id: '2', name: 'ip', type: 1, options: [{ name: 'lookup', type: 1, options: [{ name: 'addresses', type: 3, value: addresses[index % addresses.length] }] }] } };
+    const body = JSON.stringify(payload);
+    return { body, headers: signatureHeadersFor(bot.keys, body) };
+  });
+  const url = new URL(bot.url);
+  const pool = new Pool(url.origin, { connections: concurrency, pipelining: 1 });
+  const latencies: number[] = [];
+  let answered = 0;
+  let failed = 0;
+  let next = 0;
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const request = bodies[next++ % bodies.length]!;
+      const sent = performance.now();
+      const response = await pool.request({ origin: url.origin, path: url.pathname, method: 'POST', headers: request.headers, body: request.body });
+      await response.body.arrayBuffer();
+      if (response.statusCode === 200) {
+        answered++;
+        latencies.push(performance.now() - sent);
+      } else {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = performance.now() - started;
+  await pool.close();
+  return { requestsPerSecond: answered / (elapsed / 1000), concurrency, durationMs: elapsed, answered, failed, p99Ms: summarize(latencies).p99Ms };
+}
+
+export async function benchHttpMode(upstreams: BenchUpstreams, snapshotDir: string, options: HttpModeOptions = {}): Promise<HttpModeResult> {
+  const rounds = options.rounds ?? 200;
+  const warmupRounds = options.warmupRounds ?? 30;
+  const gateway = await startInProcessBot(upstreams, snapshotDir);
+  const http = await startHttpBot(upstreams, snapshotDir);
+  let gatewayStopped = false;
+  try {
+    const modes = { gateway: gateway.bot.discord, http: http.bot.discord } as const;
+    // Card art into each bot's store (a first show may be deferred), then JIT warm-up on every path.
+    for (const discord of Object.values(modes)) {
+      for (let sample = 0; sample < CACHED_CARDS.length; sample++) {
+        const { exchange, callback } = await cardShow(discord, sample);
+        if (callback.type === InteractionResponseType.DeferredChannelMessageWithSource) await exchange.final(30_000);
+      }
+      for (let round = 0; round < warmupRounds; round++) {
+        checkImmediate(await cardShow(discord, round), 'cached /card show');
+        checkImmediate(await autocomplete(discord, round), 'autocomplete');
+        await settle();
+      }
+    }
+    const samples = new Map<string, number[]>();
+    const scenarios = (['gateway', 'http'] as const).flatMap((mode) => [
+      { key: `${mode}:card`, run: (sample: number) => cardShow(modes[mode], sample) },
+      { key: `${mode}:autocomplete`, run: (sample: number) => autocomplete(modes[mode], sample) },
+    ]);
+    const random = seededRandom(11);
+    for (let round = 0; round < rounds; round++) {
+      for (const scenario of shuffled(scenarios, random)) {
+        const timed = await scenario.run(round);
+        checkImmediate(timed, scenario.key);
+        samples.set(scenario.key, [...(samples.get(scenario.key) ?? []), timed.latencyMs]);
+        await settle();
+      }
+    }
+    const latency = (mode: 'gateway' | 'http'): ModeLatency => ({
+      cardShow: summarize(samples.get(`${mode}:card`)!),
+      autocomplete: summarize(samples.get(`${mode}:autocomplete`)!),
+    });
+    // The throughput run has the process to itself (but for its own load generator).
+    await gateway.stop();
+    gatewayStopped = true;
+    const throughput = await benchThroughput(http.bot, options.throughputMs ?? 10_000, options.concurrency ?? 16);
+    return { rounds, gateway: latency('gateway'), http: latency('http'), verification: benchVerification(options.verifications ?? 20_000), throughput };
+  } finally {
+    if (!gatewayStopped) await gateway.stop();
+    await http.stop();
+  }
+}
+
+/** The bench table's rows for this part (the shape of `bench/run.ts`'s rows). */
+export function httpModeRows(result: HttpModeResult) {
+  const pair = (summary: LatencySummary) => `${fixed(summary.p50Ms, 2)} / ${fixed(summary.p99Ms, 2)} ms`;
+  const ratio = (http: LatencySummary, gateway: LatencySummary) =>
+    `gateway ${pair(gateway)}; HTTP ${fixed(http.p50Ms / gateway.p50Ms, 2)}× / ${fixed(http.p99Ms / gateway.p99Ms, 2)}× the gateway`;
+  return [
+    {
+      area: 'HTTP mode',
+      measure: `/card show (cached card and art, multipart answer), p50 / p99, ${result.rounds} interleaved samples`,
+      target: '–',
+      measured: pair(result.http.cardShow),
+      comparison: ratio(result.http.cardShow, result.gateway.cardShow),
+      pass: null,
+    },
+    {
+      area: 'HTTP mode',
+      measure: '/card show autocomplete, p50 / p99',
+      target: '–',
+      measured: pair(result.http.autocomplete),
+      comparison: ratio(result.http.autocomplete, result.gateway.autocomplete),
+      pass: null,
+    },
+    {
+      area: 'HTTP mode',
+      measure: `Ed25519 verification per request (${result.verification.bodyBytes} B body)`,
+      target: '–',
+      measured: `${fixed(result.verification.microsecondsPerRequest, 1)} µs`,
+      comparison: `${result.verification.count} verifications, Node crypto; ${fixed(1e6 / result.verification.microsecondsPerRequest, 0)}/s on one core`,
+      pass: null,
+    },
+    {
+      area: 'HTTP mode',
+      measure: `cached requests/s, one process (autocomplete and /ip lookup, ${result.throughput.concurrency} in flight)`,
+      target: '–',
+      measured: `${fixed(result.throughput.requestsPerSecond, 0)}/s (p99 ${fixed(result.throughput.p99Ms, 1)} ms)`,
+      comparison: `${result.throughput.answered} answered, ${result.throughput.failed} refused in ${fixed(result.throughput.durationMs / 1000, 1)} s; load generator in the same process`,
+      pass: null,
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+import { MessageFlags, type RawFile, type RESTPatchAPIWebhookWithTokenMessageJSONBody } from 'discord.js';
+import type { Reply } from '../command.js';
+import type { MessageEdit } from '../discord/interaction.js';
+
+/** A message in Discord's JSON shape, plus the files to upload with it. */
+export interface ApiMessage {
+  body: RESTPatchAPIWebhookWithTokenMessageJSONBody & { flags?: number };
+  files: RawFile[];
+}
+
+/**
+ * Discord's JSON for the fields an edit sets. Files become `files[n]` uploads described by
+ * `attachments` (ids are the upload indexes). Mentions never ping.
+ */
+export function toApiMessage(edit: MessageEdit): ApiMessage {
+  const files = (edit.files ?? []).map((file): RawFile => ({ name: file.name, data: file.data }));
+  return {
+    body: {
+      ...(edit.content === undefined ? {} : { content: edit.content }),
+      ...(edit.embeds === undefined ? {} : { embeds: edit.embeds }),
+      ...(edit.components === undefined ? {} : { components: edit.components }),
+      ...(edit.files === undefined
+        ? {}
+        : {
+            attachments: edit.files.map((file, index) => ({
+              id: String(index),
+              filename: file.name,
+              ...(file.description ? { description: file.description } : {}),
+            })),
+          }),
+      allowed_mentions: { parse: [] },
+    },
+    files,
+  };
+}
+
+/** A new message: unset fields are empty, and only the invoker sees it when it is ephemeral. */
+export function toApiReply(reply: Reply): ApiMessage {
+  const message = toApiMessage({ content: reply.content ?? '', embeds: reply.embeds ?? [], components: reply.components ?? [], files: reply.files ?? [] });
+  return reply.ephemeral ? { ...message, body: { ...message.body, flags: MessageFlags.Ephemeral } } : message;
+}

@@ -1,0 +1,82 @@
+import type { RESTOptions } from 'discord.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from '../app-core.js';
+import type { Router } from '../discord/router.js';
+import type { OpsServer } from '../ops-server.js';
+import type { AppServices } from '../services/index.js';
+import { toRoutedInteraction } from './api-interaction.js';
+import { HttpResponder } from './http-responder.js';
+import { startInteractionsServer, type InteractionsServer, type InteractionsServerOptions } from './interactions-server.js';
+import { ed25519PublicKey } from './signature.js';
+import { WebhookWriter } from './webhook-writer.js';
+
+export interface HttpAppOptions extends AppCoreOptions {
+  /** Extra REST options for the webhook writes (tests lower retries and timeouts). */
+  discordRest?: Partial<RESTOptions>;
+  drainTimeoutMs?: number;
+  /** Limits of the interactions server (tests shorten them). */
+  server?: Pick<InteractionsServerOptions, 'maxBodyBytes' | 'requestTimeoutMs' | 'now'>;
+}
+
+export interface HttpApp {
+  router: Router;
+  services: AppServices;
+  opsServer: OpsServer | undefined;
+  /** The port `POST /interactions` is served on, once started. */
+  readonly port: number;
+  /** Starts serving `POST /interactions` on INTERACTIONS_PORT. */
+  start(): Promise<void>;
+  /** Graceful stop: no new connections, interactions in flight answered, resources released. */
+  stop(): Promise<void>;
+  /** Serving, with the card database loaded. */
+  isReady(): boolean;
+}
+
+/**
+ * HTTP mode: the same services, router and commands as the gateway mode, fed by Discord's signed
+ * HTTP requests instead of a gateway connection. Needs DISCORD_PUBLIC_KEY; no bot token.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const { config, logger } = options;
+  if (!config.discordPublicKey) throw new TypeError('createHttpApp: config.discordPublicKey is required');
+  const publicKey = ed25519PublicKey(config.discordPublicKey);
+  let server: InteractionsServer | undefined;
+  let stopping: Promise<void> | undefined;
+  const core = await createAppCore(options, 'http', { isReady: () => isReady() });
+  const { router, services, metrics } = core;
+  const isReady = () => server !== undefined && stopping === undefined && services.cards.ready;
+  const webhooks = new WebhookWriter(config.discordApiUrl, options.discordRest);
+
+  return {
+    router,
+    services,
+    opsServer: core.opsServer,
+    get port() {
+      if (!server) throw new Error('the HTTP app has not been started');
+      return server.port;
+    },
+    isReady,
+    async start() {
+      server = await startInteractionsServer({
+        ...options.server,
+        port: config.interactionsPort,
+        publicKey,
+        logger,
+        onResponse: (status) => metrics.interactionRequests.labels(String(status)).inc(),
+        async dispatch(payload, send) {
+          const responder = new HttpResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
+          const routed = toRoutedInteraction(payload, responder);
+          if (!routed) return 'malformed';
+          await router.handle(routed);
+        },
+      });
+      logger.info({ port: server.port, version: services.version, cardDatabaseReady: services.cards.ready }, 'serving HTTP interactions');
+    },
+    stop() {
+      stopping ??= stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, async () => {
+        await server?.close(1_000);
+        webhooks.close();
+      });
+      return stopping;
+    },
+  };
+}

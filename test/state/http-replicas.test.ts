@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
+import { decodePagerId } from '../../src/wallpaper/pager-state.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
+import { nodeSigningKeys } from '../fakes/discord-http.js';
+import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
+import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
+import { buttonCustomId } from '../helpers/components.js';
+import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+
+
+describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoint', () => {
+  let redis: RedisServer;
+  let discord: FakeDiscord;
+  let wallhaven: FakeWallhaven;
+  const replicas: TestHttpBot[] = [];
+
+  beforeAll(async () => {
+    [redis, discord, wallhaven] = await Promise.all([startRedisServer(), startFakeDiscord(), startFakeWallhaven()]);
+    const keys = nodeSigningKeys();
+    for (let index = 0; index < 2; index++) {
+      replicas.push(
+        await startTestHttpBot({
+          discord,
+          keys,
+          env: { REDIS_URL: redis.url, WALLHAVEN_URL: wallhaven.url },
+          overrides: { startCardDatabase: false },
+        }),
+      );
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    await discord?.close();
+    await wallhaven?.close();
+    await redis?.stop();
+  });
+
+  it('pages a search on one replica from a button pressed on the other (the long query lives in Redis)', async () => {
+    const [first, second] = replicas;
+    // Too long for a custom_id: the pager keeps it in the shared state and the button carries a key.
+    const query = 'nature '.repeat(20).trim();
+    first!.receiveInteractions();
+    const search = await (await discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
+    const customId = buttonCustomId(search, '▶');
+    expect(decodePagerId(customId)?.search.query.kind).toBe('stored');
+    const answeredByFirst = first!.logs.entries().filter((line) => line.msg === 'interaction answered').length;
+
+    second!.receiveInteractions();
+    const press = await discord.button({ customId, message: search });
+    const paged = await press.final();
+    expect(paged.content).not.toBe(FORGOTTEN_QUERY);
+    expect(paged.embeds[0]?.description).toContain(query);
+    expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \/ \d+$/);
+    // The press really went to the other process.
+    expect(second!.logs.entries().some((line) => line.interactionId === press.id && line.msg === 'interaction answered')).toBe(true);
+    expect(first!.logs.entries().filter((line) => line.msg === 'interaction answered')).toHaveLength(answeredByFirst);
+  });
+});
