@@ -123,7 +123,7 @@ export function queueNote(expectedWaitMs: number): string {
  * Runs `work` (which may queue behind Wallhaven's limiter). When the limiter expects a wait of
  * several seconds, the user sees why at once; otherwise the interaction is deferred only if the work
  * turns out slow. Work that settles at once (a cached answer, or a refusal: the user's budget spent,
- * Wallhaven paused) needs no note, and a public note would make the refusal that follows public too.
+ * Wallhaven paused) needs no note, and a public note would only flash in the channel before a private refusal.
  */
 async function withDeferral<T>(app: AppServices, acknowledge: Acknowledger, work: () => Promise<T>): Promise<T> {
   const expectedWaitMs = app.wallhaven.expectedWaitMs();
