@@ -10,6 +10,7 @@
  * With REDIS_URL (the fleet section) the time-compressed limiters are the fleet's, shared in Redis.
  */
 import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { createApp } from '../src/app.js';
 import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/config.js';
@@ -30,6 +31,7 @@ function measureMemory(): MemorySample {
     ...residentSplit(),
     heapUsedBytes: usage.heapUsed,
     heapTotalBytes: usage.heapTotal,
+    heapSpaceBytes: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size])),
     externalBytes: usage.external,
     arrayBuffersBytes: usage.arrayBuffers,
     cachedUsers: app.client.users.cache.size,

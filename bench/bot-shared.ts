@@ -4,6 +4,7 @@
  * loads nothing the bot itself would not.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { ChatInputCommand } from '../src/command.js';
 import { createLocalLimiter, type LimiterFactory } from '../src/services/limiter.js';
 
@@ -33,6 +34,8 @@ export interface MemorySample {
   rssFileBytes?: number;
   heapUsedBytes: number;
   heapTotalBytes: number;
+  /** Committed bytes of each V8 heap space (`new_space`, `old_space`, `code_space`…): where heapTotal goes. */
+  heapSpaceBytes?: Record<string, number>;
   externalBytes: number;
   arrayBuffersBytes: number;
   /** Entries in discord.js's user and guild-member caches (unbounded unless configured). */
@@ -60,6 +63,20 @@ export interface StallReading {
   /** Longest single GC pause, and all GC pauses added up. */
   gcPauseMaxMs: number;
   gcPauseTotalMs: number;
+  /**
+   * What load on a shared machine does not distort (pause times do: a preempted pause counts the
+   * wait). Collections by kind: scavenges (young generation) and the rest (mark-sweep, incremental
+   * marking steps).
+   */
+  scavenges: number;
+  majorGcs: number;
+  /**
+   * Bytes allocated on the JS heap: each collection's heap used before it, less what the last one
+   * left. Young-generation GC time grows with this (and with what survives it).
+   */
+  allocatedBytes: number;
+  /** This process's CPU time (user + system), which does not count time spent waiting for a core. */
+  cpuMs: number;
 }
 
 export type ParentMessage =
@@ -91,22 +108,46 @@ export function watchStalls(): { read(): StallReading; stop(): void } {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
+  let profiler = new GCProfiler();
+  profiler.start();
+  let heapUsedAtRead = getHeapStatistics().used_heap_size;
+  let cpuAtRead = process.cpuUsage();
   return {
     read() {
+      const collections = profiler.stop()?.statistics ?? [];
+      profiler = new GCProfiler();
+      profiler.start();
+      const heapUsedNow = getHeapStatistics().used_heap_size;
+      let allocatedBytes = 0;
+      let heapUsedAfterLast = heapUsedAtRead;
+      for (const collection of collections) {
+        allocatedBytes += Math.max(0, collection.beforeGC.heapStatistics.usedHeapSize - heapUsedAfterLast);
+        heapUsedAfterLast = collection.afterGC.heapStatistics.usedHeapSize;
+      }
+      allocatedBytes += Math.max(0, heapUsedNow - heapUsedAfterLast);
+      const scavenges = collections.filter((collection) => collection.gcType === 'Scavenge').length;
+      const cpu = process.cpuUsage(cpuAtRead);
       const reading = {
         loopDelayMaxMs: delay.max / 1e6,
         loopDelayP99Ms: delay.percentile(99) / 1e6,
         gcPauseMaxMs,
         gcPauseTotalMs,
+        scavenges,
+        majorGcs: collections.length - scavenges,
+        allocatedBytes,
+        cpuMs: (cpu.user + cpu.system) / 1e3,
       };
       delay.reset();
       gcPauseMaxMs = 0;
       gcPauseTotalMs = 0;
+      heapUsedAtRead = heapUsedNow;
+      cpuAtRead = process.cpuUsage();
       return reading;
     },
     stop() {
       delay.disable();
       observer.disconnect();
+      profiler.stop();
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { startBotChild } from './bot-child.js';
-import type { MemorySample } from './bot-shared.js';
+import type { MemorySample, StallReading } from './bot-shared.js';
 import { sendCachedInteractions, warmCachedMix } from './cached-mix.js';
 import { benchE2eLatency, startInProcessBot } from './e2e-latency.js';
 import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams, type BenchUpstreams } from './harness.js';
@@ -16,7 +16,14 @@ import { median, seededRandom } from './stats.js';
  * objects), measured on main at 18ab8b2 (`--only cards`, median of 3 runs) and recorded in BENCHMARKS.md;
  * the GC target is half of it.
  */
-export const MAIN_LAYOUT = { gcMsPerThousand: 233, cardShowP50Ratio: 1.6, rssSettledBytes: 182e6 } as const;
+export const MAIN_LAYOUT = {
+  gcMsPerThousand: 233,
+  cardShowP50Ratio: 1.6,
+  rssSettledBytes: 182e6,
+  /** Measured later, alternating with the compact layout (BENCHMARKS.md, branch card-perf): what load does not distort. */
+  allocatedMBPerThousand: 158,
+  cardShowCpuP50Ratio: 1.78,
+} as const;
 
 const CONCURRENCY = 16;
 const USERS = 500;
@@ -37,6 +44,11 @@ export interface CardMemoryResult {
   /** GC pause time per 1,000 cached interactions, one figure per block, and their median. */
   gcMsPerThousand: number[];
   gcMsPerThousandMedian: number;
+  /**
+   * Per 1,000 interactions, medians over the blocks of what load does not distort: scavenges and
+   * other collections, MB allocated on the JS heap, and the bot's CPU time (all of it, GC included).
+   */
+  gcWork: { scavenges: number; majorGcs: number; allocatedMB: number; cpuMs: number };
   interactionsPerBlock: number;
   lost: number;
 }
@@ -59,6 +71,7 @@ export async function benchCardMemory(
     await warmCachedMix(bot.discord);
     const random = seededRandom(29);
     const gcMsPerThousand: number[] = [];
+    const blockStalls: StallReading[] = [];
     let lost = 0;
     let sequence = 0;
     for (let block = 0; block < blocks; block++) {
@@ -71,9 +84,17 @@ export async function benchCardMemory(
       sequence += perBlock;
       lost += result.lost;
       const stalls = await bot.readStalls();
+      blockStalls.push(stalls);
       gcMsPerThousand.push((stalls.gcPauseTotalMs * 1_000) / perBlock);
     }
-    return { languages, settled, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), interactionsPerBlock: perBlock, lost };
+    const perThousand = (value: (stalls: StallReading) => number) => median(blockStalls.map((stalls) => (value(stalls) * 1_000) / perBlock));
+    const gcWork = {
+      scavenges: perThousand((stalls) => stalls.scavenges),
+      majorGcs: perThousand((stalls) => stalls.majorGcs),
+      allocatedMB: perThousand((stalls) => stalls.allocatedBytes / 1e6),
+      cpuMs: perThousand((stalls) => stalls.cpuMs),
+    };
+    return { languages, settled, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), gcWork, interactionsPerBlock: perBlock, lost };
   } finally {
     await bot.stop();
     await removeDir(sessionDir);
@@ -86,7 +107,7 @@ export interface CardSectionResult {
   /** English and the four language databases, all loaded from their snapshots. */
   allLanguages: CardMemoryResult;
   /** `/card show` (cached card and art) against the trivial command, in-process, all five databases loaded. */
-  cardShow: { p50Ms: number; trivialP50Ms: number; p50Ratio: number; rounds: number };
+  cardShow: { p50Ms: number; trivialP50Ms: number; p50Ratio: number; cpuP50Ms: number; trivialCpuP50Ms: number; cpuP50Ratio: number; rounds: number };
 }
 
 /** The card section of `npm run bench`: memory and GC in child processes, then `/card show` latency in-process. */
@@ -120,7 +141,15 @@ export async function benchCardSection(compiledScript: string, progress: (messag
     return {
       english,
       allLanguages,
-      cardShow: { p50Ms: show.p50Ms, trivialP50Ms: latency.trivial.p50Ms, p50Ratio: show.p50Ratio, rounds: latency.rounds },
+      cardShow: {
+        p50Ms: show.p50Ms,
+        trivialP50Ms: latency.trivial.p50Ms,
+        p50Ratio: show.p50Ratio,
+        cpuP50Ms: show.cpuP50Ms,
+        trivialCpuP50Ms: latency.trivialCpuP50Ms,
+        cpuP50Ratio: show.cpuP50Ratio,
+        rounds: latency.rounds,
+      },
     };
   } finally {
     await upstreams.close();

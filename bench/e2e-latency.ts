@@ -16,7 +16,7 @@ import { startTestBot, type TestBot } from '../test/helpers/bot.js';
 import { CARD_QUERIES } from './card-queries.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
 import { settle, sleep, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
-import { seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
+import { median, seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
 /** Cards shown by passcode, as an autocomplete pick sends them (all warmed before measuring). */
 export const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
@@ -48,11 +48,19 @@ export interface ScenarioLatency extends LatencySummary {
   /** p50 and p99 over the trivial command's p50 and p99 in the same run. */
   p50Ratio: number;
   p99Ratio: number;
+  /**
+   * Median CPU time of this process (bot and fake Discord together) from dispatch to the answer,
+   * and its ratio to the trivial command's: unlike wall time, not stretched while other processes
+   * hold the cores.
+   */
+  cpuP50Ms: number;
+  cpuP50Ratio: number;
 }
 
 export interface E2eLatencyResult {
   rounds: number;
   trivial: LatencySummary;
+  trivialCpuP50Ms: number;
   scenarios: ScenarioLatency[];
 }
 
@@ -170,6 +178,7 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
   }
 
   const samples = new Map<string, number[]>([TRIVIAL, ...SCENARIOS].map((scenario) => [scenario.key, []]));
+  const cpuSamples = new Map<string, number[]>([TRIVIAL, ...SCENARIOS].map((scenario) => [scenario.key, []]));
   let lastUncachedAt = -Infinity;
   for (let round = 0; round < rounds; round++) {
     for (const scenario of shuffled([TRIVIAL, ...SCENARIOS], random)) {
@@ -178,19 +187,25 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
         if (wait > 0) await sleep(wait);
         lastUncachedAt = performance.now();
       }
+      const cpuBefore = process.cpuUsage();
       const timed = await scenario.run(bot, round);
+      const cpu = process.cpuUsage(cpuBefore);
       scenario.check(timed.callback);
       samples.get(scenario.key)!.push(timed.latencyMs);
+      cpuSamples.get(scenario.key)!.push((cpu.user + cpu.system) / 1e3);
       await settle();
     }
   }
 
   const trivial = summarize(samples.get(TRIVIAL.key)!);
+  const trivialCpuP50Ms = median(cpuSamples.get(TRIVIAL.key)!);
   return {
     rounds,
     trivial,
+    trivialCpuP50Ms,
     scenarios: SCENARIOS.map((scenario) => {
       const summary = summarize(samples.get(scenario.key)!);
+      const cpuP50Ms = median(cpuSamples.get(scenario.key)!);
       return {
         key: scenario.key,
         label: scenario.label,
@@ -198,6 +213,8 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
         ...summary,
         p50Ratio: summary.p50Ms / trivial.p50Ms,
         p99Ratio: summary.p99Ms / trivial.p99Ms,
+        cpuP50Ms,
+        cpuP50Ratio: cpuP50Ms / trivialCpuP50Ms,
       };
     }),
   };

@@ -242,7 +242,7 @@ function cardRows(cards: CardSectionResult): Row[] {
     measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
     target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
     measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
-    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost; load-independent, per 1,000: ${fixed(result.gcWork.allocatedMB, 0)} MB allocated (main's layout ${fixed(MAIN_LAYOUT.allocatedMBPerThousand, 0)} MB), ${fixed(result.gcWork.scavenges, 1)} scavenges, ${fixed(result.gcWork.majorGcs, 1)} other GCs, bot CPU ${fixed(result.gcWork.cpuMs, 0)} ms`,
     pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
   });
   return [
@@ -255,7 +255,7 @@ function cardRows(cards: CardSectionResult): Row[] {
       measure: `/card show (cached card and art) p50, all five databases, ${cards.cardShow.rounds} rounds in-process`,
       target: `ratio ≤ main's (${fixed(MAIN_LAYOUT.cardShowP50Ratio, 2)}×)`,
       measured: `${fixed(cards.cardShow.p50Ms, 2)} ms`,
-      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms)`,
+      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms); CPU time p50 ${fixed(cards.cardShow.cpuP50Ms, 2)} ms, ${fixed(cards.cardShow.cpuP50Ratio, 2)}× the trivial command's (${fixed(cards.cardShow.trivialCpuP50Ms, 2)} ms; main's layout ${fixed(MAIN_LAYOUT.cardShowCpuP50Ratio, 2)}×)`,
       pass: cards.cardShow.p50Ratio <= MAIN_LAYOUT.cardShowP50Ratio,
     },
   ];

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { registerHealthGauges, registerSharedStateGauge, type Metrics } from '../metrics.js';
+import { registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
 import { MemberShares, type MemberShare } from '../state/member-shares.js';
@@ -10,6 +10,7 @@ import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
 import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
+import { registerHealthGauges } from './health-gauges.js';
 import type { LimiterFactory } from './limiter.js';
 import type { UpstreamName } from './upstream-error.js';
 import { WallhavenService } from './wallhaven.js';
