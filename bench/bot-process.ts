@@ -15,8 +15,8 @@ import { createApp } from '../src/app.js';
 import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
-import { WALLHAVEN_USER_BUDGET } from '../src/services/wallhaven.js';
 import { createSharedState } from '../src/state/index.js';
+import { MEMBER_SHARES } from '../src/state/member-shares.js';
 import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
 
 const modulesLoadedAt = performance.now();
@@ -76,7 +76,12 @@ const app = await createApp({
       ? {}
       : {
           limiterFactory: scaledLimiterFactory(timeScale, state.limiterFactory),
-          wallhavenCooldown: { windowMs: WALLHAVEN_USER_BUDGET.windowMs / timeScale },
+          // Every member's share is a sliding minute: it is time-compressed like the limiters.
+          memberShares: {
+            wallhaven: { windowMs: MEMBER_SHARES.wallhaven.windowMs / timeScale },
+            geojs: { windowMs: MEMBER_SHARES.geojs.windowMs / timeScale },
+            ygoprodeck: { windowMs: MEMBER_SHARES.ygoprodeck.windowMs / timeScale },
+          },
         }),
   },
 });

@@ -55,14 +55,17 @@ async function cardReply(
   app: AppServices,
   card: Card,
   language: CardLanguage | undefined,
-  log: ChatInputContext['log'],
+  ctx: Pick<ChatInputContext, 'log' | 'user'>,
   presentation: Presentation,
 ): Promise<Reply> {
+  const { log } = ctx;
+  // Art and translation downloads are charged to the member who asked; past their share the card comes without.
+  const charge = app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck');
   const translation =
     language === undefined
       ? null
       : app.cards
-          .localize(card, language)
+          .localize(card, language, charge)
           .then((translated) => {
             if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
             return translated;
@@ -71,7 +74,7 @@ async function cardReply(
             log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
             return undefined;
           });
-  const [translated, art] = await Promise.all([translation, presentation.attachFiles ? app.cards.art(card) : null]);
+  const [translated, art] = await Promise.all([translation, presentation.attachFiles ? app.cards.art(card, charge) : null]);
   return renderCard({
     card: translated ?? card,
     image: art,
@@ -101,8 +104,8 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   const presentation = presentationFor(ctx, explicitLanguage);
-  // Local and immediate once the database is loaded; before that, an exact lookup upstream.
-  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language), { ephemeral: false });
+  // Local and immediate once the database is loaded; before that, an exact lookup upstream, on the member's share.
+  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language, app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck')), { ephemeral: false });
   if (
     resolution.kind === 'none' &&
     !app.cards.ready &&
@@ -124,7 +127,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
         presentation.messages,
       );
     case 'card':
-      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx.log, presentation), { ephemeral: false });
+      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx, presentation), { ephemeral: false });
   }
 }
 
@@ -186,12 +189,12 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const card = await app.cards.random(ctx.channel.id);
   if (card === undefined) throw new UserError(databaseMissing(app));
   // English card text: a random pick is served from the local database without any upstream lookup.
-  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx.log, presentationFor(ctx)), { ephemeral: false });
+  return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx, presentationFor(ctx)), { ephemeral: false });
 }
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
-async function setReply(app: AppServices, set: CardSet, page: number, presentation: Presentation): Promise<Reply> {
-  const image = presentation.attachFiles ? await app.cards.setArt(set) : null;
+async function setReply(app: AppServices, userId: string, set: CardSet, page: number, presentation: Presentation): Promise<Reply> {
+  const image = presentation.attachFiles ? await app.cards.setArt(set, app.memberShares.chargeTo(userId, 'ygoprodeck')) : null;
   const reply = renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
   return presentation.attachFiles ? reply : { ...reply, content: presentation.messages.install.artNotAttachable };
 }
@@ -211,7 +214,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
     case 'choices':
       return renderSetChoices(input, resolution.candidates, resolution.sharedCode);
     case 'set':
-      return deferWhenSlow(ctx, setReply(app, resolution.set, 0, presentationFor(ctx)), { ephemeral: false });
+      return deferWhenSlow(ctx, setReply(app, ctx.user.id, resolution.set, 0, presentationFor(ctx)), { ephemeral: false });
   }
 }
 
@@ -219,7 +222,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
 async function pageSet(ctx: ComponentContext, app: AppServices, key: string, page: number): Promise<ComponentResult> {
   const set = app.cards.setByKey(key);
   if (set === undefined) throw new UserError((t) => t.card.setGone);
-  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, page, presentationFor(ctx)), { ephemeral: false });
+  const reply = await deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, ctx.user.id, set, page, presentationFor(ctx)), { ephemeral: false });
   return ctx.message.ownerId === ctx.user.id ? { update: reply } : { reply: { ...reply, ephemeral: true } };
 }
 
@@ -228,7 +231,7 @@ async function openPickedSet(ctx: ComponentContext, app: AppServices): Promise<R
   const [key] = ctx.values;
   const set = key === undefined ? undefined : app.cards.setByKey(key);
   if (set === undefined) throw new UserError((t) => t.card.setMenuExpired);
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, set, 0, presentationFor(ctx)), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, setReply(app, ctx.user.id, set, 0, presentationFor(ctx)), { ephemeral: false });
 }
 
 /**
@@ -250,7 +253,7 @@ async function openPicked(ctx: ComponentContext, app: AppServices, action: CardC
   if (card === undefined) throw new UserError((t) => t.card.cardGone);
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
   const presentation = presentationFor(ctx, action.language ?? null);
-  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx.log, presentation), { ephemeral: false });
+  return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx, presentation), { ephemeral: false });
 }
 
 export const card: ChatInputCommand = {

@@ -9,9 +9,12 @@ import { describeSpecialRange } from '../src/services/geojs.js';
 import type { AppServices } from '../src/services/index.js';
 import { EVERYWHERE } from '../src/install-scopes.js';
 
-/** Looks up validated, canonical addresses and pairs each with the range it belongs to. */
-export async function lookUpAddresses(addresses: string[], app: AppServices): Promise<LookupResult[]> {
-  const records = await app.geo.lookup(addresses);
+/**
+ * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address
+ * that needs GeoJS (not cached, or expired) is charged to `userId`'s share.
+ */
+export async function lookUpAddresses(addresses: string[], app: AppServices, userId: string): Promise<LookupResult[]> {
+  const records = await app.geo.lookup(addresses, app.memberShares.chargeTo(userId, 'geojs'));
   return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
 }
 
@@ -23,7 +26,7 @@ async function lookup(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
   if (list.skipped > 0) throw new UserError((t) => t.ip.tooMany(list.addresses.length + list.skipped, MAX_ADDRESSES));
   if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddresses);
-  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
   return renderLookup({ results, now: app.clock.now(), ephemeral, messages: messagesFor(ctx.user.locale) });
 }
 
@@ -34,7 +37,7 @@ async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
   if (list.skipped > 0) throw new UserError((t) => t.ip.giveOneAddress);
   if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddress);
-  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app), { ephemeral });
+  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
   return renderTimeLine(result!, app.clock.now(), ephemeral, messagesFor(ctx.user.locale));
 }
 

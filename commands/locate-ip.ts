@@ -20,7 +20,7 @@ export const locateIp: MessageContextCommand = {
     const found = findIpAddresses(ctx.targetMessage.content);
     if (found.length === 0) throw new UserError((t) => t.ip.noneInMessage);
     const addresses = found.slice(0, MAX_ADDRESSES);
-    const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app), { ephemeral: true });
+    const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app, ctx.user.id), { ephemeral: true });
     return renderLookup({
       results,
       now: app.clock.now(),

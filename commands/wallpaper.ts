@@ -61,19 +61,9 @@ export const UNKNOWN_PAGER = en.wallpaper.unknownPager;
 export const FORGOTTEN_QUERY = en.wallpaper.forgottenQuery;
 export const NO_MORE_RESULTS = en.wallpaper.noMoreResults;
 
-/** The refusal when a user has spent their share of Wallhaven requests (`app.wallhavenCooldown`). */
-export function cooldownSentence(limit: number, retryAfterMs: number, messages: Catalogue = en): string {
-  return messages.wallpaper.slowDown(limit, humanDuration(retryAfterMs, messages));
-}
-
-/** Charges a call that needs a Wallhaven request to the user's budget, refusing it when spent. */
+/** Charges a call that needs a Wallhaven request (a refresh included) to the member's share, refusing it when spent. */
 function chargedTo(userId: string, app: AppServices): WallhavenCallOptions {
-  return {
-    async beforeRequest() {
-      const decision = await app.wallhavenCooldown.take(userId);
-      if (!decision.allowed) throw new UserError((t) => cooldownSentence(app.wallhavenCooldown.limit, decision.retryAfterMs, t));
-    },
-  };
+  return app.memberShares.chargeTo(userId, 'wallhaven');
 }
 
 /** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */
@@ -139,7 +129,7 @@ export function queueNote(expectedWaitMs: number, messages: Catalogue = en): str
  * Runs `work` (which may queue behind Wallhaven's limiter). When the limiter expects a wait of
  * several seconds, the user sees why at once; otherwise the interaction is deferred only if the work
  * turns out slow. Work that settles at once (a cached answer, or a refusal: the user's budget spent,
- * Wallhaven paused) needs no note, and a public note would make the refusal that follows public too.
+ * Wallhaven paused) needs no note, and a public note would only flash in the channel before a private refusal.
  */
 async function withDeferral<T>(app: AppServices, acknowledge: Acknowledger, work: () => Promise<T>): Promise<T> {
   const expectedWaitMs = app.wallhaven.expectedWaitMs();

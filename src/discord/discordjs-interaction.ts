@@ -104,6 +104,7 @@ function repliableResponder(interaction: CommandInteraction | MessageComponentIn
       interaction.isMessageComponent() ? void (await interaction.update(toMessageOptions(payload))) : unsupported('update'),
     respond: () => unsupported('respond'),
     editReply: async (edit) => void (await interaction.editReply(toEditOptions(edit))),
+    deleteReply: async () => interaction.deleteReply(),
     followUp: async (reply) => {
       const message = await interaction.followUp(toReplyOptions(reply));
       return { id: message.id };
@@ -126,6 +127,7 @@ function autocompleteResponder(interaction: DiscordAutocomplete): InteractionRes
     update: () => unsupported('update'),
     respond: async (choices) => interaction.respond(choices),
     editReply: () => unsupported('editReply'),
+    deleteReply: () => unsupported('deleteReply'),
     followUp: () => unsupported('followUp'),
     editFollowUp: () => unsupported('editFollowUp'),
   };

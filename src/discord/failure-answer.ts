@@ -4,24 +4,35 @@ import { describeFailure } from '../render/errors.js';
 import type { InteractionResponder } from './interaction.js';
 
 /**
- * Tells the user, in one short private sentence in their language, why their interaction failed:
- * in place of the placeholder when already deferred, as a follow-up when already answered, else as
- * the answer.
+ * How the interaction was deferred, if it was: `private` (an ephemeral "thinking…"), `public` (a
+ * placeholder everyone in the channel sees) or `update` (the message a component sits on).
+ */
+export type Deferral = { promise: Promise<void>; placeholder: 'private' | 'public' | 'update' };
+
+/**
+ * Tells the user, in one short private sentence in their language, why their interaction failed: in place of a
+ * private placeholder; as a private follow-up once the interaction was answered, deferred publicly
+ * (the public placeholder is deleted first: a refusal is nobody else's business) or deferred as an
+ * update (the message stays as it was); else as the answer.
  */
 export async function answerWithFailure(
   responder: InteractionResponder,
   messages: Catalogue,
-  deferral: Promise<void> | undefined,
+  deferral: Deferral | undefined,
   error: unknown,
   log: Logger,
 ): Promise<void> {
   const content = describeFailure(error, messages);
   try {
-    if (deferral) await deferral.catch(() => undefined);
-    if (responder.deferred && !responder.replied) {
-      // Already acknowledged: edit the placeholder rather than answering twice.
+    if (deferral) await deferral.promise.catch(() => undefined);
+    const placeholder = deferral?.placeholder ?? 'private';
+    if (responder.deferred && !responder.replied && placeholder === 'private') {
+      // Acknowledged privately: edit the placeholder rather than answering twice.
       await responder.editReply({ content, embeds: [], components: [], files: [] });
-    } else if (responder.replied) {
+    } else if (responder.deferred || responder.replied) {
+      if (!responder.replied && placeholder === 'public') {
+        await responder.deleteReply().catch((deleteError: unknown) => log.warn({ err: deleteError }, 'could not delete the public placeholder'));
+      }
       await responder.followUp({ content, ephemeral: true });
     } else {
       await responder.reply({ content, ephemeral: true });

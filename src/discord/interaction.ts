@@ -37,6 +37,8 @@ export interface InteractionResponder {
   respond(choices: AutocompleteChoice[]): Promise<void>;
   /** Edits the original response (the reply, or the message a component sits on). */
   editReply(edit: MessageEdit): Promise<void>;
+  /** Deletes the original response (a public placeholder a refusal must not stay in). */
+  deleteReply(): Promise<void>;
   followUp(reply: Reply): Promise<{ id: string }>;
   editFollowUp(messageId: string, edit: MessageEdit): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { en } from '../i18n/en.js';
 import { messagesFor } from '../i18n/messages.js';
 import type { AppServices } from '../services/index.js';
 import { ComponentExpiry } from './component-expiry.js';
-import { answerWithFailure } from './failure-answer.js';
+import { answerWithFailure, type Deferral } from './failure-answer.js';
 import {
   completeMessage,
   type AutocompleteInteraction,
@@ -15,6 +15,7 @@ import {
   type RoutedInteraction,
 } from './interaction.js';
 import { recordOutcome } from './outcome.js';
+import { withWellFormedText } from './well-formed.js';
 
 /**
  * Discord invalidates an interaction that is not acknowledged within 3 s. A handler that has not
@@ -105,8 +106,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     const entry = { command: commandName, kind: interaction.kind, started: performance.now() };
     const { responder } = interaction;
     const log = interactionLogger(interaction, commandName, interaction.kind);
-    let deferral: Promise<void> | undefined;
-    const defer = (options: { ephemeral: boolean }) => (deferral ??= responder.deferReply(options));
+    let deferral: Deferral | undefined;
+    const defer = (options: { ephemeral: boolean }) =>
+      (deferral ??= { promise: responder.deferReply(options), placeholder: options.ephemeral ? 'private' : 'public' }).promise;
     const progress = async (note: string, options: { ephemeral: boolean }) => {
       await defer(options);
       await responder.editReply({ content: note });
@@ -119,7 +121,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       const reply = await execute(defer, progress, log);
       clearTimeout(autoDefer);
       if (deferral) {
-        await deferral;
+        await deferral.promise;
         await responder.editReply(completeMessage(reply));
       } else {
         await responder.reply(reply);
@@ -183,8 +185,8 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     const entry = { command: name, kind: 'component', started: performance.now() };
     const { responder } = interaction;
     const log = interactionLogger(interaction, name, 'component');
-    let deferral: Promise<void> | undefined;
-    const deferUpdate = () => (deferral ??= responder.deferUpdate());
+    let deferral: Deferral | undefined;
+    const deferUpdate = () => (deferral ??= { promise: responder.deferUpdate(), placeholder: 'update' }).promise;
     try {
       if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
       if (!command?.handleComponent) throw new UserError((t) => t.errors.buttonsExpired);
@@ -205,7 +207,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       );
       if ('update' in result) {
         if (deferral) {
-          await deferral;
+          await deferral.promise;
           await responder.editReply(completeMessage(result.update));
         } else {
           await responder.update(result.update);
@@ -213,7 +215,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         // The message belongs to the interaction that created it: a press restarts its idle clock.
         expiry.schedule(rootId, result.update, (components) => responder.editReply({ components }));
       } else if (deferral) {
-        await deferral;
+        await deferral.promise;
         const followUp = await responder.followUp(result.reply);
         expiry.schedule(followUp.id, result.reply, (components) => responder.editFollowUp(followUp.id, { components }));
       } else {
@@ -229,7 +231,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   return {
     async handle(interaction) {
-      const work = dispatch(interaction).catch((error: unknown) =>
+      const work = dispatch(withWellFormedText(interaction)).catch((error: unknown) =>
         app.logger.error({ err: error, interactionId: interaction.id }, 'interaction handler crashed'),
       );
       inFlight.add(work);

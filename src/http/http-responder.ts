@@ -62,6 +62,11 @@ export class HttpResponder implements InteractionResponder {
     await this.writer.edit(this.webhook, '@original', edit);
   }
 
+  async deleteReply(): Promise<void> {
+    this.requireAcknowledged();
+    await this.writer.delete(this.webhook, '@original');
+  }
+
   followUp(reply: Reply): Promise<{ id: string }> {
     this.requireAcknowledged();
     return this.writer.followUp(this.webhook, reply);

@@ -27,6 +27,10 @@ export class WebhookWriter {
     await this.rest.patch(Routes.webhookMessage(webhook.applicationId, webhook.token, messageId), { body, files, auth: false });
   }
 
+  async delete(webhook: InteractionWebhook, messageId: string): Promise<void> {
+    await this.rest.delete(Routes.webhookMessage(webhook.applicationId, webhook.token, messageId), { auth: false });
+  }
+
   async followUp(webhook: InteractionWebhook, reply: Reply): Promise<{ id: string }> {
     const { body, files } = toApiReply(reply);
     const message = (await this.rest.post(Routes.webhook(webhook.applicationId, webhook.token), {

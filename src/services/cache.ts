@@ -34,13 +34,23 @@ export interface CacheStats {
   stale: number;
 }
 
+/** Who pays for the upstream request a lookup needs (see `UpstreamCache.get`). */
+export interface RequestCharge {
+  /**
+   * Called before a missing entry is loaded or an expired one refreshed. Throwing refuses the
+   * request: a missing entry then rejects with that error, an expired one is served as it is.
+   */
+  beforeRequest?: () => Promise<void>;
+}
+
 export interface UpstreamCache<V> {
   /**
    * Returns the cached value, or loads it once however many callers ask at the same time. An expired
    * entry is returned at once and refreshed in the background; when a refresh fails the old value is
-   * kept and keeps being served (stale-if-error). A cached "not found" is rethrown.
+   * kept and keeps being served (stale-if-error). A cached "not found" is rethrown. With a `charge`,
+   * neither a load nor a refresh happens unless it agrees: a stale entry is not free.
    */
-  get(key: string): Promise<V>;
+  get(key: string, charge?: RequestCharge): Promise<V>;
   peek(key: string): V | undefined;
   set(key: string, value: V): void;
   stats(): CacheStats;
@@ -98,19 +108,30 @@ export function createLocalCache<V>(options: CacheOptions<V>, metrics?: Metrics)
   });
 
   return {
-    async get(key) {
+    async get(key, charge = {}) {
+      const count = (outcome: 'hit' | 'stale' | 'miss') => {
+        counters[outcome === 'hit' ? 'hits' : outcome === 'stale' ? 'stale' : 'misses']++;
+        lookups?.labels(options.name, outcome).inc();
+      };
+      const valueOf = (entry: Entry<V> | undefined): V => {
+        if (entry === undefined) throw new Error(`cache ${options.name}: load for a key returned nothing`);
+        if ('notFound' in entry) throw entry.notFound;
+        return entry.value;
+      };
+      if (charge.beforeRequest !== undefined && !lru.has(key)) {
+        const stale = lru.peek(key, { allowStale: true });
+        try {
+          await charge.beforeRequest();
+        } catch (refusal) {
+          if (stale === undefined) throw refusal;
+          count('stale');
+          return valueOf(stale);
+        }
+      }
       const status: LRUCache.Status<string, Entry<V>> = {};
       const entry = await lru.fetch(key, { status });
-      const outcome = status.fetch === 'hit' ? 'hit' : status.fetch === 'stale' ? 'stale' : 'miss';
-      if (outcome === 'hit') counters.hits++;
-      else if (outcome === 'stale') counters.stale++;
-      else counters.misses++;
-      lookups?.labels(options.name, outcome).inc();
-      if (entry === undefined) {
-        throw new Error(`cache ${options.name}: load for a key returned nothing`);
-      }
-      if ('notFound' in entry) throw entry.notFound;
-      return entry.value;
+      count(status.fetch === 'hit' ? 'hit' : status.fetch === 'stale' ? 'stale' : 'miss');
+      return valueOf(entry);
     },
     peek(key) {
       const entry = lru.peek(key, { allowStale: true });

@@ -10,7 +10,7 @@ import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { Metrics } from '../metrics.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
 import type { ChannelHistory, SharedBlobs, SharedState } from '../state/shared-state.js';
-import type { CacheFactory } from './cache.js';
+import type { CacheFactory, RequestCharge } from './cache.js';
 import { CardDatabase, type CardDatabaseFailure, type CardDatabaseOptions, type DownloadOnce } from './card-database.js';
 import { CardImageStore, imageType } from './card-images.js';
 import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
@@ -305,13 +305,13 @@ export class CardService {
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
    * upstream (cached) and anything else finds nothing. With a language, names in that language
-   * are matched too.
+   * are matched too. An upstream lookup (or its refresh) is charged to `charge`.
    */
-  async resolve(input: string, language?: CardLanguage): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage, charge?: RequestCharge): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
-    if (!this.ready) return this.resolveRemotely(query, passcode);
+    if (!this.ready) return this.resolveRemotely(query, passcode, charge);
     if (passcode !== undefined) {
       const card = this.database.byId(passcode);
       if (card) return { kind: 'card', card, by: 'id' };
@@ -375,24 +375,24 @@ export class CardService {
    * it was before language databases existed, so a French user does not get English text for the
    * minute a first download takes; that path throws the client's UpstreamError.
    */
-  async localize(card: Card, language: CardLanguage): Promise<LocalizedCard | undefined> {
+  async localize(card: Card, language: CardLanguage, charge?: RequestCharge): Promise<LocalizedCard | undefined> {
     if (this.database.hasTexts(language)) {
       const translation = this.database.translation(card.id, language);
       return translation === undefined ? undefined : localizeCard(card, translation, language);
     }
-    const translated = await within(this.client.localized(card.id, language), OPTIONAL_EXTRA_WAIT_MS);
+    const translated = await within(this.client.localized(card.id, language, charge), OPTIONAL_EXTRA_WAIT_MS);
     if (translated === undefined) throw new UpstreamError('ygoprodeck', 'unavailable', 'the translation is taking too long');
     return localizeCard(card, translated, language);
   }
 
   /**
    * The card's main art from the local store (downloaded once when missing), or null when it cannot
-   * be had right now; the card is then shown without it.
+   * be had right now (or `charge` refuses its download); the card is then shown without it.
    */
-  async art(card: Card): Promise<CardArt | null> {
+  async art(card: Card, charge?: RequestCharge): Promise<CardArt | null> {
     const imageId = card.imageIds[0] ?? card.id;
     try {
-      const data = await within(this.images.get(imageId, 'full'), OPTIONAL_EXTRA_WAIT_MS);
+      const data = await within(this.images.get(imageId, 'full', charge), OPTIONAL_EXTRA_WAIT_MS);
       if (data === undefined) {
         this.logger.info({ cardId: card.id, imageId }, 'card shown without its art: still downloading');
         return null;
@@ -449,10 +449,10 @@ export class CardService {
   }
 
   /** The set's image from the local store (downloaded once when missing), or null when it has none or it cannot be had. */
-  async setArt(set: CardSet): Promise<CardArt | null> {
+  async setArt(set: CardSet, charge?: RequestCharge): Promise<CardArt | null> {
     if (set.imageStem === undefined) return null;
     try {
-      const data = await within(this.images.getSetImage(set.imageStem), OPTIONAL_EXTRA_WAIT_MS);
+      const data = await within(this.images.getSetImage(set.imageStem, charge), OPTIONAL_EXTRA_WAIT_MS);
       if (data === undefined) {
         this.logger.info({ set: set.key, imageStem: set.imageStem }, 'card set shown without its image: still downloading');
         return null;
@@ -501,9 +501,9 @@ export class CardService {
     return cards;
   }
 
-  private async resolveRemotely(query: string, passcode: number | undefined): Promise<CardResolution> {
+  private async resolveRemotely(query: string, passcode: number | undefined, charge: RequestCharge | undefined): Promise<CardResolution> {
     try {
-      const card = await this.database.lookupRemote(passcode ?? query);
+      const card = await this.database.lookupRemote(passcode ?? query, charge);
       return { kind: 'card', card, by: passcode === undefined ? 'name' : 'id' };
     } catch (error) {
       // A name that is not exact (or a number that is no passcode) finds nothing until the database is here.

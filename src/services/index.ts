@@ -1,11 +1,10 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { UserCooldownOptions } from '../cooldown.js';
 import { registerSharedStateGauge, type Metrics } from '../metrics.js';
 import { VERSION } from '../version.js';
 import { createInProcessState } from '../state/in-process.js';
-import { countRefusals, type CountedUserBudget } from '../state/counted-budget.js';
+import { MemberShares, type MemberShare } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
 import { createCardService, type CardService } from './cards.js';
@@ -13,7 +12,8 @@ import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import { registerHealthGauges } from './health-gauges.js';
 import type { LimiterFactory } from './limiter.js';
-import { WALLHAVEN_USER_BUDGET, WallhavenService } from './wallhaven.js';
+import type { UpstreamName } from './upstream-error.js';
+import { WallhavenService } from './wallhaven.js';
 
 /** How this process receives interactions: shown by /status. */
 export type RunMode = 'gateway' | 'http' | 'terminal';
@@ -35,8 +35,8 @@ export interface AppServices {
   gatewayPing(): number | null;
   geo: GeoService;
   wallhaven: WallhavenService;
-  /** Each user's share of the Wallhaven budget (`WALLHAVEN_USER_BUDGET`); cached answers are free. */
-  wallhavenCooldown: CountedUserBudget;
+  /** Each member's share of every upstream (`MEMBER_SHARES`); fresh cached answers are free. */
+  memberShares: MemberShares;
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
   cards: CardService;
@@ -57,8 +57,8 @@ export interface ServiceOverrides {
    * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
    */
   startCardDatabase?: boolean;
-  /** The per-user Wallhaven budget (tests of other behaviour lift it; production uses `WALLHAVEN_USER_BUDGET`). */
-  wallhavenCooldown?: Partial<Pick<UserCooldownOptions, 'limit' | 'windowMs'>>;
+  /** Per-member shares other than `MEMBER_SHARES` (tests of other behaviour lift them). */
+  memberShares?: Partial<Record<UpstreamName, Partial<MemberShare>>>;
 }
 
 export interface ServiceDeps {
@@ -88,16 +88,13 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
 
   // The app clock drives GeoJS's cache ages, so tests can age entries and see stale-if-error.
   const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, now: () => clock.now().getTime() });
+  const memberShares = new MemberShares({ state, metrics: deps.metrics, now: () => clock.now().getTime(), overrides: overrides.memberShares });
+  const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.budget(health.upstream).refusals);
   closers.push(() => geo.close());
-  healthReporters.push(() => geo.health());
+  healthReporters.push(() => withRefusals(geo.health()));
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
-  const wallhavenCooldown = countRefusals(
-    state.userBudget({ name: 'wallhaven', ...WALLHAVEN_USER_BUDGET, ...overrides.wallhavenCooldown, now: () => clock.now().getTime() }),
-    'wallhaven',
-    deps.metrics,
-  );
-  healthReporters.push(() => withMemberShareRefusals(wallhaven.health(), wallhavenCooldown.refusals));
+  healthReporters.push(() => withRefusals(wallhaven.health()));
   const cards = createCardService({
     ...upstream,
     baseUrl: deps.config.ygoprodeckUrl,
@@ -110,7 +107,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());
-  healthReporters.push(() => cards.health());
+  healthReporters.push(() => withRefusals(cards.health()));
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
@@ -126,7 +123,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     wallhaven,
-    wallhavenCooldown,
+    memberShares,
     state,
     cards,
     upstreamHealth,

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Metrics } from '../metrics.js';
-import type { CacheFactory, UpstreamCache } from './cache.js';
+import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp, type UpstreamResponse } from './http.js';
 import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
@@ -325,14 +325,13 @@ export interface WallhavenServiceOptions {
   now?: () => number;
 }
 
-export interface WallhavenCallOptions {
-  /**
-   * Called before anything is queued when the call needs a request to Wallhaven (nothing cached can
-   * answer it). Throwing refuses the call without sending anything: commands ration requests per user.
-   * A remembered "no such wallpaper" is counted too: the cache does not tell it apart from a miss.
-   */
-  beforeRequest?: () => void | Promise<void>;
-}
+/**
+ * `beforeRequest` is called before anything is queued when the call needs a request to Wallhaven:
+ * nothing cached can answer it, or a cached answer has expired and would be refreshed. Throwing
+ * refuses the request without sending anything (an expired answer is then served as it is):
+ * commands charge requests to the member's share. A remembered "no such wallpaper" is counted too.
+ */
+export type WallhavenCallOptions = RequestCharge;
 
 /**
  * Wallhaven API v1: search, detail and random picks, with every request through one limiter that
@@ -405,17 +404,13 @@ export class WallhavenService {
       await options.beforeRequest?.();
       return this.fetchSearch(query);
     }
-    const key = new URLSearchParams(query).toString();
-    // A stale page is served at once (and refreshed in the background): it counts as cached.
-    if (this.searchCache.peek(key) === undefined) await options.beforeRequest?.();
-    return this.searchCache.get(key);
+    return this.searchCache.get(new URLSearchParams(query).toString(), options);
   }
 
   /** A wallpaper with its uploader and tags (validate user input with `parseWallpaperId` first). */
   async detail(id: string, options: WallhavenCallOptions = {}): Promise<WallpaperDetail> {
     if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
-    if (this.detailCache.peek(id) === undefined) await options.beforeRequest?.();
-    return this.detailCache.get(id);
+    return this.detailCache.get(id, options);
   }
 
   /**

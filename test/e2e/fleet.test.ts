@@ -6,6 +6,7 @@ import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { buttonCustomId } from '../helpers/components.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { answerOf } from '../helpers/reliability.js';
 
 /**
  * Two complete bots (each its own discord.js client, fake Discord and DATA_DIR, as two hosts would
@@ -66,11 +67,12 @@ describeWithRedis('two bots sharing one Redis', () => {
 
   it('stops the other bot from sending to Wallhaven after a 429 seen by one, and shows the fleet in /status', async () => {
     wallhaven.nextResponses.push(htmlPage(429, 'Too many requests - wallhaven.cc', { 'retry-after': '30' }));
-    const refused = await (await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: WALLHAVEN_CATALOGUE[5]!.id } })).final();
+    const refused = await answerOf(await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: WALLHAVEN_CATALOGUE[5]!.id } }));
     expect(refused.embeds).toHaveLength(0);
+    expect(refused.ephemeral).toBe(true);
     expect(wallhaven.requests).toHaveLength(1);
 
-    const other = await (await bots[1]!.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: WALLHAVEN_CATALOGUE[6]!.id } })).final();
+    const other = await answerOf(await bots[1]!.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: WALLHAVEN_CATALOGUE[6]!.id } }));
     expect(other.embeds).toHaveLength(0);
     expect(other.content).toMatch(/Wallhaven/);
     expect(wallhaven.requests).toHaveLength(1);

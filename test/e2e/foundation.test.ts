@@ -49,11 +49,14 @@ describe('foundation end to end: the real discord.js client against the fake Dis
     expect(JSON.stringify(entry)).toContain('internal detail');
   });
 
-  it('edits a deferred reply instead of replying twice when the handler fails after deferring', async () => {
+  it('deletes a public placeholder and follows up privately, instead of replying twice, when the handler fails after deferring', async () => {
     const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'defer-then-crash' } });
     expect((await exchange.callback()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    const edit = await exchange.waitForEdit();
-    expect(edit.message.content).toMatch(/^Something went wrong/);
+    const followUp = await exchange.waitForFollowUp();
+    expect(followUp.message.content).toMatch(/^Something went wrong/);
+    expect((followUp.message.flags ?? 0) & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+    expect(exchange.original).toBeUndefined();
+    expect(exchange.edits()).toEqual([]);
     const callbacks = bot.discord.calls.filter((call) => call.path.startsWith(`/interactions/${exchange.id}/`));
     expect(callbacks).toHaveLength(1);
   });

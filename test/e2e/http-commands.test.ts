@@ -53,7 +53,7 @@ describe('HTTP mode: every command and component path end to end, against the fa
     [geo, wallhaven, ygoprodeck] = await Promise.all([startFakeGeoJs(), startFakeWallhaven(), startFakeYgoprodeck()]);
     bot = await startTestHttpBot({
       env: { GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
-      overrides: { wallhavenCooldown: { limit: 10_000 } },
+      overrides: { memberShares: { wallhaven: { limit: 10_000 } } },
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
     });
     expect(bot.app.services.cards.ready).toBe(true);

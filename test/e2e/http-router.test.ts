@@ -97,10 +97,13 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
     expect(exchange.edits().map((edit) => edit.message.content)).toEqual(['⏳ queued, about 5 s', '']);
   });
 
-  it('edits the deferred placeholder with the failure when the handler fails after deferring', async () => {
+  it('deletes the public placeholder through the webhook and follows up privately when the handler fails after deferring', async () => {
     const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'defer-then-crash' } });
     expect((await exchange.callback()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    expect((await exchange.waitForEdit()).message.content).toMatch(/^Something went wrong/);
+    const followUp = await exchange.waitForFollowUp();
+    expect(followUp.message.content).toMatch(/^Something went wrong/);
+    expect((followUp.message.flags ?? 0) & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+    expect(exchange.original).toBeUndefined();
   });
 
   it('never lets a reply ping anyone', async () => {

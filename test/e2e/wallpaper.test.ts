@@ -39,7 +39,7 @@ async function startWallhavenBot(options: { withKey: boolean; now?: () => Date; 
     overrides: {
       limiterFactory: scaledLimiters(scale),
       // One tester drives every flow here; the per-user budget is tested in test/reliability/cooldown.test.ts.
-      wallhavenCooldown: { limit: 10_000 },
+      memberShares: { wallhaven: { limit: 10_000 } },
       ...(options.now ? { clock: { now: options.now } } : {}),
     },
   });

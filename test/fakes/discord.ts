@@ -160,6 +160,8 @@ export interface InteractionExchange {
    * arrived (undefined until then): what the benchmarks measure as interaction latency.
    */
   timing(): { dispatchedAt: number; acknowledgedAt: number | undefined };
+  /** The current state of `@original`: undefined before the acknowledgement and once deleted. */
+  readonly original?: FakeMessage;
   /** Accepted edits of `@original`, in order. */
   edits(): MessageWrite[];
   waitForEdit(predicate?: (edit: MessageWrite) => boolean, timeoutMs?: number): Promise<MessageWrite>;

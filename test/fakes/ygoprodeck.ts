@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RawCard } from '../../src/cards/card.js';
 import type { RawCardSet } from '../../src/cards/card-set.js';
 import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
@@ -86,6 +87,8 @@ export class FakeYgoprodeck {
   legacyNoMatchText = false;
   /** How the whole English database is served. */
   cardinfoBody: CardinfoBodyMode = 'full';
+  /** Whole-database downloads (English or a language) are answered this much later: a first start on a slow link. */
+  wholeDownloadDelayMs = 0;
   /** How a language's whole database (`language=…`) is served; `full` for a language not listed. */
   languageDumpBody: Partial<Record<FakeLanguage, CardinfoBodyMode>> = {};
   rateLimit: { windowMs: number; maxRequests: number };
@@ -129,7 +132,7 @@ export class FakeYgoprodeck {
     await this.server.close();
   }
 
-  private handle(request: RecordedRequest): FakeResponse {
+  private handle(request: RecordedRequest): FakeResponse | Promise<FakeResponse> {
     this.events.emit('request', request);
     if (this.exceedsRateLimit(request)) this.blocked = true;
     if (this.blocked) {
@@ -137,7 +140,11 @@ export class FakeYgoprodeck {
         this.blockRetryAfterSeconds === undefined ? {} : { 'retry-after': String(this.blockRetryAfterSeconds) };
       return htmlPage(this.blockStatus, this.blockStatus === 429 ? 'Too Many Requests' : 'Access denied', retryAfter);
     }
-    if (request.path === '/api/v7/cardinfo.php') return this.cardinfo(request.query);
+    if (request.path === '/api/v7/cardinfo.php') {
+      const response = this.cardinfo(request.query);
+      const whole = !['name', 'fname', 'id'].some((key) => request.query.has(key));
+      return whole && this.wholeDownloadDelayMs > 0 ? delay(this.wholeDownloadDelayMs, response, { ref: false }) : response;
+    }
     if (request.path === '/api/v7/checkDBVer.php') {
       if ([...request.query.keys()].length > 0) return apiError('checkDBVer.php does not accept parameters.');
       return json(200, [{ database_version: this.version, last_update: this.lastUpdate }]);

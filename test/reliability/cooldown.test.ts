@@ -1,6 +1,6 @@
 import { ComponentType, InteractionResponseType, type APIButtonComponentWithCustomId } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cooldownSentence } from '../../commands/wallpaper.js';
+import { shareSpentSentence } from '../../src/render/member-share.js';
 import { WALLHAVEN_RATE_LIMIT, WALLHAVEN_USER_BUDGET, WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeMessage, InteractionOrigin } from '../fakes/discord.js';
@@ -67,7 +67,7 @@ describe('the per-user Wallhaven budget', () => {
       expectPlainSentence(refused, SLOW_DOWN);
       expect(refused.ephemeral).toBe(true);
       // The clock stood still: the first of the 10 leaves the window a whole minute from now.
-      expect(refused.content).toBe(cooldownSentence(10, 60_000));
+      expect(refused.content).toBe(shareSpentSentence('wallhaven', 10, 60_000));
     }
     expect(wallhaven.requests).toHaveLength(10);
 
@@ -78,7 +78,7 @@ describe('the per-user Wallhaven budget', () => {
     expect(wallhaven.requests).toHaveLength(11);
 
     now += 30_000;
-    expect((await answerOf(await show(wanted[11]!, flooder))).content).toBe(cooldownSentence(10, 30_000));
+    expect((await answerOf(await show(wanted[11]!, flooder))).content).toBe(shareSpentSentence('wallhaven', 10, 30_000));
     now += 30_000;
     expect((await answerOf(await show(wanted[11]!, flooder))).embeds[0]?.title).toBe(`Wallpaper ${wanted[11]}`);
     expect(crashLines(bot)).toEqual([]);
@@ -123,7 +123,7 @@ describe('the per-user Wallhaven budget while the shared queue is long', () => {
   beforeAll(async () => {
     wallhaven = await startFakeWallhaven();
     // The real spacing (1.4 s), so a few queued requests make a wait worth a note; a budget of 1.
-    bot = await startTestBot({ env: { WALLHAVEN_URL: wallhaven.url }, overrides: { wallhavenCooldown: { limit: 1 } } });
+    bot = await startTestBot({ env: { WALLHAVEN_URL: wallhaven.url }, overrides: { memberShares: { wallhaven: { limit: 1 } } } });
   });
 
   afterAll(async () => {

@@ -37,6 +37,9 @@ const attachment: ChatInputCommand = {
 
 const isCallback = (call: RecordedCall) => call.method === 'POST' && call.path.endsWith('/callback');
 const isEdit = (call: RecordedCall) => call.method === 'PATCH' && call.path.endsWith('/messages/@original');
+const isFollowUp = (call: RecordedCall) => call.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(call.path);
+/** The answer (an edit of the public placeholder) and, once it failed, the failure sentence (a private follow-up). */
+const isAnswerWrite = (call: RecordedCall) => isEdit(call) || isFollowUp(call);
 const rateLimited = (seconds: number) => ({
   status: 429,
   headers: { 'retry-after': String(seconds), 'x-ratelimit-scope': 'user' },
@@ -98,32 +101,32 @@ describe('Discord REST faults under the real bot', () => {
     expect(callsOf(exchange.token, isEdit).map((call) => call.status)).toEqual([502, 200]);
   });
 
-  it('gives up on an edit that keeps failing, and logs which interaction lost its reply', async () => {
-    bot.discord.respondWith(duringThisTest(isEdit), serverError, 100);
+  it('gives up on writes that keep failing, and logs which interaction lost its reply', async () => {
+    bot.discord.respondWith(duringThisTest(isAnswerWrite), serverError, 100);
     const exchange = await bot.discord.chatInput({ name: 'deferred' });
     await exchange.callback();
     const gaveUp = () => bot.logs.entries().find((line) => line.msg === 'gave up delivering the answer to Discord');
     await expect.poll(gaveUp, { timeout: 15_000 }).toBeDefined();
     expect(gaveUp()).toMatchObject({ level: 50, interactionId: exchange.id, command: 'deferred', undelivered: expect.stringMatching(/^Something went wrong/) });
     // Both the answer and the failure sentence were tried, each with its retries, then nothing more.
-    const attempts = callsOf(exchange.token, isEdit).length;
+    const attempts = callsOf(exchange.token, isAnswerWrite).length;
     expect(attempts).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(callsOf(exchange.token, isEdit)).toHaveLength(attempts);
+    expect(callsOf(exchange.token, isAnswerWrite)).toHaveLength(attempts);
     // The interaction token (good for 15 minutes of edits) is not written to the log.
     expect(bot.logs.text).not.toContain(exchange.token);
     expect(bot.app.router.inFlight).toBe(0);
   });
 
   it('does not wait out a rate limit longer than the interaction token lives', async () => {
-    bot.discord.respondWith(duringThisTest(isEdit), rateLimited(20 * 60), 100);
+    bot.discord.respondWith(duringThisTest(isAnswerWrite), rateLimited(20 * 60), 100);
     const exchange = await bot.discord.chatInput({ name: 'deferred' });
     await exchange.callback();
     const gaveUp = () => bot.logs.entries().find((line) => line.msg === 'gave up delivering the answer to Discord');
     await expect.poll(gaveUp, { timeout: 10_000 }).toBeDefined();
     expect(gaveUp()).toMatchObject({ interactionId: exchange.id });
     // Refused at the first 429 of each attempt, without waiting 20 minutes in between.
-    expect(callsOf(exchange.token, isEdit).map((call) => call.status)).toEqual([429, 429]);
+    expect(callsOf(exchange.token, isAnswerWrite).map((call) => call.status)).toEqual([429, 429]);
     expect(bot.app.router.inFlight).toBe(0);
     expect(bot.logs.text).not.toContain(exchange.token);
   });

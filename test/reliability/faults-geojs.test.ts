@@ -79,7 +79,8 @@ describe('GeoJS faults through every command that uses it', () => {
     proxy = await startFaultProxy(geo.url);
     bot = await startTestBot({
       env: { GEOJS_URL: proxy.url },
-      overrides: { limiterFactory: scaledLimiters(PAUSE_SCALE), cacheFactory: clockedCaches(cacheClock) },
+      // One member runs every fault: their share of GeoJS is lifted (fair-share.test.ts tests it).
+      overrides: { limiterFactory: scaledLimiters(PAUSE_SCALE), cacheFactory: clockedCaches(cacheClock), memberShares: { geojs: { limit: 10_000 } } },
     });
   });
 

@@ -107,7 +107,7 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
         limiterFactory: scaledLimiters(SCALE, { pauseScale: 2 * SCALE }),
         cacheFactory: clockedCaches(cacheClock),
         // One tester makes every call; the per-user budget has its own tests (cooldown.test.ts).
-        wallhavenCooldown: { limit: 10_000 },
+        memberShares: { wallhaven: { limit: 10_000 } },
       },
     });
   });
@@ -194,7 +194,7 @@ describe('a Wallhaven 429 while other callers wait in the queue', () => {
     bot = await startTestBot({
       env: { WALLHAVEN_URL: proxy.url },
       // Real pauses: the point is what happens to the callers queued during one.
-      overrides: { limiterFactory: scaledLimiters(SCALE, { pauseScale: 1 }), wallhavenCooldown: { limit: 10_000 } },
+      overrides: { limiterFactory: scaledLimiters(SCALE, { pauseScale: 1 }), memberShares: { wallhaven: { limit: 10_000 } } },
     });
   });
 

@@ -104,7 +104,8 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     localDataDir = await mkdtemp(join(tmpdir(), 'almanac-reliability-cards-'));
     await writeCardSnapshot(localDataDir, ygoprodeck.cards, ygoprodeck.version);
     const env = { YGOPRODECK_URL: proxy.url, YGOPRODECK_IMAGES_URL: `${proxy.url}/images` };
-    const overrides = { limiterFactory: scaledLimiters(1, pacing) };
+    // One member runs every fault: their share of YGOPRODeck is lifted (fair-share.test.ts tests it).
+    const overrides = { limiterFactory: scaledLimiters(1, pacing), memberShares: { ygoprodeck: { limit: 10_000 } } };
     remote = await startTestBot({ env, overrides: { ...overrides, cacheFactory: clockedCaches(cacheClock) } });
     local = await startTestBot({ env: { ...env, DATA_DIR: localDataDir }, overrides });
   });

@@ -83,7 +83,7 @@ describe('hostile input through the fake Discord, end to end', () => {
       env: { GEOJS_URL: geo.url, WALLHAVEN_URL: wallhaven.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, DATA_DIR: dataDir },
       overrides: {
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxQueued: 10_000 }),
-        wallhavenCooldown: { limit: Number.MAX_SAFE_INTEGER },
+        memberShares: { wallhaven: { limit: Number.MAX_SAFE_INTEGER } },
       },
     });
   });

@@ -158,7 +158,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
         dispatcher,
         // No waiting: thousands of cases in all, and the limits themselves are tested elsewhere.
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxConcurrent: 8, maxQueued: 100_000 }),
-        wallhavenCooldown: { limit: Number.MAX_SAFE_INTEGER },
+        memberShares: { wallhaven: { limit: Number.MAX_SAFE_INTEGER } },
       },
     );
     expect(app.cards.ready).toBe(true);

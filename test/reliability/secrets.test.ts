@@ -26,7 +26,7 @@ describe('secrets under failure', () => {
     geo = await startFakeGeoJs();
     bot = await startTestBot({
       env: { WALLHAVEN_URL: proxy.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY, GEOJS_URL: geo.url, METRICS_PORT: '0' },
-      overrides: { wallhavenCooldown: { limit: 10_000 } },
+      overrides: { memberShares: { wallhaven: { limit: 10_000 } } },
     });
     ops = `http://127.0.0.1:${bot.app.opsServer!.port}`;
   });

@@ -71,6 +71,8 @@ function stubApp(service: Partial<WallhavenService>): AppServices {
   return {
     clock: { now: () => new Date(NOW) },
     wallhaven: { nsfwAvailable: false, expectedWaitMs: () => 0, ...service },
+    // Shares are tested end to end (cooldown.test.ts, fair-share.test.ts): here every request is free.
+    memberShares: { chargeTo: () => ({}) },
   } as unknown as AppServices;
 }
 
