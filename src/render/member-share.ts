@@ -1,4 +1,5 @@
-import { en, type Catalogue } from '../i18n/en.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 import type { UpstreamName } from '../services/upstream-error.js';
 import { humanDuration } from './format.js';
 
