@@ -1,3 +1,4 @@
+import { ApplicationCommandOptionType, InteractionType } from 'discord.js';
 import fc from 'fast-check';
 
 /**
@@ -131,4 +132,18 @@ export const HOSTILE_STRING: fc.Arbitrary<string> = fc.oneof(
  */
 export function hostileUpTo(max: number): fc.Arbitrary<string> {
   return HOSTILE_STRING.map((text) => wholeCodePoints(text.slice(0, max)));
+}
+
+/**
+ * The text of a `/ip lookup` payload whose `data.options` nest `depth` deep (Discord nests at most
+ * three), built as text so that nothing in the test recurses. `ids` fill in what an endpoint checks.
+ */
+export function nestedOptionsBody(depth: number, ids: { id: string; applicationId: string } = { id: '1', applicationId: '2' }): string {
+  const level = `{"name":"l","type":${ApplicationCommandOptionType.Subcommand},"options":[`;
+  const leaf = `{"name":"addresses","type":${ApplicationCommandOptionType.String},"value":"8.8.8.8"}`;
+  const options = `${level.repeat(depth - 1)}${leaf}${']}'.repeat(depth - 1)}`;
+  return (
+    `{"id":"${ids.id}","application_id":"${ids.applicationId}","token":"t","type":${InteractionType.ApplicationCommand},` +
+    `"user":{"id":"3","username":"u"},"data":{"name":"ip","type":1,"options":[${options}]}}`
+  );
 }

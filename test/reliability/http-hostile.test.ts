@@ -9,6 +9,7 @@ import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSign
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { nestedOptionsBody } from '../helpers/hostile-input.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 
 const REQUEST_TIMEOUT_MS = 1_000;
@@ -114,6 +115,15 @@ describe('HTTP mode: hostile requests never reach a handler or an upstream', () 
     for (const body of ['{"type":2,', 'null', '[]', '"text"', '{"type":"2"}', '{"type":2,"id":"1"}']) {
       const response = await post(body, signatureHeadersFor(bot.keys, body));
       expect(response.status, body).toBe(400);
+    }
+  });
+
+  it('answers 400 to options nested deeper than Discord nests them (group → subcommand → option), even thousands deep', async () => {
+    for (const depth of [4, 7_500]) {
+      const body = nestedOptionsBody(depth, { id: '1356000000000009998', applicationId: bot.discord.applicationId });
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(DEFAULT_MAX_BODY_BYTES);
+      const response = await post(body, signatureHeadersFor(bot.keys, body));
+      expect(response.status, `${depth} deep`).toBe(400);
     }
   });
 
