@@ -1,5 +1,7 @@
 import { ApplicationCommandOptionType, InteractionType } from 'discord.js';
 import fc from 'fast-check';
+import type { InteractionExchange } from '../fakes/discord.js';
+import type { RecordedRequest } from '../fakes/fake-server.js';
 
 /**
  * What hostile users type into a string option, as a fast-check arbitrary: random text of every
@@ -146,4 +148,29 @@ export function nestedOptionsBody(depth: number, ids: { id: string; applicationI
     `{"id":"${ids.id}","application_id":"${ids.applicationId}","token":"t","type":${InteractionType.ApplicationCommand},` +
     `"user":{"id":"3","username":"u"},"data":{"name":"ip","type":1,"options":[${options}]}}`
   );
+}
+
+/** NUL, an escape and every bidi embedding, override and isolate, as a member may type them into an option. */
+export const TYPED_CONTROLS = '\u0000\u001b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+
+/** What Almanac never echoes of typed text: C0 controls but tab and line feed, DEL, C1 controls, bidi controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_OR_BIDI = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Every string in what the bot sent for an exchange (its acknowledgement, the edits of its reply and
+ * its follow-ups) that holds a control or bidi control: none, when typed text is made safe.
+ */
+export async function controlsSent(exchange: InteractionExchange): Promise<string[]> {
+  const found: string[] = [];
+  JSON.stringify([await exchange.callback(), exchange.edits(), exchange.followUps()], (_key, value: unknown) => {
+    if (typeof value === 'string' && CONTROL_OR_BIDI.test(value)) found.push(value);
+    return value;
+  });
+  return found;
+}
+
+/** The path and query values of each upstream request that holds a control or bidi control. */
+export function controlsAsked(requests: readonly RecordedRequest[]): string[] {
+  return requests.flatMap((request) => [request.path, ...request.query.values()]).filter((text) => CONTROL_OR_BIDI.test(text));
 }
