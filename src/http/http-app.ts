@@ -62,6 +62,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
         publicKey,
         logger,
         onResponse: (status) => metrics.interactionRequests.labels(String(status)).inc(),
+        onDropped: (reason) => metrics.interactionRequestsDropped.labels(reason).inc(),
         async dispatch(payload, send) {
           const responder = new HttpResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
           const routed = toRoutedInteraction(payload, responder);

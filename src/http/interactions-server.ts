@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { InteractionResponseType, InteractionType } from 'discord.js';
 import type { Logger } from 'pino';
 import { parseApiInteraction, type ApiInteraction } from './api-interaction.js';
+import { DroppedRequests, type DroppedReason } from './dropped-requests.js';
 import type { InitialResponse } from './http-responder.js';
 import { writeInitialResponse } from './initial-response.js';
 import { readBody } from './read-body.js';
@@ -28,6 +29,8 @@ export interface InteractionsServerOptions {
   dispatch(payload: ApiInteraction, send: (response: InitialResponse) => Promise<void>): Promise<'malformed' | void>;
   /** Counts every request by the status it got (metrics). */
   onResponse?(status: number): void;
+  /** Counts every request dropped unanswered (metrics); they are logged only as a summary a minute. */
+  onDropped?(reason: DroppedReason): void;
   maxBodyBytes?: number;
   requestTimeoutMs?: number;
   now?: () => number;
@@ -49,6 +52,7 @@ export async function startInteractionsServer(options: InteractionsServerOptions
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const log = options.logger.child({ component: 'interactions-server' });
+  const dropped = new DroppedRequests({ log, ...(options.onDropped ? { count: options.onDropped } : {}) });
 
   const refuse = (res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
     log.debug({ status, reason }, 'refused an interactions request');
@@ -62,7 +66,13 @@ export async function startInteractionsServer(options: InteractionsServerOptions
     if (req.method !== 'POST') return refuse(res, 405, 'method not allowed', { allow: 'POST' });
     const signed = signatureHeaders(req.headers);
     if (!signed) return refuse(res, 401, 'invalid request signature');
-    const body = await readBody(req, maxBodyBytes);
+    let body: Buffer | 'too_large';
+    try {
+      body = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      // Aborted by the client or cut by the request timeout (Node has answered 408): no answer to write.
+      return dropped.drop('incomplete', error);
+    }
     if (body === 'too_large') return refuse(res, 413, 'payload too large');
     if (!isFresh(signed.timestamp, now()) || !verifySignature(options.publicKey, signed, body)) {
       return refuse(res, 401, 'invalid request signature');
@@ -117,6 +127,7 @@ export async function startInteractionsServer(options: InteractionsServerOptions
       const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(cut);
+      dropped.flush();
     },
   };
 }
