@@ -30,7 +30,7 @@ export function createMetrics() {
     }),
     interactionRequestsDropped: new Counter({
       name: 'almanac_interaction_requests_dropped_total',
-      help: 'HTTP mode: requests to POST /interactions dropped unanswered, by reason (incomplete: aborted or sent too slowly)',
+      help: 'HTTP mode: requests to POST /interactions that ran nothing, by reason (incomplete: aborted or sent too slowly; replayed: an interaction already received)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

@@ -5,8 +5,10 @@ import type { Logger } from 'pino';
  * - `incomplete`: its body never arrived whole, because the client aborted it or sent it too slowly
  *   (Node answers that one 408). No valid signature is needed to get this far: the body is read
  *   before the signature over it can be checked.
+ * - `replayed`: a correctly signed interaction that was already received: Discord never sends one
+ *   twice, so it is someone replaying a request they captured (answered 200 with an empty body).
  */
-export type DroppedReason = 'incomplete';
+export type DroppedReason = 'incomplete' | 'replayed';
 
 /** Drops are summed up in one log line at most this often. */
 export const DROP_SUMMARY_INTERVAL_MS = 60_000;
@@ -15,7 +17,6 @@ export interface DroppedRequestsOptions {
   log: Logger;
   /** Counts each drop (a metric). */
   count?: (reason: DroppedReason) => void;
-  intervalMs?: number;
 }
 
 /**
@@ -26,19 +27,17 @@ export interface DroppedRequestsOptions {
 export class DroppedRequests {
   private readonly pending = new Map<DroppedReason, number>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly intervalMs: number;
 
-  constructor(private readonly options: DroppedRequestsOptions) {
-    this.intervalMs = options.intervalMs ?? DROP_SUMMARY_INTERVAL_MS;
-  }
+  constructor(private readonly options: DroppedRequestsOptions) {}
 
-  drop(reason: DroppedReason, error?: unknown): void {
+  /** `details` (the error, the interaction id) go to the debug line. */
+  drop(reason: DroppedReason, details: { err?: unknown; interactionId?: string } = {}): void {
     this.options.count?.(reason);
-    this.options.log.debug({ reason, ...(error === undefined ? {} : { err: error }) }, 'dropped an interactions request');
+    this.options.log.debug({ reason, ...details }, 'dropped an interactions request');
     this.pending.set(reason, (this.pending.get(reason) ?? 0) + 1);
     // The first drop after a quiet spell starts the clock: a quiet server runs no timer at all.
     if (this.timer === undefined) {
-      this.timer = setTimeout(() => this.flush(), this.intervalMs);
+      this.timer = setTimeout(() => this.flush(), DROP_SUMMARY_INTERVAL_MS);
       this.timer.unref();
     }
   }

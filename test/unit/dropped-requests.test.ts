@@ -21,13 +21,13 @@ describe('DroppedRequests: a counter each, one summary line a minute', () => {
   });
 
   it('counts every drop at once and sums them up in one line when the minute is over', () => {
-    for (let index = 0; index < 500; index++) dropped.drop('incomplete', new Error('aborted'));
-    dropped.drop('incomplete');
+    for (let index = 0; index < 500; index++) dropped.drop('incomplete', { err: new Error('aborted') });
+    dropped.drop('replayed');
     expect(counted).toHaveLength(501);
     expect(summaries()).toEqual([]);
     vi.advanceTimersByTime(DROP_SUMMARY_INTERVAL_MS);
     expect(summaries()).toMatchObject([
-      { level: 40, msg: '501 interactions requests dropped in the last minute (501 incomplete)', dropped: { incomplete: 501 } },
+      { level: 40, msg: '501 interactions requests dropped in the last minute (500 incomplete, 1 replayed)', dropped: { incomplete: 500, replayed: 1 } },
     ]);
     expect(logs.text).not.toContain('stack');
   });
@@ -38,11 +38,11 @@ describe('DroppedRequests: a counter each, one summary line a minute', () => {
     vi.advanceTimersByTime(10 * DROP_SUMMARY_INTERVAL_MS);
     expect(summaries()).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
-    dropped.drop('incomplete');
+    dropped.drop('replayed');
     dropped.flush();
     expect(summaries().map((line) => line.msg)).toEqual([
       '1 interactions requests dropped in the last minute (1 incomplete)',
-      '1 interactions requests dropped in the last minute (1 incomplete)',
+      '1 interactions requests dropped in the last minute (1 replayed)',
     ]);
     expect(vi.getTimerCount()).toBe(0);
   });
