@@ -33,8 +33,8 @@ export function createLocalSeenOnce(options: SeenOnceOptions, now: () => number 
   if (!Number.isInteger(options.maxKeys) || options.maxKeys < 1) {
     throw new TypeError(`seenOnce(${options.name}): option "maxKeys" must be a positive integer, got ${options.maxKeys}`);
   }
-  // Never read with get(), so the least recently used is the least recently seen. Each check reads
-  // the clock (the default reuses a reading for 1 ms): one clock read is all it costs.
+  // Never read with get(), so the least recently used is the least recently seen. ttlResolution 0:
+  // expiry follows `now` exactly (the default reuses a reading for 1 ms, frozen for an injected clock).
   const seen = new LRUCache<string, true>({ max: options.maxKeys, ttl: options.ttlMs, ttlResolution: 0, perf: { now } });
   return {
     firstTime(key) {
