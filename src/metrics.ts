@@ -28,6 +28,12 @@ export function createMetrics() {
       labelNames: ['status'] as const,
       registers: [registry],
     }),
+    interactionRequestsDropped: new Counter({
+      name: 'almanac_interaction_requests_dropped_total',
+      help: 'HTTP mode: requests to POST /interactions that ran nothing, by reason (incomplete: aborted or sent too slowly; replayed: an interaction already received)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     upstreamRequests: new Counter({
       name: 'almanac_upstream_requests_total',
       help: 'Requests sent to upstream APIs, by upstream and result',

@@ -16,21 +16,24 @@ import type { InteractionResponder, RoutedInteraction } from '../discord/interac
  * request malformed (400), never a crash.
  */
 
-interface ApiOption {
-  name: string;
-  type: number;
-  value?: string | number | boolean | undefined;
-  focused?: boolean | undefined;
-  options?: ApiOption[] | undefined;
-}
-
-const apiOption: z.ZodType<ApiOption> = z.looseObject({
+/** What each level of options has in common. */
+const optionFields = {
   name: z.string(),
   type: z.number(),
   value: z.union([z.string(), z.number(), z.boolean()]).optional(),
   focused: z.boolean().optional(),
-  options: z.lazy(() => z.array(apiOption)).optional(),
-});
+};
+
+/**
+ * Discord nests options at most three deep (group → subcommand → option), so the schema spells out
+ * exactly three levels: a fourth is malformed (400) like any other bad payload, and no check
+ * recurses, so options nested thousands deep cannot overflow the stack.
+ */
+const leafOption = z.looseObject({ ...optionFields, options: z.never().optional() });
+const subcommandOption = z.looseObject({ ...optionFields, options: z.array(leafOption).optional() });
+const topOption = z.looseObject({ ...optionFields, options: z.array(subcommandOption).optional() });
+
+type ApiOption = z.infer<typeof topOption> | z.infer<typeof subcommandOption> | z.infer<typeof leafOption>;
 
 const apiUser = z.looseObject({ id: z.string(), username: z.string() });
 
@@ -52,7 +55,7 @@ const apiInteraction = z.looseObject({
     .looseObject({
       name: z.string().optional(),
       type: z.number().optional(),
-      options: z.array(apiOption).optional(),
+      options: z.array(topOption).optional(),
       target_id: z.string().optional(),
       resolved: z.looseObject({ messages: z.record(z.string(), z.looseObject({ id: z.string(), content: z.string() })).optional() }).optional(),
       custom_id: z.string().optional(),

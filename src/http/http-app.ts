@@ -5,7 +5,13 @@ import type { OpsServer } from '../ops-server.js';
 import type { AppServices } from '../services/index.js';
 import { toRoutedInteraction } from './api-interaction.js';
 import { HttpResponder } from './http-responder.js';
-import { startInteractionsServer, type InteractionsServer, type InteractionsServerOptions } from './interactions-server.js';
+import {
+  MAX_REMEMBERED_INTERACTIONS,
+  REPLAY_MEMORY_MS,
+  startInteractionsServer,
+  type InteractionsServer,
+  type InteractionsServerOptions,
+} from './interactions-server.js';
 import { ed25519PublicKey } from './signature.js';
 import { WebhookWriter } from './webhook-writer.js';
 
@@ -62,6 +68,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
         publicKey,
         logger,
         onResponse: (status) => metrics.interactionRequests.labels(String(status)).inc(),
+        onDropped: (reason) => metrics.interactionRequestsDropped.labels(reason).inc(),
+        deliveries: services.state.seenOnce({ name: 'interactions', ttlMs: REPLAY_MEMORY_MS, maxKeys: MAX_REMEMBERED_INTERACTIONS }),
         async dispatch(payload, send) {
           const responder = new HttpResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
           const routed = toRoutedInteraction(payload, responder);

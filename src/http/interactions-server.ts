@@ -3,17 +3,28 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { InteractionResponseType, InteractionType } from 'discord.js';
 import type { Logger } from 'pino';
+import type { SeenOnce } from '../state/shared-state.js';
 import { parseApiInteraction, type ApiInteraction } from './api-interaction.js';
+import { DroppedRequests, type DroppedReason } from './dropped-requests.js';
 import type { InitialResponse } from './http-responder.js';
 import { writeInitialResponse } from './initial-response.js';
 import { readBody } from './read-body.js';
-import { isFresh, signatureHeaders, verifySignature } from './signature.js';
+import { isFresh, MAX_TIMESTAMP_SKEW_MS, signatureHeaders, verifySignature } from './signature.js';
 
 export const INTERACTIONS_PATH = '/interactions';
 /** Discord's largest payloads (a context menu on a long message with embeds) stay far below this. */
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 /** The whole request (headers and body) must arrive within this; Discord sends it at once. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+
+/**
+ * How long an interaction is remembered to drop replays of it: a signed timestamp is accepted up to
+ * 5 minutes either side of this server's clock, so when Discord's clock runs ahead of this one, a
+ * request stays acceptable for up to 10 minutes after it first arrives.
+ */
+export const REPLAY_MEMORY_MS = 2 * MAX_TIMESTAMP_SKEW_MS;
+/** Interactions one process remembers at once (about 6 MB): over 80 a second for those 10 minutes. */
+export const MAX_REMEMBERED_INTERACTIONS = 50_000;
 
 export interface InteractionsServerOptions {
   port: number;
@@ -26,8 +37,12 @@ export interface InteractionsServerOptions {
    * Resolves 'malformed' when the payload is not an interaction Almanac can route (answered 400).
    */
   dispatch(payload: ApiInteraction, send: (response: InitialResponse) => Promise<void>): Promise<'malformed' | void>;
+  /** The interactions already received (fleet-wide with Redis), each kept `REPLAY_MEMORY_MS`. */
+  deliveries: SeenOnce;
   /** Counts every request by the status it got (metrics). */
   onResponse?(status: number): void;
+  /** Counts every request that ran nothing (metrics); those are logged only in one summary line a minute. */
+  onDropped?(reason: DroppedReason): void;
   maxBodyBytes?: number;
   requestTimeoutMs?: number;
   now?: () => number;
@@ -49,6 +64,7 @@ export async function startInteractionsServer(options: InteractionsServerOptions
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const log = options.logger.child({ component: 'interactions-server' });
+  const dropped = new DroppedRequests({ log, ...(options.onDropped ? { count: options.onDropped } : {}) });
 
   const refuse = (res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
     log.debug({ status, reason }, 'refused an interactions request');
@@ -62,7 +78,13 @@ export async function startInteractionsServer(options: InteractionsServerOptions
     if (req.method !== 'POST') return refuse(res, 405, 'method not allowed', { allow: 'POST' });
     const signed = signatureHeaders(req.headers);
     if (!signed) return refuse(res, 401, 'invalid request signature');
-    const body = await readBody(req, maxBodyBytes);
+    let body: Buffer | 'too_large';
+    try {
+      body = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      // Aborted by the client or cut by the request timeout (Node has answered 408): no answer to write.
+      return dropped.drop('incomplete', { err: error });
+    }
     if (body === 'too_large') return refuse(res, 413, 'payload too large');
     if (!isFresh(signed.timestamp, now()) || !verifySignature(options.publicKey, signed, body)) {
       return refuse(res, 401, 'invalid request signature');
@@ -78,6 +100,14 @@ export async function startInteractionsServer(options: InteractionsServerOptions
     if (interaction.type === InteractionType.Ping) {
       options.onResponse?.(200);
       return writeInitialResponse(res, { type: InteractionResponseType.Pong, files: [] });
+    }
+    if (!(await options.deliveries.firstTime(interaction.id))) {
+      // Discord never sends an interaction twice: this is a captured request sent again within its
+      // window. It runs nothing, and learns nothing from the answer.
+      dropped.drop('replayed', { interactionId: interaction.id });
+      options.onResponse?.(200);
+      res.writeHead(200, { 'content-length': 0 }).end();
+      return;
     }
     let answered = false;
     const send = async (response: InitialResponse) => {
@@ -117,6 +147,7 @@ export async function startInteractionsServer(options: InteractionsServerOptions
       const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(cut);
+      dropped.flush();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Metrics } from '../metrics.js';
 import { createLocalCacheFactory } from '../services/cache.js';
 import { createLocalLimiterFactory } from '../services/limiter.js';
 import { LongQueryStore } from '../wallpaper/pager-state.js';
-import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SharedState } from './shared-state.js';
+import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SeenOnce, SeenOnceOptions, SharedState } from './shared-state.js';
 import { TrackedLimiters } from './tracked-limiters.js';
 
 export interface InProcessStateOptions {
@@ -24,6 +24,23 @@ export function createLocalChannelHistory(options: ChannelHistoryOptions): Chann
     add(channelId, id) {
       if (options.length > 0) picks.set(channelId, [...(picks.get(channelId) ?? []), id].slice(-options.length));
       return Promise.resolve();
+    },
+  };
+}
+
+/** Keys seen in this process, each for `ttlMs`, at most `maxKeys` of them (the oldest go first). */
+export function createLocalSeenOnce(options: SeenOnceOptions, now: () => number = Date.now): SeenOnce {
+  if (!Number.isInteger(options.maxKeys) || options.maxKeys < 1) {
+    throw new TypeError(`seenOnce(${options.name}): option "maxKeys" must be a positive integer, got ${options.maxKeys}`);
+  }
+  // Never read with get(), so the least recently used is the least recently seen. ttlResolution 0:
+  // expiry follows `now` exactly (the default reuses a reading for 1 ms, frozen for an injected clock).
+  const seen = new LRUCache<string, true>({ max: options.maxKeys, ttl: options.ttlMs, ttlResolution: 0, perf: { now } });
+  return {
+    firstTime(key) {
+      if (seen.has(key)) return Promise.resolve(false);
+      seen.set(key, true);
+      return Promise.resolve(true);
     },
   };
 }
@@ -50,6 +67,7 @@ export function createInProcessState(options: InProcessStateOptions): SharedStat
       return { limit: cooldown.limit, windowMs: cooldown.windowMs, take: (userId) => Promise.resolve(cooldown.take(userId)) };
     },
     channelHistory: createLocalChannelHistory,
+    seenOnce: (seenOptions) => createLocalSeenOnce(seenOptions, now),
     fleet: {
       describeWith(describer) {
         describe = describer;

@@ -32,6 +32,8 @@ export interface SharedState {
   userBudget(options: UserCooldownOptions): UserBudget;
   /** The last picks per channel (e.g. `/card random`'s "not one of the last 10"). */
   channelHistory(options: ChannelHistoryOptions): ChannelHistory;
+  /** Keys seen in the last `ttlMs` by any process (e.g. the interactions received, to drop replays). */
+  seenOnce(options: SeenOnceOptions): SeenOnce;
   /** Registry of live processes, and what each reports about itself. */
   readonly fleet: FleetRegistry;
   /** Whether sharing works right now; for /status and /metrics. */
@@ -85,6 +87,23 @@ export interface ChannelHistoryOptions {
 export interface ChannelHistory {
   recent(channelId: string): Promise<number[]>;
   add(channelId: string, id: number): Promise<void>;
+}
+
+export interface SeenOnceOptions {
+  /** Names the set in keys and errors. */
+  name: string;
+  /** How long a key is remembered after it was first seen. */
+  ttlMs: number;
+  /**
+   * Keys one process remembers at once (its memory bound): past it, it forgets the oldest early. The
+   * Redis backend keeps every key for `ttlMs` and uses this process's memory only while Redis is lost.
+   */
+  maxKeys: number;
+}
+
+export interface SeenOnce {
+  /** True the first time `key` is seen within `ttlMs` (in any process, with Redis), false for every repeat. */
+  firstTime(key: string): Promise<boolean>;
 }
 
 /** What one process says about itself in its heartbeat. */

@@ -4,6 +4,7 @@ import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
 import { translatedCard, type FakeLanguage } from '../fakes/card-translations.js';
 import { loadCardDump, QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
+import { controlsAsked, controlsSent, TYPED_CONTROLS } from '../helpers/hostile-input.js';
 import { waitForLanguageDatabases } from '../helpers/language-databases.js';
 import type { UploadedFile } from '../helpers/http-body.js';
 import { embedCharacterCount } from '../../src/render/format.js';
@@ -160,6 +161,18 @@ describe('/card end to end: the real client against the fake Discord and the fak
     expect(reply.ephemeral).toBe(true);
     expect(reply.message.content).toBe('No card matches “qqqqzzzzxxxxwwww”. Check the spelling, or try `/card search`.');
     expect(reply.message.embeds).toHaveLength(0);
+  });
+
+  it('quotes a name holding NUL and bidi controls without them, and sends them in no reply and to no upstream', async () => {
+    const before = ygoprodeck.server.requests.length;
+    const noMatch = await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: `qqqq${TYPED_CONTROLS}zzzzxxxxwwww` } });
+    expect((await shown(noMatch)).message.content).toBe('No card matches “qqqq\uFFFD\uFFFDzzzzxxxxwwww”. Check the spelling, or try `/card search`.');
+    const closeCall = await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: `abyss${TYPED_CONTROLS} actor` } });
+    await shown(closeCall);
+    const exact = await bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Dark Magician\u202e' } });
+    expect(embedOf(await shown(exact)).title).toBe('Dark Magician');
+    for (const exchange of [noMatch, closeCall, exact]) expect(await controlsSent(exchange)).toEqual([]);
+    expect(controlsAsked(ygoprodeck.server.requests.slice(before))).toEqual([]);
   });
 
   it('offers an ephemeral "Did you mean" menu for an ambiguous name, and the pick opens that card publicly', async () => {

@@ -5,6 +5,7 @@ import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { buttonCustomId } from '../helpers/components.js';
+import { controlsAsked, controlsSent, TYPED_CONTROLS } from '../helpers/hostile-input.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 import type { UploadedFile } from '../helpers/http-body.js';
 
@@ -120,6 +121,22 @@ describe('HTTP mode: every command and component path end to end, against the fa
     expect(time.content).toMatch(/^`8\.8\.8\.8` · 🇺🇸 United States · America\/Chicago · \d\d:\d\d \(UTC−0[56]:00\)$/);
     const located = await (await bot.discord.messageContext({ name: 'Locate IP addresses', targetContent: 'from 81.2.69.142 port 22' })).final();
     expect(located.embeds.map((embed) => embed.title)).toEqual(['81.2.69.142']);
+  });
+
+  it('sends NUL and bidi controls typed into /card show and /ip lookup in no reply and to no upstream', async () => {
+    const before = { ygoprodeck: ygoprodeck.server.requests.length, geo: geo.requests.length };
+    const card = (name: string) => bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name } });
+    const noMatch = await card(`qqqq${TYPED_CONTROLS}zzzzxxxxwwww`);
+    expect((await shown(noMatch)).message.content).toBe('No card matches “qqqq\uFFFD\uFFFDzzzzxxxxwwww”. Check the spelling, or try `/card search`.');
+    const exact = await card('Dark Magician\u202e');
+    expect(embedOf((await shown(exact)).message).title).toBe('Dark Magician');
+    const ip = (addresses: string) => bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses } });
+    const lookup = await ip('\u202e8.8.4.4');
+    expect((await lookup.final()).embeds.map((embed) => embed.title)).toEqual(['8.8.4.4']);
+    const refusal = await ip(`8.8.8.8 1.2.3${TYPED_CONTROLS}`);
+    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: not an IP address');
+    for (const exchange of [noMatch, exact, lookup, refusal]) expect(await controlsSent(exchange)).toEqual([]);
+    expect(controlsAsked([...ygoprodeck.server.requests.slice(before.ygoprodeck), ...geo.requests.slice(before.geo)])).toEqual([]);
   });
 
   it('searches wallpapers and pages ▶ in place; shows one by id; picks a random one', async () => {

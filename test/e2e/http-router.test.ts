@@ -33,6 +33,21 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
     expect(await response.json()).toEqual({ type: 1 });
   });
 
+  it('runs an interaction once however often its signed request comes again: each repeat gets 200 and nothing else', async () => {
+    const exchange = await bot.discord.chatInput({ name: 'probe', options: { mode: 'once' } });
+    expect((await exchange.final()).content).toBe('echo once');
+    const body = JSON.stringify(exchange.payload);
+    const headers = signatureHeadersFor(bot.keys, body);
+    for (let repeat = 0; repeat < 3; repeat++) {
+      const response = await fetch(bot.url, { method: 'POST', headers, body });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('');
+    }
+    expect(bot.logs.entries().filter((line) => line.interactionId === exchange.id && line.msg === 'interaction answered')).toHaveLength(1);
+    const replays = (await bot.app.services.metrics.interactionRequestsDropped.get()).values.find((value) => value.labels.reason === 'replayed');
+    expect(replays?.value).toBe(3);
+  });
+
   it('answers /status in the HTTP response body, saying which mode runs, with no gateway and no bot token', async () => {
     const exchange = await bot.discord.chatInput({ name: 'status' });
     const callback = await exchange.callback();

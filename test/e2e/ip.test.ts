@@ -2,6 +2,7 @@ import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_GEO_RECORDS, startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { controlsAsked, controlsSent, TYPED_CONTROLS } from '../helpers/hostile-input.js';
 
 describe('/ip and "Locate IP addresses" end to end', () => {
   let geo: FakeGeoJs;
@@ -109,6 +110,17 @@ describe('/ip and "Locate IP addresses" end to end', () => {
     expect(final.content).toContain('“1.1.1.1/32”: looks like a CIDR range');
     expect(final.content).not.toContain('8.8.8.8');
     expect(geo.requests).toHaveLength(0);
+  });
+
+  it('looks up an address typed with a bidi control, and quotes an entry holding NUL and bidi controls without them', async () => {
+    // An address no other test looks up: it is not in the bot's cache, so GeoJS is asked.
+    const lookup = await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '\u202e81.2.69.160' } });
+    expect((await lookup.final()).embeds.map((embed) => embed.title)).toEqual(['81.2.69.160']);
+    const refusal = await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: `8.8.4.4 1.2.3${TYPED_CONTROLS}` } });
+    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: not an IP address');
+    for (const exchange of [lookup, refusal]) expect(await controlsSent(exchange)).toEqual([]);
+    expect(geo.requests).toHaveLength(1);
+    expect(controlsAsked(geo.requests)).toEqual([]);
   });
 
   it.each([

@@ -1,4 +1,7 @@
+import { ApplicationCommandOptionType, InteractionType } from 'discord.js';
 import fc from 'fast-check';
+import type { InteractionExchange } from '../fakes/discord.js';
+import type { RecordedRequest } from '../fakes/fake-server.js';
 
 /**
  * What hostile users type into a string option, as a fast-check arbitrary: random text of every
@@ -131,4 +134,43 @@ export const HOSTILE_STRING: fc.Arbitrary<string> = fc.oneof(
  */
 export function hostileUpTo(max: number): fc.Arbitrary<string> {
   return HOSTILE_STRING.map((text) => wholeCodePoints(text.slice(0, max)));
+}
+
+/**
+ * The text of a `/ip lookup` payload whose `data.options` nest `depth` deep (Discord nests at most
+ * three), built as text so that nothing in the test recurses. `ids` fill in what an endpoint checks.
+ */
+export function nestedOptionsBody(depth: number, ids: { id: string; applicationId: string } = { id: '1', applicationId: '2' }): string {
+  const level = `{"name":"l","type":${ApplicationCommandOptionType.Subcommand},"options":[`;
+  const leaf = `{"name":"addresses","type":${ApplicationCommandOptionType.String},"value":"8.8.8.8"}`;
+  const options = `${level.repeat(depth - 1)}${leaf}${']}'.repeat(depth - 1)}`;
+  return (
+    `{"id":"${ids.id}","application_id":"${ids.applicationId}","token":"t","type":${InteractionType.ApplicationCommand},` +
+    `"user":{"id":"3","username":"u"},"data":{"name":"ip","type":1,"options":[${options}]}}`
+  );
+}
+
+/** NUL, an escape and every bidi embedding, override and isolate, as a member may type them into an option. */
+export const TYPED_CONTROLS = '\u0000\u001b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+
+/** What Almanac never echoes of typed text: C0 controls but tab and line feed, DEL, C1 controls, bidi controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_OR_BIDI = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Every string in what the bot sent for an exchange (its acknowledgement, the edits of its reply and
+ * its follow-ups) that holds a control or bidi control: none, when typed text is made safe.
+ */
+export async function controlsSent(exchange: InteractionExchange): Promise<string[]> {
+  const found: string[] = [];
+  JSON.stringify([await exchange.callback(), exchange.edits(), exchange.followUps()], (_key, value: unknown) => {
+    if (typeof value === 'string' && CONTROL_OR_BIDI.test(value)) found.push(value);
+    return value;
+  });
+  return found;
+}
+
+/** The path and query values of each upstream request that holds a control or bidi control. */
+export function controlsAsked(requests: readonly RecordedRequest[]): string[] {
+  return requests.flatMap((request) => [request.path, ...request.query.values()]).filter((text) => CONTROL_OR_BIDI.test(text));
 }

@@ -9,6 +9,7 @@ import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSign
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { nestedOptionsBody } from '../helpers/hostile-input.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 
 const REQUEST_TIMEOUT_MS = 1_000;
@@ -117,6 +118,15 @@ describe('HTTP mode: hostile requests never reach a handler or an upstream', () 
     }
   });
 
+  it('answers 400 to options nested deeper than Discord nests them (group → subcommand → option), even thousands deep', async () => {
+    for (const depth of [4, 7_500]) {
+      const body = nestedOptionsBody(depth, { id: '1356000000000009998', applicationId: bot.discord.applicationId });
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(DEFAULT_MAX_BODY_BYTES);
+      const response = await post(body, signatureHeadersFor(bot.keys, body));
+      expect(response.status, `${depth} deep`).toBe(400);
+    }
+  });
+
   it('answers 405 (Allow: POST) to other methods and 404 to other paths', async () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
       const response = await post(interactionBody, signatureHeadersFor(bot.keys, interactionBody), method);
@@ -178,4 +188,42 @@ describe('HTTP mode: hostile requests never reach a handler or an upstream', () 
     const refused = await (await fetch(`${bot.url}`, { method: 'POST' })).text();
     expect(refused).toBe('invalid request signature\n');
   }, 120_000);
+});
+
+describe('HTTP mode: a slowloris costs a counter and one summary line, never a line per connection', () => {
+  it('200 connections that stall or abandon their bodies log no stack trace and one summary line', async () => {
+    const bot = await startTestHttpBot({ overrides: { startCardDatabase: false }, server: { requestTimeoutMs: 500 } });
+    const dropped = async () => (await bot.app.services.metrics.interactionRequestsDropped.get()).values.find((value) => value.labels.reason === 'incomplete')?.value ?? 0;
+    const linesBefore = bot.logs.lines.length;
+    try {
+      // Signature headers of the right shape (no valid signature is needed) get a request as far as reading its body.
+      const head =
+        'POST /interactions HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n' +
+        `x-signature-ed25519: ${'ab'.repeat(64)}\r\nx-signature-timestamp: ${signatureTimestamp()}\r\n\r\n{"type":`;
+      const closed = Array.from(
+        { length: 200 },
+        (_, index) =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(new URL(bot.url).port), '127.0.0.1');
+            socket.on('error', () => undefined);
+            socket.on('close', () => resolve());
+            // Read what the server says (its 408), or the connection never ends.
+            socket.resume();
+            // Half of them stall until the server's request timeout, the other half give up.
+            socket.write(head, () => (index % 2 === 0 ? undefined : socket.destroy()));
+          }),
+      );
+      await Promise.all(closed);
+      await vi.waitFor(async () => expect(await dropped()).toBe(200), { timeout: 10_000 });
+      // Nothing at info or above while it lasted; each one's error is at debug only.
+      expect(bot.logs.entries().slice(linesBefore).filter((line) => (line.level as number) >= 30)).toEqual([]);
+    } finally {
+      await bot.stop();
+    }
+    const logged = bot.logs.entries().slice(linesBefore).filter((line) => (line.level as number) >= 30);
+    expect(logged.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
+    const summaries = logged.filter((line) => String(line.msg).includes('interactions requests dropped'));
+    expect(summaries.map((line) => line.msg)).toEqual(['200 interactions requests dropped in the last minute (200 incomplete)']);
+    expect(logged.length).toBeLessThanOrEqual(3);
+  });
 });

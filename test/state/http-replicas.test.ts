@@ -2,12 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
-import { nodeSigningKeys } from '../fakes/discord-http.js';
+import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 import { buttonCustomId } from '../helpers/components.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
-
 
 describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoint', () => {
   let redis: RedisServer;
@@ -56,5 +55,30 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     // The press really went to the other process.
     expect(second!.logs.entries().some((line) => line.interactionId === press.id && line.msg === 'interaction answered')).toBe(true);
     expect(first!.logs.entries().filter((line) => line.msg === 'interaction answered')).toHaveLength(answeredByFirst);
+  });
+
+  it('runs a signed interaction once, whichever replicas its repeats reach, even at the same moment', async () => {
+    const [first, second] = replicas;
+    first!.receiveInteractions();
+    const exchange = await discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '10.0.0.1' } });
+    expect((await exchange.final()).embeds.map((embed) => embed.title)).toEqual(['10.0.0.1']);
+    const post = (replica: TestHttpBot, payload: object) => {
+      const body = JSON.stringify(payload);
+      return fetch(replica.url, { method: 'POST', headers: signatureHeadersFor(replica.keys, body), body });
+    };
+    for (const replica of [second!, first!, second!]) {
+      const repeat = await post(replica, exchange.payload);
+      expect(repeat.status).toBe(200);
+      expect(await repeat.text()).toBe('');
+    }
+    // Another interaction sent to both replicas at once: one of them runs it.
+    const twin = { ...exchange.payload, id: String(BigInt(exchange.id) + 1n) };
+    const bodies = await Promise.all(replicas.map(async (replica) => (await post(replica, twin)).text()));
+    expect(bodies.filter((body) => body === '')).toHaveLength(1);
+    expect(JSON.parse(bodies.find((body) => body !== '')!)).toMatchObject({ type: 4 });
+
+    const answered = replicas.flatMap((replica) => replica.logs.entries()).filter((line) => line.msg === 'interaction answered');
+    expect(answered.filter((line) => line.interactionId === exchange.id)).toHaveLength(1);
+    expect(answered.filter((line) => line.interactionId === twin.id)).toHaveLength(1);
   });
 });

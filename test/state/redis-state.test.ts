@@ -201,7 +201,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     expect(downloads).toBe(1);
   });
 
-  it('shares long pager queries, each member’s allowance and each channel’s recent picks', async () => {
+  it('shares long pager queries, each member’s allowance, each channel’s recent picks and the keys seen once', async () => {
     const [first, second] = await twoProcesses();
     const long = 'northern lights over snowy mountains '.repeat(4);
     const key = await first!.longQueries.remember(long);
@@ -216,6 +216,13 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const histories = [first!, second!].map((state) => state.channelHistory({ name: 'test', length: 3, maxChannels: 10 }));
     for (const id of [1, 2, 3, 4]) await histories[id % 2]!.add('channel-1', id);
     expect(await histories[0]!.recent('channel-1')).toEqual([2, 3, 4]);
+
+    const seen = [first!, second!].map((state) => state.seenOnce({ name: 'test', ttlMs: 60_000, maxKeys: 10 }));
+    // Seen by both at the same moment: first for exactly one of them, and a repeat for both afterwards.
+    expect((await Promise.all(seen.map((set) => set.firstTime('interaction-1')))).sort()).toEqual([false, true]);
+    expect(await Promise.all(seen.map((set) => set.firstTime('interaction-1')))).toEqual([false, false]);
+    expect(await seen[1]!.firstTime('interaction-2')).toBe(true);
+    expect(await seen[0]!.firstTime('interaction-2')).toBe(false);
   });
 
   it('starts degraded when Redis is unreachable, answering from local shares and caches, and joins once it is up', async () => {
@@ -233,6 +240,8 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const cache = state.cacheFactory<string>({ name: 'offline', max: 10, ttlMs: 60_000, load: async (key) => `loaded ${key}` });
     expect(await cache.get('a')).toBe('loaded a');
     expect((await state.userBudget({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
+    const seen = state.seenOnce({ name: 'offline', ttlMs: 60_000, maxKeys: 10 });
+    expect([await seen.firstTime('k'), await seen.firstTime('k')]).toEqual([true, false]);
     await unreachable.restart();
     stops.push(() => unreachable.stop());
     await until(() => !state.health().degraded, 'Redis to be found');

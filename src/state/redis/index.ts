@@ -13,6 +13,7 @@ import { FleetLimiters } from './fleet-limiter.js';
 import { FleetHeartbeat } from './fleet-registry.js';
 import { decodeCached, encodeCached } from './json-codec.js';
 import { createFleetQueryStore } from './long-queries.js';
+import { createFleetSeenOnce } from './seen-once.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
 import { createFleetUserBudget } from './user-budget.js';
 
@@ -91,6 +92,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     longQueries: createFleetQueryStore(connection, KEY_PREFIX),
     userBudget: (budgetOptions) => createFleetUserBudget(connection, KEY_PREFIX, { ...budgetOptions, now: budgetOptions.now ?? now }),
     channelHistory: (historyOptions) => createFleetChannelHistory(connection, KEY_PREFIX, historyOptions),
+    seenOnce: (seenOptions) => createFleetSeenOnce(connection, KEY_PREFIX, seenOptions, now),
     fleet,
     health: () => ({ backend: 'redis', degraded: !connection.isUp, since: connection.since, fallbackShareOf: fleet.fallbackShare }),
     async close() {
