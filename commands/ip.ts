@@ -5,7 +5,7 @@ import { UserError } from '../src/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
-import { describeSpecialRange } from '../src/services/geojs.js';
+import { describeSpecialRange } from '../src/ip/special-ranges.js';
 import type { AppServices } from '../src/services/index.js';
 import { EVERYWHERE } from '../src/install-scopes.js';
 

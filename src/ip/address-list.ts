@@ -1,4 +1,4 @@
-import { parseIpAddress } from '../services/geojs.js';
+import { parseIpAddress } from './address.js';
 
 export const MAX_ADDRESSES = 10;
 

@@ -3,7 +3,7 @@ import type { Reply } from '../command.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';
-import type { GeoRecord } from '../services/geojs.js';
+import type { GeoRecord } from '../ip/geo-record.js';
 import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
 import { fitText, quoteUserText } from './user-text.js';
 import { zoneTime } from './zone-time.js';

@@ -7,7 +7,7 @@ import { parseCardCustomId } from '../../src/render/card.js';
 import { parseCardSetCustomId } from '../../src/render/card-set.js';
 import { truncate } from '../../src/render/format.js';
 import { inertText, quoteUserText } from '../../src/render/user-text.js';
-import { parseIpAddress } from '../../src/services/geojs.js';
+import { parseIpAddress } from '../../src/ip/address.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { buildSearchQuery, parseWallpaperId, WALLPAPER_ID_PATTERN, wallpaperDetailPath } from '../../src/services/wallhaven-query.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
