@@ -6,7 +6,7 @@ import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentRes
 import { deferWhenSlow } from '../src/defer-when-slow.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { UserError, type LocalizedText } from '../src/errors.js';
+import { UserError, type LocalizedText } from '../src/interaction/errors.js';
 import {
   CARD_COMPONENT_PREFIX,
   LANGUAGE_NAMES,

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand, ChatInputContext, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChannelInfo, ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, OptionValues, Reply } from '../src/command.js';
 import { deferWhenSlow } from '../src/defer-when-slow.js';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/interaction/errors.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { en } from '../src/i18n/en.js';
 import { messagesFor } from '../src/i18n/messages.js';
@@ -17,7 +17,7 @@ import {
   type SearchSummary,
 } from '../src/render/wallpaper.js';
 import type { AppServices } from '../src/services/index.js';
-import { isUpstreamError } from '../src/services/upstream-error.js';
+import { isUpstreamError } from '../src/interaction/upstream-error.js';
 import { MAX_QUERY_LENGTH, parseWallpaperId, type WallpaperSearch } from '../src/services/wallhaven-query.js';
 import { isPastLastPage, WALLHAVEN_RATE_LIMIT, type WallhavenCallOptions, type WallpaperPage, type WallpaperSummary } from '../src/services/wallhaven.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';

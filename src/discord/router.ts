@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AutocompleteChoice, ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../interaction/errors.js';
 import { en } from '../i18n/en.js';
 import { messagesFor } from '../i18n/messages.js';
 import type { AppServices } from '../services/index.js';

@@ -1,7 +1,7 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../interaction/errors.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import { UpstreamError, upstreamLabel } from '../services/upstream-error.js';
+import { UpstreamError, upstreamLabel } from '../interaction/upstream-error.js';
 import { humanDuration } from './format.js';
 
 export const GENERIC_FAILURE = en.errors.generic;

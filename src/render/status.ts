@@ -3,7 +3,7 @@ import type { Reply } from '../command.js';
 import type { UpstreamHealth } from '../services/health.js';
 import type { RunMode } from '../services/index.js';
 import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
-import { upstreamLabel, type UpstreamName } from '../services/upstream-error.js';
+import { upstreamLabel, type UpstreamName } from '../interaction/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 
 export interface StatusData {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Metrics } from '../metrics.js';
-import { isUpstreamError, type UpstreamError } from './upstream-error.js';
+import { isUpstreamError, type UpstreamError } from '../interaction/upstream-error.js';
 
 export interface CacheOptions<V> {
   /** Cache name, used in metrics and /status. */

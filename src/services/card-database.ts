@@ -17,7 +17,7 @@ import {
 import type { RequestCharge } from './cache.js';
 import type { DownloadProgress } from './http.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**

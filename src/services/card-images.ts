@@ -7,7 +7,7 @@ import { SET_IMAGE_STEM_PATTERN } from '../cards/card-set.js';
 import type { SharedBlobs } from '../state/shared-state.js';
 import type { RequestCharge } from './cache.js';
 import { writeDurably } from './card-snapshot.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';
 
 /**

@@ -7,7 +7,7 @@ import { CARD_SET_FORMAT_VERSION, isCardSet, setNameKey, type CardSet } from '..
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { CardDatabase } from './card-database.js';
 import { writeDurably } from './card-snapshot.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**

@@ -16,7 +16,7 @@ import { CardImageStore, imageType } from './card-images.js';
 import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from './health.js';
 import type { LimiterFactory } from './limiter.js';
-import { isUpstreamError, UpstreamError } from './upstream-error.js';
+import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
 
 /**

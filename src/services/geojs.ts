@@ -9,7 +9,7 @@ import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp } from './http.js';
 import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
 import { baseUrlOption, numberOption } from './service-options.js';
-import { isUpstreamError, UpstreamError } from './upstream-error.js';
+import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 

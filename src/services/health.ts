@@ -1,6 +1,6 @@
 import type { CacheStats } from './cache.js';
 import type { LimiterState } from './limiter.js';
-import { isUpstreamError, type UpstreamErrorKind, type UpstreamName } from './upstream-error.js';
+import { isUpstreamError, type UpstreamErrorKind, type UpstreamName } from '../interaction/upstream-error.js';
 
 const ANSWERS_NOT_FAILURES: ReadonlySet<UpstreamErrorKind> = new Set(['not_found', 'invalid_input', 'unauthorized']);
 

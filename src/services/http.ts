@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import type { Metrics } from '../metrics.js';
 import { USER_AGENT } from '../version.js';
-import { UpstreamError, type UpstreamName } from './upstream-error.js';
+import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface HttpTimeouts {
   connectMs: number;

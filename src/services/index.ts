@@ -12,7 +12,7 @@ import { GeoService } from './geojs.js';
 import type { UpstreamHealth } from './health.js';
 import { registerHealthGauges } from './health-gauges.js';
 import type { LimiterFactory } from './limiter.js';
-import type { UpstreamName } from './upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from './wallhaven.js';
 
 /** How this process receives interactions: shown by /status. */

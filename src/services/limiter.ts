@@ -1,6 +1,6 @@
 import Bottleneck from 'bottleneck';
 import type { Metrics } from '../metrics.js';
-import { UpstreamError, type UpstreamName } from './upstream-error.js';
+import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface LimiterOptions {
   upstream: UpstreamName;

@@ -1,4 +1,4 @@
-import { UpstreamError } from './upstream-error.js';
+import { UpstreamError } from '../interaction/upstream-error.js';
 
 /**
  * Pure Wallhaven input handling: wallpaper ids and URLs typed by users, and search parameters,

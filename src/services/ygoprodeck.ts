@@ -16,7 +16,7 @@ import { HealthTracker, type UpstreamHealth } from './health.js';
 import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
 import { baseUrlOption } from './service-options.js';
-import { UpstreamError } from './upstream-error.js';
+import { UpstreamError } from '../interaction/upstream-error.js';
 
 /**
  * YGOPRODeck allows 20 requests/s per IP and bans the IP for an hour past it; the image hosts count

@@ -1,5 +1,5 @@
 import type { Metrics } from '../metrics.js';
-import type { UpstreamName } from '../services/upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 import type { UserBudget } from './shared-state.js';
 
 /** A member budget that also counts its refusals, for /status (this process) and /metrics. */

@@ -1,9 +1,9 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../interaction/errors.js';
 import type { Metrics } from '../metrics.js';
 import { shareSpentSentence } from '../render/member-share.js';
 import type { RequestCharge } from '../services/cache.js';
 import { GEOJS_MEMBER_SHARE } from '../services/geojs.js';
-import type { UpstreamName } from '../services/upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WALLHAVEN_USER_BUDGET } from '../services/wallhaven.js';
 import { YGOPRODECK_MEMBER_SHARE } from '../services/ygoprodeck.js';
 import { countRefusals, type CountedUserBudget } from './counted-budget.js';

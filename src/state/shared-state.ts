@@ -1,7 +1,7 @@
 import type { CooldownDecision, UserCooldownOptions } from '../cooldown.js';
 import type { CacheFactory } from '../services/cache.js';
 import type { LimiterFactory } from '../services/limiter.js';
-import type { UpstreamName } from '../services/upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 
 /**
  * Everything that must be the same for every process of one bot (gateway shards, HTTP replicas, the

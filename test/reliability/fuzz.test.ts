@@ -18,13 +18,13 @@ import {
   type Reply,
 } from '../../src/command.js';
 import { loadConfig, secretsOf } from '../../src/config.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/interaction/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/metrics.js';
 import { describeFailure } from '../../src/render/errors.js';
 import { createServices, type AppServices } from '../../src/services/index.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

@@ -6,7 +6,7 @@ import { parseIpAddress } from '../../src/ip/address.js';
 import type { GeoRecord } from '../../src/ip/geo-record.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { createLocalLimiterFactory } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { upstreamFailure } from '../helpers/upstream-failure.js';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createLocalCacheFactory } from '../../src/services/cache.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { createLocalLimiterFactory } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import {
   isPastLastPage,
   maxStartsInWindow,

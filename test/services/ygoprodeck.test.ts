@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isUpstreamError } from '../../src/services/upstream-error.js';
+import { isUpstreamError } from '../../src/interaction/upstream-error.js';
 import {
   YGOPRODECK_CIRCUIT,
   YGOPRODECK_LIMITS,

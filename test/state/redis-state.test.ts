@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { GeoService } from '../../src/services/geojs.js';
 import type { LimiterOptions, UpstreamLimiter } from '../../src/services/limiter.js';
-import { isUpstreamError } from '../../src/services/upstream-error.js';
+import { isUpstreamError } from '../../src/interaction/upstream-error.js';
 import { maxStartsInWindow, WALLHAVEN_RATE_LIMIT, WallhavenService } from '../../src/services/wallhaven.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { createRedisState } from '../../src/state/redis/index.js';

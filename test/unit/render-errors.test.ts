@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/interaction/errors.js';
 import { messagesFor } from '../../src/i18n/messages.js';
 import { cardDatabaseFailureMessage } from '../../src/render/card-database.js';
 import { describeFailure, GENERIC_FAILURE } from '../../src/render/errors.js';
 import { humanDuration } from '../../src/render/format.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 
 describe('humanDuration', () => {
   it('says a wait as people do: seconds under two minutes, then minutes, an hour, hours', () => {

@@ -13,7 +13,7 @@ import {
   type Reply,
 } from '../../src/command.js';
 import type { AppServices } from '../../src/services/index.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import type { WallpaperSearch } from '../../src/services/wallhaven-query.js';
 import type { WallhavenService, WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/services/wallhaven.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';

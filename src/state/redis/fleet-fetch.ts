@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { isUpstreamError, UpstreamError, type UpstreamName } from '../../services/upstream-error.js';
+import { isUpstreamError, UpstreamError, type UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
 /** The first byte of a stored entry: a value, or a remembered "not found". */

@@ -3,7 +3,7 @@ import Bottleneck from 'bottleneck';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../metrics.js';
 import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../services/limiter.js';
-import type { UpstreamName } from '../../services/upstream-error.js';
+import type { UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
 export interface FleetLimiterDeps {

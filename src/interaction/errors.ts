@@ -1,5 +1,5 @@
-import type { Catalogue } from './i18n/catalogue.js';
-import { en } from './i18n/en.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
 
 /** A sentence picked from the user's message catalogue. */
 export type LocalizedText = (messages: Catalogue) => string;
