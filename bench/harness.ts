@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { createCardService } from '../src/services/cards.js';
-import { WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../src/wallpaper/wallhaven-site.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
 import type { InteractionCallback, InteractionExchange } from '../test/fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../test/fakes/geojs.js';

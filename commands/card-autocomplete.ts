@@ -1,5 +1,5 @@
 import { cardLanguageFor } from '../src/cards/user-language.js';
-import type { AutocompleteChoice, AutocompleteContext } from '../src/command.js';
+import type { AutocompleteChoice, AutocompleteContext } from '../src/interaction/context.js';
 import { bilingualCardName } from '../src/render/card-name.js';
 import { truncate } from '../src/render/format.js';
 import { setAutocompleteValue } from '../src/services/card-sets.js';

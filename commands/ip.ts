@@ -1,6 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommand, ChatInputContext, Reply } from '../src/command.js';
-import { deferWhenSlow } from '../src/defer-when-slow.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
+import type { ChatInputContext } from '../src/interaction/context.js';
+import type { Reply } from '../src/interaction/reply.js';
+import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';

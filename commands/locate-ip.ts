@@ -1,6 +1,6 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
-import type { MessageContextCommand } from '../src/command.js';
-import { deferWhenSlow } from '../src/defer-when-slow.js';
+import type { MessageContextCommand } from '../src/interaction/command.js';
+import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';

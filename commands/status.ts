@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommand } from '../src/command.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { renderStatus } from '../src/render/status.js';
 import { SERVER_INSTALL_ONLY } from '../src/install-scopes.js';

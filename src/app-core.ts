@@ -1,5 +1,5 @@
 import { commands as defaultCommands } from '../commands/index.js';
-import type { Command } from './command.js';
+import type { Command } from './interaction/command.js';
 import type { Config } from './config.js';
 import { createRouter, type Router } from './discord/router.js';
 import { shardLabel } from './discord/shards.js';

@@ -5,7 +5,9 @@ import {
   type APIApplicationCommandOption,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type Command, type OptionValues, type Reply } from './command.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
+import type { Command } from './interaction/command.js';
+import type { Reply } from './interaction/reply.js';
 import { loadConfigOrReport, secretsOf } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';

@@ -1,5 +1,5 @@
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord.js';
-import type { Command } from './command.js';
+import type { Command } from './interaction/command.js';
 import { localizeCommand } from './i18n/localize-command.js';
 
 /**

@@ -1,13 +1,5 @@
-import type {
-  AppPermissions,
-  AutocompleteChoice,
-  ChannelInfo,
-  Installation,
-  Invoker,
-  MessagePayload,
-  OptionValues,
-  Reply,
-} from '../command.js';
+import type { AppPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from '../interaction/context.js';
+import type { MessagePayload, Reply } from '../interaction/reply.js';
 
 /**
  * What the router sees of an interaction, whichever transport delivered it: the gateway (discord.js

@@ -1,5 +1,5 @@
 import { AttachmentBuilder, MessageFlags, type BaseMessageOptions } from 'discord.js';
-import type { Attachment, MessagePayload, Reply } from '../command.js';
+import type { Attachment, MessagePayload, Reply } from '../interaction/reply.js';
 import { completeMessage, type MessageEdit } from './interaction.js';
 
 const NO_MENTIONS = { parse: [], repliedUser: false } satisfies BaseMessageOptions['allowedMentions'];

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
-import type { AutocompleteChoice, ChatInputCommand, Command, MessageContextCommand, Reply } from '../command.js';
+import type { AutocompleteChoice } from '../interaction/context.js';
+import type { ChatInputCommand, Command, MessageContextCommand } from '../interaction/command.js';
+import type { Reply } from '../interaction/reply.js';
 import { UserError } from '../interaction/errors.js';
 import { en } from '../i18n/en.js';
 import { messagesFor } from '../i18n/messages.js';

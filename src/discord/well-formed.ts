@@ -1,4 +1,4 @@
-import type { OptionValues } from '../command.js';
+import type { OptionValues } from '../interaction/context.js';
 import type { RoutedInteraction } from './interaction.js';
 
 /** A UTF-16 surrogate without its other half. */

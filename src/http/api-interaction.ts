@@ -6,7 +6,7 @@ import {
   SnowflakeUtil,
 } from 'discord.js';
 import { z } from 'zod';
-import type { ChannelInfo, OptionValues } from '../command.js';
+import type { ChannelInfo, OptionValues } from '../interaction/context.js';
 import { appPermissionsFrom, installationFrom, THREAD_TYPES } from '../discord/context.js';
 import type { InteractionResponder, RoutedInteraction } from '../discord/interaction.js';
 

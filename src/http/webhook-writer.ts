@@ -1,5 +1,5 @@
 import { REST, Routes, type APIMessage, type RESTOptions } from 'discord.js';
-import type { Reply } from '../command.js';
+import type { Reply } from '../interaction/reply.js';
 import { discordRestOptions } from '../discord/client.js';
 import type { MessageEdit } from '../discord/interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';

@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed, type APISelectMenuOption } from 'discord.js';
 import type { Card } from '../cards/card.js';
 import { CARD_SET_KEY_PATTERN, type CardSet } from '../cards/card-set.js';
-import type { ActionRow, Attachment, Reply } from '../command.js';
+import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { PrintingView, SetListing } from '../services/cards.js';

@@ -17,7 +17,7 @@ import {
   type StatValue,
 } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
-import type { ActionRow, Attachment, Reply } from '../command.js';
+import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import { localizedAttribute, localizedTypeLine } from './card-terms.js';

@@ -1,5 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply } from '../command.js';
+import type { Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';

@@ -1,5 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply } from '../command.js';
+import type { Reply } from '../interaction/reply.js';
 import type { UpstreamHealth } from '../services/health.js';
 import type { RunMode } from '../services/index.js';
 import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';

@@ -1,7 +1,7 @@
-import type { ChannelInfo } from '../command.js';
+import type { ChannelInfo } from '../interaction/context.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { WallpaperPurity } from '../services/wallhaven.js';
+import type { WallpaperPurity } from './wallpaper.js';
 
 export type PurityDecision = { allowed: true } | { allowed: false; reason: string };
 

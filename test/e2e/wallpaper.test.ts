@@ -1,8 +1,9 @@
 import { ButtonStyle, ComponentType, InteractionResponseType, type APIButtonComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORGOTTEN_QUERY, NO_MORE_RESULTS, NOT_YOUR_PAGER, PAGER_EXPIRED_NOTE } from '../../commands/wallpaper.js';
+import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter, type LimiterFactory } from '../../src/services/limiter.js';
-import { maxStartsInWindow, WALLHAVEN_LIMITS, WALLHAVEN_RATE_LIMIT } from '../../src/services/wallhaven.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import { REFUSED_IN_CHANNEL, REFUSED_IN_DM, REFUSED_WITHOUT_KEY } from '../../src/wallpaper/gating.js';
 import type { FakeChannelName, FakeMessage, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
@@ -184,7 +185,7 @@ describe('/wallpaper end to end, with an API key', () => {
     const first = await (await wallpaperCommand(bot, 'search', { query: 'nature' })).final();
     const stranger = await press(bot, first, '▶', SOMEONE_ELSE);
     expect(stranger.final.ephemeral).toBe(true);
-    expect(stranger.final.content).toBe(NOT_YOUR_PAGER);
+    expect(stranger.final.content).toBe(en.wallpaper.notYourPager);
 
     const second = (await press(bot, first, '▶')).final;
     expect(footer(second)).toMatch(/^2 \//);
@@ -192,7 +193,7 @@ describe('/wallpaper end to end, with an API key', () => {
     const expired = (await press(bot, second, '▶')).final;
     // Same result, every pager button disabled, and a note why; the link to the page stays.
     expect(shownId(expired)).toBe(shownId(second));
-    expect(expired.content).toBe(PAGER_EXPIRED_NOTE);
+    expect(expired.content).toBe(en.wallpaper.pagerExpired);
     expect(pagerButton(expired, '◀').disabled).toBe(true);
     expect(pagerButton(expired, '▶').disabled).toBe(true);
     expect(buttonsOn(expired)).toHaveLength(3);
@@ -206,7 +207,7 @@ describe('/wallpaper end to end, with an API key', () => {
     expect(decodePagerId(id)?.search.query.kind).toBe('stored');
     const forged = `${id.slice(0, id.indexOf('#') + 1)}AAAAAAAAAA`;
     const gone = await bot.discord.button({ customId: forged, message: first, user: OWNER });
-    expect((await gone.final()).content).toBe(FORGOTTEN_QUERY);
+    expect((await gone.final()).content).toBe(en.wallpaper.forgottenQuery);
     const requests = fake.requests.length;
     const second = (await press(bot, first, '▶')).final;
     expect(second.embeds[0]!.description).toContain(query);
@@ -233,7 +234,7 @@ describe('/wallpaper end to end, with an API key', () => {
     while (!footer(message)!.startsWith(`${PER_PAGE} /`)) message = (await press(bot, message, '▶')).final;
     fake.nextResponses.push(json(400, { error: 'Bad Request' }));
     const pastEnd = await press(bot, message, '▶');
-    expect(pastEnd.final).toMatchObject({ ephemeral: true, content: NO_MORE_RESULTS });
+    expect(pastEnd.final).toMatchObject({ ephemeral: true, content: en.wallpaper.noMoreResults });
 
     fake.nextResponses.push(htmlPage(429, 'Too many requests - wallhaven.cc', { 'retry-after': '1' }));
     const limited = await (await wallpaperCommand(bot, 'show', { id: 'zzzzz2' })).final();

@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { ChatInputCommand } from '../../src/command.js';
+import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { CANARY_TOKEN } from './bot.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LimiterFactory } from '../../src/services/limiter.js';
-import { WALLHAVEN_RATE_LIMIT } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
 import { createSharedState } from '../../src/state/index.js';
 import { shardOf, startFakeDiscord, type FakeDiscord, type InteractionExchange } from '../fakes/discord.js';

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEOJS_LIMITS } from '../../src/services/geojs.js';
 import type { LimiterState } from '../../src/services/limiter.js';
-import {
-  maxStartsInWindow,
-  WALLHAVEN_LIMITS,
-  WALLHAVEN_RATE_LIMIT,
-  WALLHAVEN_USER_BUDGET,
-} from '../../src/services/wallhaven.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS, WALLHAVEN_USER_BUDGET } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
 import type { InteractionExchange, InteractionOrigin } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

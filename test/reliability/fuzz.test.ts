@@ -7,16 +7,9 @@ import pino from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import {
-  ALL_APP_PERMISSIONS,
-  SERVER_INSTALLATION,
-  type ChannelInfo,
-  type ChatInputCommand,
-  type Invoker,
-  type MessageContextCommand,
-  type MessagePayload,
-  type Reply,
-} from '../../src/command.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type Invoker } from '../../src/interaction/context.js';
+import type { ChatInputCommand, MessageContextCommand } from '../../src/interaction/command.js';
+import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
 import { loadConfig, secretsOf } from '../../src/config.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { createLogger } from '../../src/logger.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseCards, type Card } from '../../src/cards/card.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets, type CardSet } from '../../src/cards/card-set.js';
-import type { Reply } from '../../src/command.js';
+import type { Reply } from '../../src/interaction/reply.js';
 import { MAX_PRINTINGS_PAGE, parseCardCustomId, printingsCustomId, renderCard, SELECT_LIMITS } from '../../src/render/card.js';
 import {
   MAX_SET_PAGE,

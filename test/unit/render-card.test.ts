@@ -1,7 +1,7 @@
 import { ComponentType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
-import type { Reply } from '../../src/command.js';
+import type { Reply } from '../../src/interaction/reply.js';
 import {
   banlistLine,
   cardImageName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelInfo } from '../../src/command.js';
+import type { ChannelInfo } from '../../src/interaction/context.js';
 import { purityAllowed, REFUSED_IN_CHANNEL, REFUSED_IN_DM, REFUSED_WITHOUT_KEY } from '../../src/wallpaper/gating.js';
 
 const CHANNELS: Record<string, Pick<ChannelInfo, 'kind' | 'ageRestricted'>> = {

@@ -1,45 +1,11 @@
-import type {
-  APIActionRowComponent,
-  APIApplicationCommandOptionChoice,
-  APIComponentInMessageActionRow,
-  APIEmbed,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
-  RESTPostAPIContextMenuApplicationCommandsJSONBody,
-} from 'discord.js';
+import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Logger } from 'pino';
-import type { AppServices } from './services/index.js';
+import type { MessagePayload, Reply } from './reply.js';
 
 /**
- * The transport-neutral contract between the commands and whatever delivers interactions to them
- * (discord.js in production, the terminal CLI, tests). Handlers only see these types, so the same
- * code answers Discord and the CLI.
+ * What a handler is given: who asked, where, with which options, and how to acknowledge. Every
+ * transport (discord.js, HTTP, the terminal CLI, tests) builds these, so handlers see no transport.
  */
-
-export interface Attachment {
-  name: string;
-  data: Buffer;
-  description?: string;
-}
-
-export type ActionRow = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-export interface MessagePayload {
-  content?: string;
-  embeds?: APIEmbed[];
-  components?: ActionRow[];
-  files?: Attachment[];
-  /**
-   * Disable this message's buttons and menus after this long without another press on them (the
-   * transport edits the message; each new press on it restarts the clock). Not part of Discord's
-   * payload.
-   */
-  disableComponentsAfterMs?: number;
-}
-
-export interface Reply extends MessagePayload {
-  /** Only the invoking user sees the message. Ignored when the interaction was already deferred. */
-  ephemeral?: boolean;
-}
 
 export interface Invoker {
   id: string;
@@ -133,24 +99,6 @@ export interface ComponentContext extends BaseContext {
 export type ComponentResult = { update: MessagePayload } | { reply: Reply };
 
 export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
-
-export interface ChatInputCommand {
-  kind: 'chat';
-  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  execute(ctx: ChatInputContext, app: AppServices): Promise<Reply>;
-  autocomplete?(ctx: AutocompleteContext, app: AppServices): Promise<AutocompleteChoice[]>;
-  /** custom_id prefix (before the first `:`) that routes components to this command. */
-  componentPrefix?: string;
-  handleComponent?(ctx: ComponentContext, app: AppServices): Promise<ComponentResult>;
-}
-
-export interface MessageContextCommand {
-  kind: 'message';
-  data: RESTPostAPIContextMenuApplicationCommandsJSONBody;
-  execute(ctx: MessageContextContext, app: AppServices): Promise<Reply>;
-}
-
-export type Command = ChatInputCommand | MessageContextCommand;
 
 /** A server install used in that server, with every permission: what the terminal CLI acts as. */
 export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true };
