@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { CARD_LANGUAGES } from '../src/cards/card.js';
-import { createCardService } from '../src/services/cards.js';
+import { createCardService } from '../src/services/card-service-factory.js';
 import { WALLHAVEN_RATE_LIMIT } from '../src/wallpaper/wallhaven-site.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
 import type { InteractionCallback, InteractionExchange } from '../test/fakes/discord.js';

@@ -163,3 +163,14 @@ export function isCardSet(value: unknown): value is CardSet {
     (set.imageStem === undefined || (typeof set.imageStem === 'string' && SET_IMAGE_STEM_PATTERN.test(set.imageStem)))
   );
 }
+
+/** Typed set input that names a set by key: an autocomplete value for a name too long to be one. */
+export const KEY_VALUE_PREFIX = 'set:';
+
+/**
+ * The autocomplete value that `CardSetCatalog.resolve` maps back to `set`: its name, readable where
+ * Discord echoes the command, or its key when the name is longer than a value may be.
+ */
+export function setAutocompleteValue(set: CardSet, maxLength = 100): string {
+  return set.name.length <= maxLength ? set.name : `${KEY_VALUE_PREFIX}${set.key}`;
+}

@@ -3,6 +3,7 @@ import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNorm
 import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
+import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import {
   readSnapshotOrBackup,
@@ -69,15 +70,6 @@ export interface CardDatabaseReload {
   previousVersion: string | null;
   size: number;
   source: 'snapshot' | 'download';
-}
-
-/** The last download attempt failed: why, when, and when the next one is due. */
-export interface CardDatabaseFailure {
-  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
-  reason: string;
-  at: number;
-  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
-  nextAttemptAt: number | null;
 }
 
 export interface RefreshOutcome {

@@ -3,7 +3,8 @@ import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/c
 import { UserError } from '../../src/interaction/errors.js';
 import { UI_LOCALES } from '../../src/i18n/catalogue.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
-import { renderCard, renderDidYouMean, renderSearchResults } from '../../src/render/card.js';
+import { renderCard } from '../../src/render/card.js';
+import { renderDidYouMean, renderSearchResults } from '../../src/render/card-menus.js';
 import { describeFailure } from '../../src/render/errors.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
 import { UpstreamError, type UpstreamErrorKind } from '../../src/interaction/upstream-error.js';
