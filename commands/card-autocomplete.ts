@@ -3,7 +3,7 @@ import type { AutocompleteChoice, AutocompleteContext } from '../src/interaction
 import { bilingualCardName } from '../src/render/card-name.js';
 import { truncate } from '../src/render/format.js';
 import { setAutocompleteValue } from '../src/cards/card-set.js';
-import type { AppServices } from '../src/services/index.js';
+import type { AppServices } from '../src/app/services.js';
 
 /** Discord's limits on one autocomplete answer. */
 const MAX_CHOICES = 25;

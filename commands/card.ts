@@ -7,7 +7,7 @@ import { parseSearchFilters } from '../src/cards/search-options.js';
 import { cardLanguageFor } from '../src/cards/user-language.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
@@ -19,7 +19,7 @@ import { LANGUAGE_NAMES } from '../src/render/card-labels.js';
 import { filterLabels, noMatchMessage, renderDidYouMean, renderSearchResults, unknownFilterSentence } from '../src/render/card-menus.js';
 import { noSetMatchMessage, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { quoteUserText } from '../src/render/user-text.js';
-import type { AppServices } from '../src/services/index.js';
+import type { AppServices } from '../src/app/services.js';
 import { cardAutocomplete } from './card-autocomplete.js';
 
 /** Longest a card name (68 characters today) or a search query may be. */

@@ -8,8 +8,8 @@ import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
 import { describeSpecialRange } from '../src/ip/special-ranges.js';
-import type { AppServices } from '../src/services/index.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
+import type { AppServices } from '../src/app/services.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 
 /**
  * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address

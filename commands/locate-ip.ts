@@ -5,7 +5,7 @@ import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';
 import { renderLookup } from '../src/render/ip.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { lookUpAddresses } from './ip.js';
 
 export const locateIp: MessageContextCommand = {

@@ -1,5 +1,5 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody, RESTPostAPIContextMenuApplicationCommandsJSONBody } from 'discord.js';
-import type { AppServices } from '../services/index.js';
+import type { AppServices } from '../app/services.js';
 import type { AutocompleteChoice, AutocompleteContext, ChatInputContext, ComponentContext, ComponentResult, MessageContextContext } from './context.js';
 import type { Reply } from './reply.js';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { isUpstreamError, type UpstreamError } from '../interaction/upstream-error.js';
 
 export interface CacheOptions<V> {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import { normaliseCards } from '../cards/card.js';
-import { StartupError } from '../startup/startup-error.js';
+import { StartupError } from '../runtime/startup-error.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotDirectory, snapshotHeader, writeSnapshot } from './card-snapshot.js';
 

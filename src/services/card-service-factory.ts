@@ -1,6 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { SharedBlobs, SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from './cache.js';
 import { CardDatabase, type CardDatabaseOptions, type DownloadOnce } from './card-database.js';

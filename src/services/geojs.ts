@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { parseIpAddress } from '../ip/address.js';
 import type { GeoRecord } from '../ip/geo-record.js';
 import { describeSpecialRange } from '../ip/special-ranges.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
 import { matchAnswers, rawGeoAnswer } from './geojs-answer.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';

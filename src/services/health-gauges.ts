@@ -1,5 +1,5 @@
 import { Gauge } from 'prom-client';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { UpstreamHealth } from './health.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
-import type { Metrics } from '../metrics.js';
-import { USER_AGENT } from '../version.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { USER_AGENT } from '../runtime/version.js';
 import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface HttpTimeouts {

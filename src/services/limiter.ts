@@ -1,5 +1,5 @@
 import Bottleneck from 'bottleneck';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface LimiterOptions {

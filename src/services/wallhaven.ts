@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp, type UpstreamResponse } from './http.js';

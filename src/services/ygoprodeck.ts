@@ -10,7 +10,7 @@ import {
   type LocalizedCard,
 } from '../cards/card.js';
 import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory, type CacheFactory, type RequestCharge, type UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';

@@ -1,4 +1,4 @@
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import type { UserBudget } from './shared-state.js';
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { UserCooldown } from '../cooldown.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory } from '../services/cache.js';
 import { createLocalLimiterFactory } from '../services/limiter.js';
 import { LongQueryStore } from '../wallpaper/pager-state.js';

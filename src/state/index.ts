@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { createInProcessState } from './in-process.js';
 import { createRedisState } from './redis/index.js';
 import type { SharedState } from './shared-state.js';

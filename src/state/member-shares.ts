@@ -1,5 +1,5 @@
 import { UserError } from '../interaction/errors.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { shareSpentSentence } from '../render/member-share.js';
 import type { RequestCharge } from '../services/cache.js';
 import { GEOJS_MEMBER_SHARE } from '../services/geojs.js';

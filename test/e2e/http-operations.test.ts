@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
+import { SHUTTING_DOWN_MESSAGE } from '../../src/interaction/router.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

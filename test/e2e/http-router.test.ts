@@ -2,7 +2,7 @@ import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
 import { messagesFor } from '../../src/i18n/messages.js';
-import { UNKNOWN_COMMAND_MESSAGE } from '../../src/discord/router.js';
+import { UNKNOWN_COMMAND_MESSAGE } from '../../src/interaction/router.js';
 import { signatureHeadersFor, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 import { probe } from '../helpers/probe-command.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InteractionResponseType } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
+import { SHUTTING_DOWN_MESSAGE } from '../../src/interaction/router.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';

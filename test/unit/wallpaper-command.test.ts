@@ -6,7 +6,7 @@ import { PAGER_IDLE_LIMIT_MS } from '../../src/wallpaper/paging.js';
 import { en } from '../../src/i18n/en.js';
 import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type ChatInputContext, type ComponentContext, type ComponentResult } from '../../src/interaction/context.js';
 import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
-import type { AppServices } from '../../src/services/index.js';
+import type { AppServices } from '../../src/app/services.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import type { WallpaperSearch } from '../../src/wallpaper/search.js';
 import type { WallhavenService } from '../../src/services/wallhaven.js';

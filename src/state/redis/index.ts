@@ -3,7 +3,7 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Metrics } from '../../metrics.js';
+import type { Metrics } from '../../runtime/metrics.js';
 import type { SharedState } from '../shared-state.js';
 import { TrackedLimiters } from '../tracked-limiters.js';
 import { createFleetChannelHistory } from './channel-history.js';

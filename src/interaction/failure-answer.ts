@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { describeFailure } from '../render/errors.js';
-import type { InteractionResponder } from './interaction.js';
+import type { InteractionResponder } from './routed-interaction.js';
 
 /**
  * How the interaction was deferred, if it was: `private` (an ephemeral "thinking…"), `public` (a

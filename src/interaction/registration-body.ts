@@ -1,6 +1,6 @@
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord.js';
-import type { Command } from './interaction/command.js';
-import { localizeCommand } from './i18n/localize-command.js';
+import type { Command } from './command.js';
+import { localizeCommand } from '../i18n/localize-command.js';
 
 /**
  * What `npm run register` PUTs: every command as its builder made it (integration types and

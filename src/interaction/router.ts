@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import type { AutocompleteChoice } from '../interaction/context.js';
-import type { ChatInputCommand, Command, MessageContextCommand } from '../interaction/command.js';
-import type { Reply } from '../interaction/reply.js';
-import { UserError } from '../interaction/errors.js';
+import type { AutocompleteChoice } from './context.js';
+import type { ChatInputCommand, Command, MessageContextCommand } from './command.js';
+import type { Reply } from './reply.js';
+import { UserError } from './errors.js';
 import { en } from '../i18n/en.js';
 import { messagesFor } from '../i18n/messages.js';
-import type { AppServices } from '../services/index.js';
+import type { AppServices } from '../app/services.js';
 import { ComponentExpiry } from './component-expiry.js';
 import { answerWithFailure, type Deferral } from './failure-answer.js';
 import {
@@ -15,7 +15,7 @@ import {
   type ComponentInteraction,
   type MessageCommandInteraction,
   type RoutedInteraction,
-} from './interaction.js';
+} from './routed-interaction.js';
 import { recordOutcome } from './outcome.js';
 import { withWellFormedText } from './well-formed.js';
 

@@ -1,14 +1,14 @@
-import { commands as defaultCommands } from '../commands/index.js';
-import type { Command } from './interaction/command.js';
-import type { Config } from './config.js';
-import { createRouter, type Router } from './discord/router.js';
-import { shardLabel } from './discord/shards.js';
-import type { Logger } from './logger.js';
-import { createMetrics, type Metrics } from './metrics.js';
-import { startOpsServer, type OpsServer } from './ops-server.js';
-import { createServices, type AppServices, type RunMode, type ServiceOverrides } from './services/index.js';
-import { createSharedState } from './state/index.js';
-import type { FleetMember, SharedState } from './state/shared-state.js';
+import { commands as defaultCommands } from '../../commands/index.js';
+import type { Command } from '../interaction/command.js';
+import type { Config } from '../runtime/config.js';
+import { createRouter, type Router } from '../interaction/router.js';
+import { shardLabel } from '../discord/shards.js';
+import type { Logger } from '../runtime/logger.js';
+import { createMetrics, type Metrics } from '../runtime/metrics.js';
+import { startOpsServer, type OpsServer } from '../runtime/ops-server.js';
+import { createServices, type AppServices, type RunMode, type ServiceOverrides } from './services.js';
+import { createSharedState } from '../state/index.js';
+import type { FleetMember, SharedState } from '../state/shared-state.js';
 
 /** Most time given to interactions in flight on shutdown, unless the caller says otherwise. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 8_000;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import { StartupError } from './startup/startup-error.js';
+import { StartupError } from './startup-error.js';
 
 export interface OpsServerOptions {
   port: number;

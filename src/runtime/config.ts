@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { shardEnvironment, type ShardAssignment } from './discord/shards.js';
+import { shardEnvironment, type ShardAssignment } from '../discord/shards.js';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
 export class ConfigError extends Error {

@@ -1,5 +1,5 @@
-import type { AppPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from '../interaction/context.js';
-import type { MessagePayload, Reply } from '../interaction/reply.js';
+import type { AppPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from './context.js';
+import type { MessagePayload, Reply } from './reply.js';
 
 /**
  * What the router sees of an interaction, whichever transport delivered it: the gateway (discord.js

@@ -1,21 +1,21 @@
 import { Events, type Client } from 'discord.js';
-import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './app-core.js';
-import { createDiscordClient } from './discord/client.js';
-import { fromDiscordJs } from './discord/discordjs-interaction.js';
-import { logGatewayLifecycle } from './discord/gateway-log.js';
-import { RawInteractionChannels } from './discord/raw-channels.js';
-import type { Router } from './discord/router.js';
-import type { OpsServer } from './ops-server.js';
-import type { AppServices } from './services/index.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './core.js';
+import { createDiscordClient } from '../discord/client.js';
+import { fromDiscordJs } from '../discord/discordjs-interaction.js';
+import { logGatewayLifecycle } from '../discord/gateway-log.js';
+import { RawInteractionChannels } from '../discord/raw-channels.js';
+import type { Router } from '../interaction/router.js';
+import type { OpsServer } from '../runtime/ops-server.js';
+import type { AppServices } from './services.js';
 
-export interface AppOptions extends AppCoreOptions {
+export interface GatewayAppOptions extends AppCoreOptions {
   /** Extra discord.js REST options (tests lower retries and timeouts). */
   discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
   /** Most time given to interactions in flight on shutdown. */
   drainTimeoutMs?: number;
 }
 
-export interface App {
+export interface GatewayApp {
   client: Client;
   router: Router;
   services: AppServices;
@@ -28,9 +28,9 @@ export interface App {
 }
 
 /** Gateway mode: wires config, services, router and the discord.js client; shared by the entry point and the tests. */
-export async function createApp(options: AppOptions): Promise<App> {
+export async function createGatewayApp(options: GatewayAppOptions): Promise<GatewayApp> {
   const { config } = options;
-  if (!config.discordToken) throw new TypeError('createApp: config.discordToken is required');
+  if (!config.discordToken) throw new TypeError('createGatewayApp: config.discordToken is required');
   const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
   let ready = false;

@@ -1,20 +1,20 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import { registerSharedStateGauge, type Metrics } from '../metrics.js';
-import { VERSION } from '../version.js';
+import type { Config } from '../runtime/config.js';
+import { registerSharedStateGauge, type Metrics } from '../runtime/metrics.js';
+import { VERSION } from '../runtime/version.js';
 import { createInProcessState } from '../state/in-process.js';
 import { MemberShares, type MemberShare } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
-import type { CacheFactory } from './cache.js';
-import { createCardService } from './card-service-factory.js';
-import type { CardService } from './cards.js';
-import { GeoService } from './geojs.js';
-import type { UpstreamHealth } from './health.js';
-import { registerHealthGauges } from './health-gauges.js';
-import type { LimiterFactory } from './limiter.js';
+import type { CacheFactory } from '../services/cache.js';
+import { createCardService } from '../services/card-service-factory.js';
+import type { CardService } from '../services/cards.js';
+import { GeoService } from '../services/geojs.js';
+import type { UpstreamHealth } from '../services/health.js';
+import { registerHealthGauges } from '../services/health-gauges.js';
+import type { LimiterFactory } from '../services/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
-import { WallhavenService } from './wallhaven.js';
+import { WallhavenService } from '../services/wallhaven.js';
 
 /** How this process receives interactions: shown by /status. */
 export type RunMode = 'gateway' | 'http' | 'terminal';

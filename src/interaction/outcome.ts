@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { UserError } from '../interaction/errors.js';
-import type { Metrics } from '../metrics.js';
-import { UpstreamError } from '../interaction/upstream-error.js';
+import { UserError } from './errors.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { UpstreamError } from './upstream-error.js';
 
 type Outcome = 'ok' | 'user_error' | 'upstream_error' | 'error';
 

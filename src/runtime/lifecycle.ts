@@ -1,5 +1,5 @@
 import type { Logger } from './logger.js';
-import { StartupError } from './startup/startup-error.js';
+import { StartupError } from './startup-error.js';
 
 interface Runnable {
   start(): Promise<void>;

@@ -1,6 +1,6 @@
 import { ComponentType } from 'discord.js';
 import type { Logger } from 'pino';
-import type { ActionRow, MessagePayload } from '../interaction/reply.js';
+import type { ActionRow, MessagePayload } from './reply.js';
 
 /** An interaction token allows edits for 15 minutes; an expiry later than that cannot be applied. */
 export const MAX_EXPIRY_MS = 14 * 60_000;

@@ -1,5 +1,5 @@
-import type { OptionValues } from '../interaction/context.js';
-import type { RoutedInteraction } from './interaction.js';
+import type { OptionValues } from './context.js';
+import type { RoutedInteraction } from './routed-interaction.js';
 
 /** A UTF-16 surrogate without its other half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
