@@ -16,7 +16,7 @@ import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/runtime/config.js';
 import { createLogger } from '../src/runtime/logger.js';
 import { createSharedState } from '../src/state/index.js';
-import { MEMBER_SHARES } from '../src/state/member-shares.js';
+import { MEMBER_SHARES } from '../src/runtime/member-shares.js';
 import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
 
 const modulesLoadedAt = performance.now();

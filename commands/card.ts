@@ -54,7 +54,7 @@ async function cardReply(
   presentation: Presentation,
 ): Promise<Reply> {
   const shown = await app.cards.present(card, language, {
-    share: app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck'),
+    share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
     withArt: presentation.attachFiles,
     log: ctx.log,
   });
@@ -89,7 +89,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const presentation = presentationFor(ctx, explicitLanguage);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream, on the member's share.
   const resolution = await app.cards.resolvePatiently(input, language, {
-    share: app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck'),
+    share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
     waitMs: DATABASE_WAIT_MS,
     pace: (work) => deferWhenSlow(ctx, work, { ephemeral: false }),
   });
@@ -149,7 +149,7 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
 async function setReply(app: AppServices, userId: string, set: CardSet, page: number, presentation: Presentation): Promise<Reply> {
-  const image = presentation.attachFiles ? await app.cards.art(set, app.memberShares.chargeTo(userId, 'ygoprodeck')) : null;
+  const image = presentation.attachFiles ? await app.cards.art(set, app.memberShares.spenderFor(userId, 'ygoprodeck')) : null;
   const reply = renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
   return presentation.attachFiles ? reply : { ...reply, content: presentation.messages.install.artNotAttachable };
 }

@@ -13,10 +13,10 @@ import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 
 /**
  * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address
- * that needs GeoJS (not cached, or expired) is charged to `userId`'s share.
+ * that needs GeoJS (not cached, or expired) is spent from `userId`'s share.
  */
 export async function lookUpAddresses(addresses: string[], app: AppServices, userId: string): Promise<LookupResult[]> {
-  const records = await app.geo.lookup(addresses, app.memberShares.chargeTo(userId, 'geojs'));
+  const records = await app.geo.lookup(addresses, app.memberShares.spenderFor(userId, 'geojs'));
   return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
 }
 

@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
 import { chatAcknowledger, componentAcknowledger, deferWithWaitNote, type Acknowledger } from '../src/interaction/deferral.js';
-import { UserError } from '../src/interaction/errors.js';
+import { MemberShareSpent, UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { isUpstreamError } from '../src/interaction/upstream-error.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
@@ -40,7 +40,7 @@ function waitForWallhaven<T>(app: AppServices, acknowledge: Acknowledger, messag
 
 /** The pager's result at `index`, each page it needs spending the member's share of Wallhaven. */
 function locate(app: AppServices, userId: string, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
-  const share = app.memberShares.chargeTo(userId, 'wallhaven');
+  const share = app.memberShares.spenderFor(userId, 'wallhaven');
   return locateResult((page) => app.wallhaven.search(page, share), search, query, index, pageSize, direction);
 }
 
@@ -69,7 +69,7 @@ async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<R
   let result;
   try {
     result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-      app.wallhaven.detail(parsed.id, app.memberShares.chargeTo(ctx.user.id, 'wallhaven')),
+      app.wallhaven.detail(parsed.id, app.memberShares.spenderFor(ctx.user.id, 'wallhaven')),
     );
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) throw new UserError((t) => t.wallpaper.noSuchWallpaper(`\`${parsed.id}\``));
@@ -93,7 +93,7 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   let result;
   try {
     result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-      app.wallhaven.randomPick(query, categories, app.memberShares.chargeTo(ctx.user.id, 'wallhaven')),
+      app.wallhaven.randomPick(query, categories, app.memberShares.spenderFor(ctx.user.id, 'wallhaven')),
     );
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) {
@@ -140,7 +140,7 @@ async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentR
   } catch (error) {
     // Answered on the side, so the wallpaper on show stays and the user can press again.
     if (isPastLastPage(error)) return ephemeral(labels.noMoreResults);
-    if (error instanceof UserError) return ephemeral(error.textIn(messages));
+    if (error instanceof UserError || error instanceof MemberShareSpent) return ephemeral(describeFailure(error, messages));
     if (isUpstreamError(error)) {
       ctx.log.info({ err: error }, 'wallpaper page not loaded');
       return ephemeral(describeFailure(error, messages));

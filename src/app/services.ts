@@ -4,7 +4,8 @@ import type { Config } from '../runtime/config.js';
 import { registerSharedStateGauge, type Metrics } from '../runtime/metrics.js';
 import { VERSION } from '../runtime/version.js';
 import { createInProcessState } from '../state/in-process.js';
-import { MemberShares, type MemberShare } from '../state/member-shares.js';
+import type { MemberShare } from '../runtime/member-shares.js';
+import { MemberShares } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from '../services/cache.js';
 import { createCardService } from '../services/card-service-factory.js';
@@ -90,7 +91,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   // The app clock drives GeoJS's cache ages, so tests can age entries and see stale-if-error.
   const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, now: () => clock.now().getTime() });
   const memberShares = new MemberShares({ state, metrics: deps.metrics, now: () => clock.now().getTime(), overrides: overrides.memberShares });
-  const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.budget(health.upstream).refusals);
+  const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.ledger(health.upstream).refusals);
   closers.push(() => geo.close());
   healthReporters.push(() => withRefusals(geo.health()));
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });

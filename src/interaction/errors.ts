@@ -1,5 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
+import type { UpstreamName } from './upstream-error.js';
 
 /** A sentence picked from the user's message catalogue. */
 export type LocalizedText = (messages: Catalogue) => string;
@@ -22,5 +23,23 @@ export class UserError extends Error {
   /** The sentence in the language of `messages` (as written, when it was written in one language only). */
   textIn(messages: Catalogue): string {
     return this.localized?.(messages) ?? this.message;
+  }
+}
+
+/**
+ * A refusal because the member has spent their share of an upstream (`MemberShares`): nothing was
+ * sent. It carries the facts, not a sentence: render words it (`describeFailure`) in the member's
+ * language, and it is answered privately like any `UserError`.
+ */
+export class MemberShareSpent extends Error {
+  constructor(
+    readonly upstream: UpstreamName,
+    /** The share: requests (GeoJS: addresses) per window. */
+    readonly limit: number,
+    /** When the share is whole enough again for one more request. */
+    readonly retryAfterMs: number,
+  ) {
+    super(`${upstream} member share of ${limit} spent; the next request fits in ${retryAfterMs} ms`);
+    this.name = 'MemberShareSpent';
   }
 }

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
-import { UserError } from './errors.js';
+import { MemberShareSpent, UserError } from './errors.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { UpstreamError } from './upstream-error.js';
 
 type Outcome = 'ok' | 'user_error' | 'upstream_error' | 'error';
 
 function outcomeOf(error: unknown): Outcome {
-  if (error instanceof UserError) return 'user_error';
+  // A spent member share is the member's doing, like a mistyped option.
+  if (error instanceof UserError || error instanceof MemberShareSpent) return 'user_error';
   if (error instanceof UpstreamError) return 'upstream_error';
   return 'error';
 }

@@ -15,7 +15,7 @@ import {
   writeSnapshot,
   type SnapshotHeader,
 } from './card-snapshot.js';
-import type { RequestCharge } from './cache.js';
+import type { MemberShareSpender } from './cache.js';
 import type { DownloadProgress } from './http.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
 import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
@@ -319,9 +319,9 @@ export class CardDatabase {
     return this.texts.get(language)?.names ?? new Map();
   }
 
-  /** Asks the API (cached) by passcode or exact name: for use while `ready` is false. A request is charged to `charge`. */
-  lookupRemote(query: string | number, charge?: RequestCharge): Promise<Card> {
-    return typeof query === 'number' ? this.options.client.cardById(query, charge) : this.options.client.cardByName(query, charge);
+  /** Asks the API (cached) by passcode or exact name: for use while `ready` is false. A request is spent from `share`. */
+  lookupRemote(query: string | number, share?: MemberShareSpender): Promise<Card> {
+    return typeof query === 'number' ? this.options.client.cardById(query, share) : this.options.client.cardByName(query, share);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { CardSet } from '../cards/card-set.js';
 import { localizeCard } from '../cards/card-translation.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
-import type { RequestCharge } from './cache.js';
+import type { MemberShareSpender } from './cache.js';
 import type { CardDatabase } from './card-database.js';
 import { imageType, type CardImageStore } from './card-images.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
@@ -55,7 +55,7 @@ export class CardExtras {
    * it was before language databases existed, so a French user does not get English text for the
    * minute a first download takes; that path throws the client's UpstreamError.
    */
-  async localize(card: Card, language: CardLanguage, share?: RequestCharge): Promise<LocalizedCard | undefined> {
+  async localize(card: Card, language: CardLanguage, share?: MemberShareSpender): Promise<LocalizedCard | undefined> {
     if (this.deps.database.hasTexts(language)) {
       const translation = this.deps.database.translation(card.id, language);
       return translation === undefined ? undefined : localizeCard(card, translation, language);
@@ -70,7 +70,7 @@ export class CardExtras {
    * missing), or null when it has none or it cannot be had right now (`share` refusing its download
    * included): the card or set is then shown without it.
    */
-  async art(of: Card | CardSet, share?: RequestCharge): Promise<CardArt | null> {
+  async art(of: Card | CardSet, share?: MemberShareSpender): Promise<CardArt | null> {
     const wanted = artOf(of);
     if (wanted === null) return null;
     try {
@@ -98,7 +98,7 @@ export class CardExtras {
   async present(
     card: Card,
     language: CardLanguage | undefined,
-    options: { share?: RequestCharge; withArt: boolean; log: Logger },
+    options: { share?: MemberShareSpender; withArt: boolean; log: Logger },
   ): Promise<PresentedCard> {
     const { log, share } = options;
     const translation =

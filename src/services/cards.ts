@@ -9,7 +9,7 @@ import { matchesFilters, type CardSearchFilters } from '../cards/search-filters.
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
 import type { ChannelHistory, SharedState } from '../state/shared-state.js';
-import type { RequestCharge } from './cache.js';
+import type { MemberShareSpender } from './cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
 import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
@@ -204,13 +204,13 @@ export class CardService {
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
    * upstream (cached) and anything else finds nothing. With a language, names in that language
-   * are matched too. An upstream lookup (or its refresh) is charged to `charge`.
+   * are matched too. An upstream lookup (or its refresh) is spent from `share`.
    */
-  async resolve(input: string, language?: CardLanguage, charge?: RequestCharge): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage, share?: MemberShareSpender): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
-    if (!this.ready) return this.resolveRemotely(query, passcode, charge);
+    if (!this.ready) return this.resolveRemotely(query, passcode, share);
     if (passcode !== undefined) {
       const card = this.database.byId(passcode);
       if (card) return { kind: 'card', card, by: 'id' };
@@ -265,17 +265,17 @@ export class CardService {
   }
 
   /** See `CardExtras.localize`. */
-  localize(card: Card, language: CardLanguage, share?: RequestCharge): Promise<LocalizedCard | undefined> {
+  localize(card: Card, language: CardLanguage, share?: MemberShareSpender): Promise<LocalizedCard | undefined> {
     return this.extras.localize(card, language, share);
   }
 
   /** See `CardExtras.art`. */
-  art(of: Card | CardSet, share?: RequestCharge): Promise<CardArt | null> {
+  art(of: Card | CardSet, share?: MemberShareSpender): Promise<CardArt | null> {
     return this.extras.art(of, share);
   }
 
   /** See `CardExtras.present`. */
-  present(card: Card, language: CardLanguage | undefined, options: { share?: RequestCharge; withArt: boolean; log: Logger }): Promise<PresentedCard> {
+  present(card: Card, language: CardLanguage | undefined, options: { share?: MemberShareSpender; withArt: boolean; log: Logger }): Promise<PresentedCard> {
     return this.extras.present(card, language, options);
   }
 
@@ -288,7 +288,7 @@ export class CardService {
   async resolvePatiently(
     input: string,
     language: CardLanguage | undefined,
-    options: { share?: RequestCharge; waitMs: number; pace: <T>(work: Promise<T>) => Promise<T> },
+    options: { share?: MemberShareSpender; waitMs: number; pace: <T>(work: Promise<T>) => Promise<T> },
   ): Promise<CardResolution> {
     const resolution = await options.pace(this.resolve(input, language, options.share));
     if (resolution.kind !== 'none' || this.ready || this.loadFailure || !(await options.pace(this.whenReady(options.waitMs)))) return resolution;
@@ -365,9 +365,9 @@ export class CardService {
     return cards;
   }
 
-  private async resolveRemotely(query: string, passcode: number | undefined, charge: RequestCharge | undefined): Promise<CardResolution> {
+  private async resolveRemotely(query: string, passcode: number | undefined, share: MemberShareSpender | undefined): Promise<CardResolution> {
     try {
-      const card = await this.database.lookupRemote(passcode ?? query, charge);
+      const card = await this.database.lookupRemote(passcode ?? query, share);
       return { kind: 'card', card, by: passcode === undefined ? 'name' : 'id' };
     } catch (error) {
       // A name that is not exact (or a number that is no passcode) finds nothing until the database is here.

@@ -3,7 +3,7 @@ import { parseIpAddress } from '../ip/address.js';
 import type { GeoRecord } from '../ip/geo-record.js';
 import { describeSpecialRange } from '../ip/special-ranges.js';
 import type { Metrics } from '../runtime/metrics.js';
-import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
+import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
 import { matchAnswers, rawGeoAnswer } from './geojs-answer.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp } from './http.js';
@@ -19,12 +19,6 @@ type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'max
  * every address that missed the cache during its window, so the queue bound is rarely reached.
  */
 export const GEOJS_LIMITS: Readonly<LimiterSettings> = { minTimeMs: 100, maxConcurrent: 2, maxQueued: 20 };
-/**
- * What one Discord member may spend of GeoJS: 60 addresses that miss the cache in any minute (six
- * full `/ip lookup`s). Their batches then hold at most a few of the 20 queue places, so another
- * member's lookup during one member's flood still finds room and little wait. Cached addresses are free.
- */
-export const GEOJS_MEMBER_SHARE = { limit: 60, windowMs: 60_000 } as const;
 /** Geo data changes with monthly MaxMind releases; 12 h keeps answers fresh enough for chat use. */
 export const GEOJS_CACHE_TTL_MS = 12 * 60 * 60_000;
 /** Fallback pause if GeoJS ever answers 429 without Retry-After (it has no limit today). */
@@ -111,9 +105,9 @@ export class GeoService {
    * Looks up addresses (validated again here: nothing unvalidated reaches a URL). The map is keyed
    * by the strings given; equal addresses in different spellings share one lookup. Rejects with the
    * first failure when an address cannot be answered; an expired entry is served while GeoJS is down.
-   * `charge.beforeRequest` is called once per address that needs a request (missing or expired).
+   * `share.beforeRequest` is called once per address that needs a request (missing or expired).
    */
-  async lookup(addresses: readonly string[], charge?: RequestCharge): Promise<Map<string, GeoRecord>> {
+  async lookup(addresses: readonly string[], share?: MemberShareSpender): Promise<Map<string, GeoRecord>> {
     const canonical = new Map<string, string>();
     for (const input of addresses) {
       const parsed = parseIpAddress(input);
@@ -124,7 +118,7 @@ export class GeoService {
     // GeoJS knows nothing about special-purpose addresses (private, loopback, documentation…): they are
     // answered here, so they cost no request and work offline.
     const records = await Promise.all(
-      unique.map((address) => (describeSpecialRange(address) === null ? this.cache.get(address, charge) : { ip: address, known: false })),
+      unique.map((address) => (describeSpecialRange(address) === null ? this.cache.get(address, share) : { ip: address, known: false })),
     );
     const byAddress = new Map(unique.map((address, index) => [address, records[index]!]));
     return new Map([...canonical].map(([input, address]) => [input, byAddress.get(address)!]));

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import type { Metrics } from '../runtime/metrics.js';
-import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
+import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { checkCommonFailures, parseJson, UpstreamHttp, type UpstreamResponse } from './http.js';
 import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
@@ -15,15 +15,6 @@ import { rawDetailAnswer, rawSearchAnswer, toDetail, toPage } from './wallhaven-
 import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
-
-/** Wallhaven's published limit: 45 requests per minute, per client, with or without a key. */
-
-/**
- * What one Discord user may spend of that shared budget: 10 requests in any minute, under a quarter
- * of the 43 the limiter sends, so no single member can leave everyone else with "busy" answers.
- * Answers from the cache (pages already loaded, wallpapers already shown) cost nothing.
- */
-export const WALLHAVEN_USER_BUDGET = { limit: 10, windowMs: 60_000 } as const;
 
 /**
  * `minTime` spaces the planned request starts, so at most ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 are
@@ -66,14 +57,6 @@ export interface WallhavenServiceOptions {
   /** Clock for the caches and health, injectable for tests. */
   now?: () => number;
 }
-
-/**
- * `beforeRequest` is called before anything is queued when the call needs a request to Wallhaven:
- * nothing cached can answer it, or a cached answer has expired and would be refreshed. Throwing
- * refuses the request without sending anything (an expired answer is then served as it is):
- * commands charge requests to the member's share. A remembered "no such wallpaper" is counted too.
- */
-export type WallhavenCallOptions = RequestCharge;
 
 /**
  * Wallhaven API v1: search, detail and random picks, with every request through one limiter that
@@ -140,32 +123,32 @@ export class WallhavenService {
    * One page of results. A page after the last one rejects with `not_found` / `PAGE_PAST_THE_END`.
    * Cached for 5 minutes by the full parameter set, except random pages without a seed.
    */
-  async search(search: WallpaperSearch, options: WallhavenCallOptions = {}): Promise<WallpaperPage> {
+  async search(search: WallpaperSearch, share: MemberShareSpender = {}): Promise<WallpaperPage> {
     const query = buildSearchQuery(search, { apiKeyConfigured: this.nsfwAvailable });
     if (!isCacheableSearch(query)) {
-      await options.beforeRequest?.();
+      await share.beforeRequest?.();
       return this.fetchSearch(query);
     }
-    return this.searchCache.get(new URLSearchParams(query).toString(), options);
+    return this.searchCache.get(new URLSearchParams(query).toString(), share);
   }
 
   /** A wallpaper with its uploader and tags (validate user input with `parseWallpaperId` first). */
-  async detail(id: string, options: WallhavenCallOptions = {}): Promise<WallpaperDetail> {
+  async detail(id: string, share: MemberShareSpender = {}): Promise<WallpaperDetail> {
     if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
-    return this.detailCache.get(id, options);
+    return this.detailCache.get(id, share);
   }
 
   /**
    * A random SFW wallpaper. One `sorting=random` page (24 results) serves the next 24 calls for the
    * same query and categories; concurrent callers share one refill.
    */
-  async randomPick(query: string | undefined, categories: CategoryFilter, options: WallhavenCallOptions = {}): Promise<WallpaperSummary> {
+  async randomPick(query: string | undefined, categories: CategoryFilter, share: MemberShareSpender = {}): Promise<WallpaperSummary> {
     const search = buildSearchQuery({ query, categories, purity: SFW_ONLY, sorting: 'random', page: 1 }, { apiKeyConfigured: this.nsfwAvailable });
     const key = new URLSearchParams(search).toString();
     for (;;) {
       const pick = this.randomPools.get(key)?.pop();
       if (pick) return pick;
-      await options.beforeRequest?.();
+      await share.beforeRequest?.();
       if ((await this.refillRandomPool(key, search)) === 0) throw new UpstreamError('wallhaven', 'not_found', 'no wallpapers match');
     }
   }

@@ -11,7 +11,7 @@ import {
 } from '../cards/card.js';
 import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import type { Metrics } from '../runtime/metrics.js';
-import { createLocalCacheFactory, type CacheFactory, type RequestCharge, type UpstreamCache } from './cache.js';
+import { createLocalCacheFactory, type CacheFactory, type MemberShareSpender, type UpstreamCache } from './cache.js';
 import { HealthTracker, type UpstreamHealth } from './health.js';
 import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
@@ -35,14 +35,6 @@ export const YGOPRODECK_LIMITS: Readonly<YgoprodeckLimits> = {
 };
 
 export type YgoprodeckLimits = Omit<LimiterOptions, 'upstream' | 'now'>;
-
-/**
- * What one Discord member may spend of YGOPRODeck: 12 art or translation downloads in any minute
- * (card data is local). At 8 requests a second they leave the queue within 1.5 s, so another
- * member's card is answered with its art during one member's flood; past the share a card is shown
- * without its art (or in English). Art already stored is free.
- */
-export const YGOPRODECK_MEMBER_SHARE = { limit: 12, windowMs: 60_000 } as const;
 
 /** The upstream's own limit, for tests and documentation: ours must stay well under it. */
 export const YGOPRODECK_UPSTREAM_LIMIT = { windowMs: 1_000, maxRequests: 20 } as const;
@@ -180,25 +172,25 @@ export class YgoprodeckClient {
     this.tracker = new HealthTracker(options.now);
   }
 
-  /** The card with this passcode (cached; a request or refresh is charged to `charge`). */
-  async cardById(id: number, charge?: RequestCharge): Promise<Card> {
-    return this.cards.get(`id:${requireCardId(id)}`, charge);
+  /** The card with this passcode (cached; a request or refresh is spent from `share`). */
+  async cardById(id: number, share?: MemberShareSpender): Promise<Card> {
+    return this.cards.get(`id:${requireCardId(id)}`, share);
   }
 
-  /** The card with exactly this name, ignoring case (cached; a request or refresh is charged to `charge`). */
-  async cardByName(name: string, charge?: RequestCharge): Promise<Card> {
-    return this.cards.get(`name:${requireCardName(name).toLowerCase()}`, charge);
+  /** The card with exactly this name, ignoring case (cached; a request or refresh is spent from `share`). */
+  async cardByName(name: string, share?: MemberShareSpender): Promise<Card> {
+    return this.cards.get(`name:${requireCardName(name).toLowerCase()}`, share);
   }
 
   /**
    * The card's name and texts in another language (cached for hours): only while that language's
-   * database has never loaded (see `CardService.localize`). A download or refresh is charged to `charge`.
+   * database has never loaded (see `CardService.localize`). A download or refresh is spent from `share`.
    */
-  async localized(id: number, language: CardLanguage, charge?: RequestCharge): Promise<LocalizedCard> {
+  async localized(id: number, language: CardLanguage, share?: MemberShareSpender): Promise<LocalizedCard> {
     if (!(CARD_LANGUAGES as readonly string[]).includes(language)) {
       throw new UpstreamError('ygoprodeck', 'invalid_input', `unsupported card language`);
     }
-    return this.localizedCards.get(`${language}:${requireCardId(id)}`, charge);
+    return this.localizedCards.get(`${language}:${requireCardId(id)}`, share);
   }
 
   /** `checkDBVer.php`: the version of the card database (never cached: it is what polling is for). */

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { UserCooldown } from '../cooldown.js';
+import { LocalMemberShareLedger } from './member-share-ledger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory } from '../services/cache.js';
 import { createLocalLimiterFactory } from '../services/limiter.js';
@@ -45,9 +45,9 @@ export function createInProcessState(options: InProcessStateOptions): SharedStat
       remember: (text) => Promise.resolve(longQueries.remember(text)),
       recall: (key) => Promise.resolve(longQueries.recall(key)),
     },
-    userBudget(budgetOptions) {
-      const cooldown = new UserCooldown({ ...budgetOptions, now: budgetOptions.now ?? now });
-      return { limit: cooldown.limit, windowMs: cooldown.windowMs, take: (userId) => Promise.resolve(cooldown.take(userId)) };
+    memberShareLedger(ledgerOptions) {
+      const ledger = new LocalMemberShareLedger({ ...ledgerOptions, now: ledgerOptions.now ?? now });
+      return { limit: ledger.limit, windowMs: ledger.windowMs, take: (userId) => Promise.resolve(ledger.take(userId)) };
     },
     channelHistory: createLocalChannelHistory,
     fleet: {

@@ -208,7 +208,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const key = await first!.longQueries.remember(long);
     expect(await second!.longQueries.recall(key)).toBe(long);
 
-    const budgets = [first!, second!].map((state) => state.userBudget({ name: 'test', limit: 3, windowMs: 60_000 }));
+    const budgets = [first!, second!].map((state) => state.memberShareLedger({ name: 'test', limit: 3, windowMs: 60_000 }));
     const decisions = [];
     for (let use = 0; use < 4; use++) decisions.push(await budgets[use % 2]!.take('member-1'));
     expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
@@ -233,7 +233,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     for (let index = 1; index < sorted.length; index++) expect(sorted[index]! - sorted[index - 1]!).toBeGreaterThanOrEqual(3 * MIN_TIME_MS - 10);
     const cache = state.cacheFactory<string>({ name: 'offline', max: 10, ttlMs: 60_000, load: async (key) => `loaded ${key}` });
     expect(await cache.get('a')).toBe('loaded a');
-    expect((await state.userBudget({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
+    expect((await state.memberShareLedger({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
     await unreachable.restart();
     stops.push(() => unreachable.stop());
     await until(() => !state.health().degraded, 'Redis to be found');

@@ -67,7 +67,7 @@ function stubApp(service: Partial<WallhavenService>): AppServices {
     clock: { now: () => new Date(NOW) },
     wallhaven: { nsfwAvailable: false, expectedWaitMs: () => 0, ...service },
     // Shares are tested end to end (cooldown.test.ts, fair-share.test.ts): here every request is free.
-    memberShares: { chargeTo: () => ({}) },
+    memberShares: { spenderFor: () => ({}) },
   } as unknown as AppServices;
 }
 

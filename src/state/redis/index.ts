@@ -14,7 +14,7 @@ import { FleetHeartbeat } from './fleet-registry.js';
 import { decodeCached, encodeCached } from './json-codec.js';
 import { createFleetQueryStore } from './long-queries.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
-import { createFleetUserBudget } from './user-budget.js';
+import { createFleetMemberShareLedger } from './member-share-ledger.js';
 
 /** Every key Almanac writes starts with this (Bottleneck's own keys are `b_almanac:<upstream>_…`). */
 export const KEY_PREFIX = 'almanac:';
@@ -89,7 +89,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       return decodeCached(await gunzip(fetched.bytes));
     },
     longQueries: createFleetQueryStore(connection, KEY_PREFIX),
-    userBudget: (budgetOptions) => createFleetUserBudget(connection, KEY_PREFIX, { ...budgetOptions, now: budgetOptions.now ?? now }),
+    memberShareLedger: (ledgerOptions) => createFleetMemberShareLedger(connection, KEY_PREFIX, { ...ledgerOptions, now: ledgerOptions.now ?? now }),
     channelHistory: (historyOptions) => createFleetChannelHistory(connection, KEY_PREFIX, historyOptions),
     fleet,
     health: () => ({ backend: 'redis', degraded: !connection.isUp, since: connection.since, fallbackShareOf: fleet.fallbackShare }),

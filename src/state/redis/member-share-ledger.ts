@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UserCooldown, type UserCooldownOptions } from '../../cooldown.js';
-import type { UserBudget } from '../shared-state.js';
+import { LocalMemberShareLedger, type MemberShareLedger, type MemberShareLedgerOptions } from '../member-share-ledger.js';
 import type { SharedConnection } from './connection.js';
 
 /**
@@ -19,12 +18,13 @@ return -1
 `;
 
 /**
- * A per-member sliding-window budget counted by the whole fleet, with the same rules as
- * `UserCooldown`. While Redis is unreachable each process counts on its own (the upstream's own
- * budget still holds through the limiters' local shares).
+ * A member share's ledger counted by the whole fleet, with the same rules as
+ * `LocalMemberShareLedger`. While Redis is unreachable each process counts on its own (the
+ * upstream's own budget still holds through the limiters' local shares). The key keeps its old
+ * `budget:` name: a rolling deploy's processes must count in the same place.
  */
-export function createFleetUserBudget(connection: SharedConnection, keyPrefix: string, options: UserCooldownOptions): UserBudget {
-  const local = new UserCooldown(options);
+export function createFleetMemberShareLedger(connection: SharedConnection, keyPrefix: string, options: MemberShareLedgerOptions): MemberShareLedger {
+  const local = new LocalMemberShareLedger(options);
   const now = options.now ?? Date.now;
   return {
     limit: local.limit,

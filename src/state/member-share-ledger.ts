@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-export interface UserCooldownOptions {
+export interface MemberShareLedgerOptions {
   /** Named in option errors. */
   name: string;
   /** Most uses one user may make within any `windowMs`. */
@@ -15,24 +15,33 @@ export interface UserCooldownOptions {
   now?: () => number;
 }
 
-export type CooldownDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+export type MemberShareDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** Each member's uses of one upstream's share (see `MemberShares`), in process or counted by the whole fleet. */
+export interface MemberShareLedger {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Records one use by `userId` when their share allows it; otherwise says how long until it will. */
+  take(userId: string): Promise<MemberShareDecision>;
+}
 
 /**
- * A per-user sliding-window budget: at most `limit` uses per user in any `windowMs`. It exists so
- * that one member cannot spend a whole shared upstream budget (Wallhaven's 45 requests a minute)
- * and leave everyone else with "busy" answers. Each user's state is the times of their last
- * `limit` uses, so the window slides exactly, with no burst at a fixed window's boundary.
+ * A member share's ledger in this process: at most `limit` uses per member in any sliding
+ * `windowMs`. It exists so that one member cannot spend a whole shared upstream budget (Wallhaven's
+ * 45 requests a minute) and leave everyone else with "busy" answers. Each member's state is the
+ * times of their last `limit` uses, so the window slides exactly, with no burst at a fixed window's
+ * boundary. Synchronous: the in-process state and the Redis ledger's fallback wrap it.
  */
-export class UserCooldown {
+export class LocalMemberShareLedger {
   readonly limit: number;
   readonly windowMs: number;
   private readonly now: () => number;
   private readonly uses: LRUCache<string, number[]>;
 
-  constructor(options: UserCooldownOptions) {
+  constructor(options: MemberShareLedgerOptions) {
     const integer = (option: string, value: number) => {
       if (!Number.isSafeInteger(value) || value <= 0) {
-        throw new TypeError(`UserCooldown(${options.name}): option "${option}" must be a positive integer, got ${value}`);
+        throw new TypeError(`LocalMemberShareLedger(${options.name}): option "${option}" must be a positive integer, got ${value}`);
       }
       return value;
     };
@@ -42,8 +51,8 @@ export class UserCooldown {
     this.uses = new LRUCache({ max: integer('maxUsers', options.maxUsers ?? 10_000) });
   }
 
-  /** Records one use by `userId` when the budget allows it; otherwise says how long until it will. */
-  take(userId: string): CooldownDecision {
+  /** Records one use by `userId` when their share allows it; otherwise says how long until it will. */
+  take(userId: string): MemberShareDecision {
     const now = this.now();
     const recent = this.recentUses(userId, now);
     if (recent.length >= this.limit) {
@@ -52,11 +61,6 @@ export class UserCooldown {
     recent.push(now);
     this.uses.set(userId, recent);
     return { allowed: true };
-  }
-
-  /** Uses `userId` has left in the current window. */
-  remaining(userId: string): number {
-    return this.limit - this.recentUses(userId, this.now()).length;
   }
 
   private recentUses(userId: string, now: number): number[] {
