@@ -6,7 +6,8 @@ import { shardLabel } from '../discord/shards.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { startOpsServer, type OpsServer } from '../runtime/ops-server.js';
-import { createServices, type AppServices, type RunMode, type ServiceOverrides } from './services.js';
+import { createServices, type AppServices, type ServiceOverrides } from './services.js';
+import type { RunMode } from '../runtime/status-report.js';
 import { createSharedState } from '../state/index.js';
 import type { FleetMember, SharedState } from '../state/shared-state.js';
 

@@ -1,3 +1,4 @@
+import type { RunMode } from '../runtime/status-report.js';
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../runtime/config.js';
@@ -11,14 +12,12 @@ import type { CacheFactory } from '../services/cache.js';
 import { createCardService } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
 import { GeoService } from '../services/geojs.js';
-import type { UpstreamHealth } from '../services/health.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
 import { registerHealthGauges } from '../services/health-gauges.js';
 import type { LimiterFactory } from '../services/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven.js';
 
-/** How this process receives interactions: shown by /status. */
-export type RunMode = 'gateway' | 'http' | 'terminal';
 
 export interface Clock {
   now(): Date;

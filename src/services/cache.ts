@@ -1,3 +1,4 @@
+import type { CacheStats } from '../runtime/status-report.js';
 import { LRUCache } from 'lru-cache';
 import type { Metrics } from '../runtime/metrics.js';
 import { isUpstreamError, type UpstreamError } from '../interaction/upstream-error.js';
@@ -26,13 +27,6 @@ export interface LoadedEntry {
   ttlMs?: number;
 }
 
-export interface CacheStats {
-  name: string;
-  size: number;
-  hits: number;
-  misses: number;
-  stale: number;
-}
 
 /**
  * The asking member's share of an upstream (`MemberShares.spenderFor`), spent on each request a

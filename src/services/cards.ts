@@ -15,7 +15,7 @@ import type { CardImageStore } from './card-images.js';
 import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
 import { buildCardIndex, type CardIndex } from './card-index.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
-import type { UpstreamHealth } from './health.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
 import { whenReady } from './when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 

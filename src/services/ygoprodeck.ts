@@ -12,7 +12,8 @@ import {
 import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory, type CacheFactory, type MemberShareSpender, type UpstreamCache } from './cache.js';
-import { HealthTracker, type UpstreamHealth } from './health.js';
+import { HealthTracker } from './health.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
 import { UpstreamHttp, isHtml, parseJson, parseRetryAfter, type DownloadProgress, type UpstreamResponse } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
 import { baseUrlOption } from './service-options.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEOJS_LIMITS } from '../../src/services/geojs.js';
-import type { LimiterState } from '../../src/services/limiter.js';
+import type { LimiterState } from '../../src/runtime/status-report.js';
 import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
 import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
