@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { createCardService } from '../src/services/card-service-factory.js';
 import { WALLHAVEN_RATE_LIMIT } from '../src/wallpaper/wallhaven-site.js';
-import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck-limits.js';
 import type { InteractionCallback, InteractionExchange } from '../test/fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../test/fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../test/fakes/wallhaven.js';

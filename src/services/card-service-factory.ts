@@ -8,7 +8,8 @@ import { CardImageStore } from './card-images.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
 import type { LimiterFactory } from './limiter.js';
-import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
+import { YgoprodeckClient } from './ygoprodeck.js';
+import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
 
 export interface CreateCardServiceOptions {
   /** YGOPRODeck API origin (`YGOPRODECK_URL`). */

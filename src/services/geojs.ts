@@ -5,12 +5,12 @@ import { describeSpecialRange } from '../ip/special-ranges.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
 import { matchAnswers, rawGeoAnswer } from './geojs-answer.js';
-import { HealthTracker } from './health.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
-import { checkCommonFailures, parseJson, UpstreamHttp } from './http.js';
-import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
-import { baseUrlOption, numberOption } from './service-options.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
+import { checkCommonFailures, parseJson, type UpstreamHttp } from './http.js';
+import type { LimiterFactory, LimiterOptions } from './limiter.js';
+import { baseUrlOption, numberOption } from './service-options.js';
+import { UpstreamWiring } from './upstream.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
@@ -61,10 +61,9 @@ interface PendingLookup {
  * user's value only ever travels as a query parameter.
  */
 export class GeoService {
+  private readonly upstream: UpstreamWiring;
   private readonly http: UpstreamHttp;
-  private readonly limiter: UpstreamLimiter;
   private readonly cache: UpstreamCache<GeoRecord>;
-  private readonly tracker: HealthTracker;
   private readonly requestTimeoutMs: number;
   private readonly batchWindowMs: number;
   private readonly maxBatchSize: number;
@@ -77,29 +76,23 @@ export class GeoService {
     this.batchWindowMs = numberOption('GeoService', 'batchWindowMs', options.batchWindowMs, 5, true);
     this.maxBatchSize = numberOption('GeoService', 'maxBatchSize', options.maxBatchSize, 50);
     this.retryOnce = options.retryOnce ?? true;
-    this.http = new UpstreamHttp({
+    const baseUrl = baseUrlOption('GeoService', options.baseUrl);
+    this.upstream = new UpstreamWiring({
       upstream: 'geojs',
-      baseUrl: baseUrlOption('GeoService', options.baseUrl),
-      pathPrefixes: ['/v1/ip/geo.json'],
+      limits: { ...GEOJS_LIMITS, ...options.limits, jobExpirationMs: this.requestTimeoutMs + 2_000 },
+      limiterFactory: options.limiterFactory,
+      cacheFactory: options.cacheFactory,
       dispatcher: options.dispatcher,
-      maxBodyBytes: 512 * 1024,
       metrics: options.metrics,
-    });
-    this.limiter = options.limiterFactory({
-      upstream: 'geojs',
-      ...GEOJS_LIMITS,
-      ...options.limits,
-      jobExpirationMs: this.requestTimeoutMs + 2_000,
       now: options.now,
     });
-    this.cache = options.cacheFactory<GeoRecord>({
+    this.http = this.upstream.http({ baseUrl, pathPrefixes: ['/v1/ip/geo.json'], maxBodyBytes: 512 * 1024 });
+    this.cache = this.upstream.cache<GeoRecord>({
       name: 'geojs-ip',
       max: numberOption('GeoService', 'cacheMaxEntries', options.cacheMaxEntries, 10_000),
       ttlMs: numberOption('GeoService', 'cacheTtlMs', options.cacheTtlMs, GEOJS_CACHE_TTL_MS),
       load: (address) => this.joinBatch(address),
-      now: options.now,
     });
-    this.tracker = new HealthTracker(options.now);
   }
 
   /**
@@ -126,16 +119,7 @@ export class GeoService {
   }
 
   health(): UpstreamHealth {
-    return {
-      upstream: 'geojs',
-      lastSuccessAt: this.tracker.lastSuccessAt,
-      lastFailureAt: this.tracker.lastFailureAt,
-      lastFailure: this.tracker.lastFailure,
-      lastLatencyMs: this.tracker.lastLatencyMs,
-      limiter: this.limiter.state(),
-      caches: [this.cache.stats()],
-      details: {},
-    };
+    return this.upstream.health();
   }
 
   async close(): Promise<void> {
@@ -144,8 +128,7 @@ export class GeoService {
     this.pending = new Map();
     const closed = new UpstreamError('geojs', 'unavailable', 'geojs service closed');
     for (const waiters of waiting.values()) for (const waiter of waiters) waiter.reject(closed);
-    await this.limiter.stop();
-    await this.http.close();
+    await this.upstream.close();
   }
 
   /** The cache loader: parks the address in the next batch. */
@@ -185,7 +168,7 @@ export class GeoService {
   }
 
   private async requestBatch(addresses: string[]): Promise<Map<string, GeoRecord>> {
-    const attempt = () => this.limiter.schedule(() => this.tracker.track(() => this.fetchBatch(addresses)));
+    const attempt = () => this.upstream.limiter.schedule(() => this.upstream.tracker.track(() => this.fetchBatch(addresses)));
     try {
       return await attempt();
     } catch (error) {
@@ -200,7 +183,7 @@ export class GeoService {
     try {
       checkCommonFailures('geojs', response, GEOJS_RATE_LIMIT_FALLBACK_MS);
     } catch (error) {
-      if (isUpstreamError(error, 'rate_limited')) this.limiter.pause(error.retryAfterMs ?? GEOJS_RATE_LIMIT_FALLBACK_MS, 'geojs answered 429');
+      if (isUpstreamError(error, 'rate_limited')) this.upstream.limiter.pause(error.retryAfterMs ?? GEOJS_RATE_LIMIT_FALLBACK_MS, 'geojs answered 429');
       throw error;
     }
     if (response.status !== 200) {

@@ -2,10 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import type { Metrics } from '../runtime/metrics.js';
 import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
-import { HealthTracker } from './health.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
-import { checkCommonFailures, parseJson, UpstreamHttp, type UpstreamResponse } from './http.js';
-import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
+import { checkCommonFailures, parseJson, type UpstreamHttp, type UpstreamResponse } from './http.js';
+import type { LimiterFactory, LimiterOptions } from './limiter.js';
 import { baseUrlOption, numberOption } from './service-options.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 import { PAGE_PAST_THE_END } from '../wallpaper/paging.js';
@@ -13,6 +12,7 @@ import type { CategoryFilter, WallpaperSearch } from '../wallpaper/search.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
 import { WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
 import { rawDetailAnswer, rawSearchAnswer, toDetail, toPage } from './wallhaven-answer.js';
+import { UpstreamWiring } from './upstream.js';
 import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
@@ -66,14 +66,13 @@ export interface WallhavenServiceOptions {
 export class WallhavenService {
   /** Whether NSFW searches are possible (a key is configured). */
   readonly nsfwAvailable: boolean;
+  private readonly upstream: UpstreamWiring;
   private readonly http: UpstreamHttp;
-  private readonly limiter: UpstreamLimiter;
   private readonly detailCache: UpstreamCache<WallpaperDetail>;
   private readonly searchCache: UpstreamCache<WallpaperPage>;
   /** Per (query, categories): the rest of a drawn random page, handed out one pick at a time. */
   private readonly randomPools = new LRUCache<string, WallpaperSummary[]>({ max: 100, ttl: RANDOM_POOL_TTL_MS });
   private readonly randomRefills = new Map<string, Promise<number>>();
-  private readonly tracker: HealthTracker;
   private readonly requestTimeoutMs: number;
   private rateLimitRemaining: number | undefined;
 
@@ -84,40 +83,37 @@ export class WallhavenService {
       throw new TypeError(`${service}: option "apiKey" must be printable ASCII without spaces`);
     }
     this.nsfwAvailable = options.apiKey !== undefined;
-    this.http = new UpstreamHttp({
+    const baseUrl = baseUrlOption(service, options.baseUrl);
+    this.upstream = new UpstreamWiring({
       upstream: 'wallhaven',
-      baseUrl: baseUrlOption(service, options.baseUrl),
-      pathPrefixes: ['/api/v1/search', '/api/v1/w/'],
+      limits: { ...WALLHAVEN_LIMITS, ...options.limits, jobExpirationMs: this.requestTimeoutMs + 2_000 },
+      limiterFactory: options.limiterFactory,
+      cacheFactory: options.cacheFactory,
       dispatcher: options.dispatcher,
-      headers: options.apiKey === undefined ? undefined : { 'x-api-key': options.apiKey },
-      maxBodyBytes: 2 * 1024 * 1024,
       metrics: options.metrics,
-    });
-    this.limiter = options.limiterFactory({
-      upstream: 'wallhaven',
-      ...WALLHAVEN_LIMITS,
-      ...options.limits,
-      jobExpirationMs: this.requestTimeoutMs + 2_000,
       now: options.now,
     });
-    this.detailCache = options.cacheFactory<WallpaperDetail>({
+    this.http = this.upstream.http({
+      baseUrl,
+      pathPrefixes: ['/api/v1/search', '/api/v1/w/'],
+      headers: options.apiKey === undefined ? undefined : { 'x-api-key': options.apiKey },
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+    this.detailCache = this.upstream.cache<WallpaperDetail>({
       name: 'wallhaven-detail',
       max: 500,
       ttlMs: DETAIL_TTL_MS,
       negativeTtlMs: NEGATIVE_TTL_MS,
       load: (id) => this.fetchDetail(id),
-      now: options.now,
     });
-    this.searchCache = options.cacheFactory<WallpaperPage>({
+    this.searchCache = this.upstream.cache<WallpaperPage>({
       name: 'wallhaven-search',
       max: 200,
       ttlMs: SEARCH_TTL_MS,
       negativeTtlMs: NEGATIVE_TTL_MS,
       // The key is the canonical query string itself (see buildSearchQuery).
       load: (key) => this.fetchSearch(Object.fromEntries(new URLSearchParams(key))),
-      now: options.now,
     });
-    this.tracker = new HealthTracker(options.now);
   }
 
   /**
@@ -156,27 +152,17 @@ export class WallhavenService {
 
   /** How long a request made now would wait for the limiter (the command defers when it is long). */
   expectedWaitMs(): number {
-    return this.limiter.expectedWaitMs();
+    return this.upstream.limiter.expectedWaitMs();
   }
 
   health(): UpstreamHealth {
     const details: Record<string, string | number> = { apiKey: this.nsfwAvailable ? 'configured' : 'none' };
     if (this.rateLimitRemaining !== undefined) details.rateLimitRemaining = this.rateLimitRemaining;
-    return {
-      upstream: 'wallhaven',
-      lastSuccessAt: this.tracker.lastSuccessAt,
-      lastFailureAt: this.tracker.lastFailureAt,
-      lastFailure: this.tracker.lastFailure,
-      lastLatencyMs: this.tracker.lastLatencyMs,
-      limiter: this.limiter.state(),
-      caches: [this.detailCache.stats(), this.searchCache.stats()],
-      details,
-    };
+    return this.upstream.health(details);
   }
 
   async close(): Promise<void> {
-    await this.limiter.stop();
-    await this.http.close();
+    await this.upstream.close();
   }
 
   private refillRandomPool(key: string, search: Record<string, string>): Promise<number> {
@@ -211,8 +197,8 @@ export class WallhavenService {
 
   /** One limited request; the URL is built (and checked) before it takes a limiter slot. */
   private request(url: URL, kind: 'search' | 'detail'): Promise<unknown> {
-    return this.limiter.schedule(() =>
-      this.tracker.track(async () => {
+    return this.upstream.limiter.schedule(() =>
+      this.upstream.tracker.track(async () => {
         const response = await this.http.get(url, { signal: AbortSignal.timeout(this.requestTimeoutMs) });
         const remaining = Number(response.headers['x-ratelimit-remaining']);
         if (Number.isInteger(remaining)) this.rateLimitRemaining = remaining;
@@ -227,7 +213,7 @@ export class WallhavenService {
       checkCommonFailures('wallhaven', response, RETRY_AFTER_FALLBACK_MS);
     } catch (error) {
       if (isUpstreamError(error, 'rate_limited')) {
-        this.limiter.pause(error.retryAfterMs ?? RETRY_AFTER_FALLBACK_MS, 'wallhaven answered 429');
+        this.upstream.limiter.pause(error.retryAfterMs ?? RETRY_AFTER_FALLBACK_MS, 'wallhaven answered 429');
       }
       throw error;
     }

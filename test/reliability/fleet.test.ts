@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LimiterFactory } from '../../src/services/limiter.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
-import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import { createSharedState } from '../../src/state/index.js';
 import { shardOf, startFakeDiscord, type FakeDiscord, type InteractionExchange } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

@@ -7,7 +7,7 @@ import type { LimiterState } from '../../src/runtime/status-report.js';
 import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
 import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
-import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
+import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import type { InteractionExchange, InteractionOrigin } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
