@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
-import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNormalisation } from '../cards/card.js';
+import { CARD_LANGUAGES, isCard, type Card, type CardLanguage } from '../cards/card.js';
+import type { CardListNormalisation } from '../cards/normalise-card.js';
 import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import { normaliseCards } from '../cards/card.js';
+import { normaliseCards } from '../cards/normalise-card.js';
 import { StartupError } from '../runtime/startup-error.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotDirectory, snapshotHeader, writeSnapshot } from './card-snapshot.js';

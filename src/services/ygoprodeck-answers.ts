@@ -1,4 +1,4 @@
-import { normaliseCards, type CardListNormalisation } from '../cards/card.js';
+import { normaliseCards, type CardListNormalisation } from '../cards/normalise-card.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import type { UpstreamResponse } from './http.js';
 

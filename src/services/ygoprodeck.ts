@@ -1,13 +1,6 @@
 import type { Dispatcher } from 'undici';
-import {
-  CARD_LANGUAGES,
-  normaliseCard,
-  normaliseLocalizedCard,
-  type Card,
-  type CardLanguage,
-  type CardListNormalisation,
-  type LocalizedCard,
-} from '../cards/card.js';
+import { CARD_LANGUAGES, type Card, type CardLanguage, type LocalizedCard } from '../cards/card.js';
+import { normaliseCard, normaliseLocalizedCard, type CardListNormalisation } from '../cards/normalise-card.js';
 import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import type { Metrics } from '../runtime/metrics.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RawCard } from '../../src/cards/card.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
 import { YGOPRODECK_CACHE } from '../../src/services/ygoprodeck-limits.js';
 import { htmlPage, json } from '../fakes/fake-server.js';

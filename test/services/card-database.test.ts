@@ -8,7 +8,8 @@ import { CardDatabase, SNAPSHOT_FILE, type CardDatabaseOptions, type CardDatabas
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
-import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
+import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

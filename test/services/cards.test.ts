@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RawCard } from '../../src/cards/card.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import { CardDatabase, type CardDatabaseOptions } from '../../src/services/card-database.js';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { CardService, type CardServiceOptions } from '../../src/services/cards.js';

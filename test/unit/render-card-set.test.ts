@@ -1,7 +1,8 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card } from '../../src/cards/card.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets, type CardSet } from '../../src/cards/card-set.js';
 import type { Reply } from '../../src/interaction/reply.js';
 import { MAX_PRINTINGS_PAGE, parseCardCustomId, printingsCustomId } from '../../src/cards/custom-ids.js';

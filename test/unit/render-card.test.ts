@@ -1,6 +1,7 @@
 import { ComponentType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card, LocalizedCard } from '../../src/cards/card.js';
 import type { Reply } from '../../src/interaction/reply.js';
 import { banlistLine, cardImageName, priceLine, renderCard, renderCardEmbed, statLine } from '../../src/render/card.js';
 import { frameColour, frameColourOf } from '../../src/render/card-labels.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card, LocalizedCard } from '../../src/cards/card.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { UI_LOCALES } from '../../src/i18n/catalogue.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
