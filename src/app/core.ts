@@ -34,7 +34,7 @@ export interface AppCoreOptions {
   state?: SharedState;
 }
 
-export interface AppCoreHooks {
+interface AppCoreHooks {
   isReady: () => boolean;
   gatewayPing?: () => number | null;
   /** How this process describes itself to the fleet (a gateway process knows its shards and guilds). */

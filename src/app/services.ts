@@ -62,7 +62,7 @@ export interface ServiceOverrides {
   memberShares?: Partial<Record<UpstreamName, Partial<MemberShare>>>;
 }
 
-export interface ServiceDeps {
+interface ServiceDeps {
   config: Config;
   logger: Logger;
   metrics: Metrics;

@@ -33,7 +33,7 @@ export interface CardSet {
  */
 export const CARD_SET_FORMAT_VERSION = 1;
 
-export const CARD_SET_KEY_LENGTH = 8;
+const CARD_SET_KEY_LENGTH = 8;
 export const CARD_SET_KEY_PATTERN = /^[A-Za-z0-9_-]{8}$/;
 /** What an image file name may be made of: it becomes a path segment and a file name here. */
 export const SET_IMAGE_STEM_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;

@@ -74,7 +74,7 @@ export function setPageCustomId(key: string, page: number): string {
   return `${CARD_COMPONENT_PREFIX}:${SET_PAGE_ACTION}:${key}:${page}`;
 }
 
-export type CardSetComponentAction = { action: 'set-page'; key: string; page: number } | { action: 'set-open' };
+type CardSetComponentAction = { action: 'set-page'; key: string; page: number } | { action: 'set-open' };
 
 /** Reads a set custom_id; null for anything else (including the other `/card` components). */
 export function parseCardSetCustomId(customId: string): CardSetComponentAction | null {

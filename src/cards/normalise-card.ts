@@ -64,7 +64,7 @@ type ParsedRawCard = z.output<typeof rawCardSchema>;
 
 // --- Normalisation -------------------------------------------------------------------------------
 
-export type CardNormalisation = { ok: true; card: Card } | { ok: false; problem: string };
+type CardNormalisation = { ok: true; card: Card } | { ok: false; problem: string };
 
 /** Validates and normalises one raw card; a card that does not fit is reported, never thrown. */
 export function normaliseCard(raw: unknown): CardNormalisation {

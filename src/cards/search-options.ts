@@ -12,7 +12,7 @@ export interface UnknownFilter {
   value: string;
 }
 
-export type FilterParse = { ok: true; filters: Pick<CardSearchFilters, 'type' | 'attribute'> } | { ok: false; unknown: UnknownFilter };
+type FilterParse = { ok: true; filters: Pick<CardSearchFilters, 'type' | 'attribute'> } | { ok: false; unknown: UnknownFilter };
 
 /** The type filter first, then the attribute (any case); the first unknown value refuses the search. */
 export function parseSearchFilters(options: Pick<OptionValues, 'getString'>): FilterParse {

@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import type { ActionRow, MessagePayload } from './reply.js';
 
 /** An interaction token allows edits for 15 minutes; an expiry later than that cannot be applied. */
-export const MAX_EXPIRY_MS = 14 * 60_000;
+const MAX_EXPIRY_MS = 14 * 60_000;
 
 /** The same rows with every button and menu disabled; link buttons keep working. */
-export function disableInteractiveComponents(rows: readonly ActionRow[]): ActionRow[] {
+function disableInteractiveComponents(rows: readonly ActionRow[]): ActionRow[] {
   return rows.map((row) => ({
     ...row,
     components: row.components.map((component) =>
@@ -52,9 +52,5 @@ export class ComponentExpiry {
   clear(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-  }
-
-  get size(): number {
-    return this.timers.size;
   }
 }

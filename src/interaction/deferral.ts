@@ -6,9 +6,9 @@ import { LATE, raceDeadline } from './deadline.js';
  * (cache hits, local data) skip it; anything that takes longer than `afterMs` is deferred first, well
  * inside Discord's 3 s, with the ephemerality the final answer will have.
  */
-export const DEFER_AFTER_MS = 250;
+const DEFER_AFTER_MS = 250;
 /** Work expected to wait at least this long in an upstream's queue says so at once (`deferWithWaitNote`). */
-export const WAIT_NOTE_FROM_MS = 3_000;
+const WAIT_NOTE_FROM_MS = 3_000;
 
 export async function deferWhenSlow<T>(
   ctx: { defer(options: { ephemeral: boolean }): Promise<void> },

@@ -3,7 +3,6 @@ import type { AutocompleteChoice } from './context.js';
 import type { ChatInputCommand, Command, MessageContextCommand } from './command.js';
 import type { Reply } from './reply.js';
 import { UserError } from './errors.js';
-import { en } from '../i18n/en.js';
 import { messagesFor } from '../i18n/messages.js';
 import type { AppServices } from '../app/services.js';
 import { ComponentExpiry } from './component-expiry.js';
@@ -23,10 +22,7 @@ import { withWellFormedText } from './well-formed.js';
  * Discord invalidates an interaction that is not acknowledged within 3 s. A handler that has not
  * answered or deferred by this point is deferred for it (ephemerally: the private side is safe).
  */
-export const AUTO_DEFER_AFTER_MS = 2_000;
-
-export const SHUTTING_DOWN_MESSAGE = en.errors.shuttingDown;
-export const UNKNOWN_COMMAND_MESSAGE = en.errors.commandGone;
+const AUTO_DEFER_AFTER_MS = 2_000;
 
 /**
  * Routes interactions to the commands and answers them, whatever transport delivered them (the

@@ -9,7 +9,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * does, which Node 20's TypeScript lib does not declare). A lone surrogate is valid in Discord's
  * JSON but not UTF-8: echoed into a custom_id, an embed or an upstream URL it is mangled or refused.
  */
-export function wellFormed(text: string): string {
+function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 

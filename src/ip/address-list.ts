@@ -7,7 +7,7 @@ export interface RejectedEntry {
   reason: string;
 }
 
-export interface AddressList {
+interface AddressList {
   /** Canonical, de-duplicated addresses, in the order first given. */
   addresses: string[];
   rejected: RejectedEntry[];

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-export type ParsedIpAddress = { ok: true; address: string; version: 4 | 6 } | { ok: false; reason: string };
+type ParsedIpAddress = { ok: true; address: string; version: 4 | 6 } | { ok: false; reason: string };
 
 /**
  * Validates one user-supplied IP address and returns its canonical form (the cache key and the

@@ -18,7 +18,7 @@ export const FRAME_COLOURS = {
   token: 0xa0a0a0,
   skill: 0x2f73b7,
 } as const;
-export type FrameColour = keyof typeof FRAME_COLOURS;
+type FrameColour = keyof typeof FRAME_COLOURS;
 const UNKNOWN_FRAME_COLOUR = 0x99aab5;
 
 /** The colour family of a frame type: every `*_pendulum` frame is a Pendulum frame. */

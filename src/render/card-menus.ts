@@ -78,7 +78,7 @@ export function renderDidYouMean(
   };
 }
 
-export interface SearchView {
+interface SearchView {
   query: string;
   /** Human-readable filters in use, e.g. `["Spell", "LIGHT", "Archetype: Sky Striker"]`. */
   filters: string[];

@@ -96,7 +96,7 @@ function listingOption(listing: SetListing): APISelectMenuOption {
 }
 
 /** Attachment name of a set's image: `set-<name>.jpg` (the name is limited to `[A-Za-z0-9_-]`). */
-export function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
+function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
   return `set-${imageStem}.${format}`;
 }
 
@@ -212,7 +212,7 @@ function printingLine(printing: PrintingView, money: Intl.NumberFormat): string 
   return parts.join(' · ');
 }
 
-export interface PrintingsView {
+interface PrintingsView {
   card: Card;
   /** Every printing, in the order to list them; the page is cut from it. */
   printings: readonly PrintingView[];

@@ -27,12 +27,12 @@ export function cardImageName(cardId: number, format: 'jpg' | 'png' = 'jpg'): st
   return `card-${cardId}.${format}`;
 }
 
-export interface CardImage {
+interface CardImage {
   format: 'jpg' | 'png';
   data: Buffer;
 }
 
-export interface CardView {
+interface CardView {
   card: Card | LocalizedCard;
   /** The card art from the local image store; absent when it could not be had (the card shows without it). */
   image?: CardImage | null;

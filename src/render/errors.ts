@@ -5,7 +5,6 @@ import { UpstreamError, upstreamLabel } from '../interaction/upstream-error.js';
 import { humanDuration } from './format.js';
 import { shareSpentSentence } from './member-share.js';
 
-export const GENERIC_FAILURE = en.errors.generic;
 
 function retryIn(ms: number | undefined, fallback: string, messages: Catalogue): string {
   return ms === undefined ? fallback : messages.errors.inDuration(humanDuration(ms, messages));

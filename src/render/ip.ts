@@ -66,7 +66,7 @@ export interface LookupResult {
   specialRange: string | null;
 }
 
-export function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
+function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
   const { record } = result;
   const labels = messages.ip;
   const place = placeOf(record);
@@ -86,7 +86,7 @@ export function renderAddressEmbed(result: LookupResult, now: Date, messages: Ca
   };
 }
 
-export interface LookupView {
+interface LookupView {
   results: LookupResult[];
   now: Date;
   ephemeral: boolean;

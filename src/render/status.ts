@@ -6,7 +6,7 @@ import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
 import { upstreamLabel, type UpstreamName } from '../interaction/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 
-export interface StatusData {
+interface StatusData {
   version: string;
   uptimeMs: number;
   mode: RunMode;

@@ -108,7 +108,7 @@ function largeImage(summary: WallpaperSummary): string | undefined {
   return linkableWallhavenUrl(summary.thumbnails.large) ?? linkableWallhavenUrl(summary.thumbnails.original) ?? linkableWallhavenUrl(summary.imageUrl);
 }
 
-export interface PagerButtons {
+interface PagerButtons {
   previousId: string;
   nextId: string;
   previousDisabled: boolean;
@@ -139,7 +139,7 @@ function pagerRow(buttons: PagerButtons, pageUrl: string | undefined, labels: La
   };
 }
 
-export interface SearchResultView {
+interface SearchResultView {
   /** The result on show, or the sentence explaining why it is withheld in this channel. */
   item: WallpaperSummary | { withheld: string };
   search: SearchSummary;
@@ -244,7 +244,7 @@ export function queueNote(expectedWaitMs: number, messages: Catalogue = en): str
   return messages.wallpaper.queueNote(WALLHAVEN_RATE_LIMIT.requests, humanDuration(expectedWaitMs, messages));
 }
 
-export interface PagerView {
+interface PagerView {
   search: PagerSearch;
   query: string | undefined;
   located: LocatedResult;

@@ -103,7 +103,7 @@ export interface Config {
   shards: ShardAssignment | undefined;
 }
 
-export interface LoadConfigOptions {
+interface LoadConfigOptions {
   /** Names of variables that must be present for this entry point (e.g. DISCORD_TOKEN for `start`). */
   require?: (keyof z.infer<typeof schema>)[];
 }

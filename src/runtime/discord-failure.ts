@@ -1,6 +1,6 @@
 import { DiscordAPIError, DiscordjsErrorCodes } from 'discord.js';
 
-export interface DiscordFailureContext {
+interface DiscordFailureContext {
   /** `DISCORD_API_URL`, named in the sentence so a proxy or a typo is easy to spot. */
   apiUrl: string;
   /** How long the attempt lasted, retries included. */

@@ -6,7 +6,7 @@ interface Runnable {
   stop(): Promise<void>;
 }
 
-export interface RunOptions<App extends Runnable> {
+interface RunOptions<App extends Runnable> {
   logger: Logger;
   /** Builds the app (services, card database); a StartupError's message is shown as it is. */
   create(): Promise<App>;

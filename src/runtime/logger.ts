@@ -21,7 +21,7 @@ const REDACT_PATHS = [
   'config.wallhavenApiKey',
 ];
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level: string;
   /** Pretty lines when the output is a terminal and pino-pretty is installed; JSON lines otherwise. */
   pretty?: boolean;

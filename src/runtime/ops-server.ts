@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { StartupError } from './startup-error.js';
 
-export interface OpsServerOptions {
+interface OpsServerOptions {
   port: number;
   host?: string;
   registry: Registry;

@@ -37,7 +37,7 @@ import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
  * `CARD_FORMAT_VERSION` changes.
  */
 
-export const CARD_DATABASE_DEFAULTS = {
+const CARD_DATABASE_DEFAULTS = {
   /** How often `checkDBVer.php` is asked (one tiny request). */
   pollIntervalMs: 60 * 60_000,
   /** While no card set is loaded at all, try again sooner. */
@@ -62,7 +62,7 @@ export interface CardDatabaseReload {
   source: 'snapshot' | 'download';
 }
 
-export interface RefreshOutcome {
+interface RefreshOutcome {
   /** True when a new English card set was downloaded and is now in use. */
   updated: boolean;
   version: string;

@@ -20,7 +20,7 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  * request slot and then YGOPRODeck's own 15 s timeout would hold the answer past the 20 s a user
  * should ever wait when YGOPRODeck hangs.
  */
-export const OPTIONAL_EXTRA_WAIT_MS = 5_000;
+const OPTIONAL_EXTRA_WAIT_MS = 5_000;
 
 export interface CardArt {
   format: 'jpg' | 'png';
@@ -35,7 +35,7 @@ export interface PresentedCard {
   translationUnavailable?: CardLanguage;
 }
 
-export interface CardExtrasDeps {
+interface CardExtrasDeps {
   database: Pick<CardDatabase, 'hasTexts' | 'translation'>;
   client: Pick<YgoprodeckClient, 'localized'>;
   images: Pick<CardImageStore, 'get' | 'getSetImage'>;

@@ -21,7 +21,7 @@ import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckC
  * limiter and circuit: the image host counts toward the same request budget.
  */
 
-export const CARD_IMAGE_DEFAULTS = {
+const CARD_IMAGE_DEFAULTS = {
   /** About 7,000 full-size arts (≈150 KB each). */
   maxTotalBytes: 1024 * 1024 * 1024,
   /** A card art that does not exist upstream is not asked for again for this long. */
@@ -34,7 +34,7 @@ export const CARD_IMAGE_DEFAULTS = {
 const TOUCH_FILE_EVERY_MS = 60 * 60_000;
 
 /** Smaller than this is no card art (an error page, an empty body), whatever its first bytes say. */
-export const MIN_IMAGE_BYTES = 100;
+const MIN_IMAGE_BYTES = 100;
 const SET_FOLDER = 'sets';
 /** What each folder's image files are named: a card art by its image id, a set image by its name. */
 const FILE_NAMES: Readonly<Record<CardImageSize | typeof SET_FOLDER, RegExp>> = {
@@ -70,7 +70,7 @@ interface StoredImage {
   touchedAt?: number;
 }
 
-export interface CardImageStats {
+interface CardImageStats {
   images: number;
   bytes: number;
   maxBytes: number;

@@ -9,7 +9,7 @@ import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotDirectory, snapshotHeader, wri
 
 const decompress = promisify(brotliDecompress);
 
-export interface CardImportResult {
+interface CardImportResult {
   cards: number;
   skipped: number;
   /** The `databaseVersion` the snapshot carries: `import-` and the dump's checksum prefix. */

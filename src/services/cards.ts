@@ -28,7 +28,7 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  */
 
 
-export interface CardSearchResult {
+interface CardSearchResult {
   /** Best match first, at most the limit asked for (parsed in full: the list shows their stats). */
   cards: Card[];
   /** Every card that matched the query and the filters. */
@@ -39,12 +39,12 @@ export interface CardSearchResult {
  * What a typed name leads to: one card (by passcode, exact name, or a match clearly better than the
  * rest), a few candidates to choose from, or nothing at all.
  */
-export type CardResolution =
+type CardResolution =
   | { kind: 'card'; card: Card; by: 'id' | 'name' | 'match' }
   | { kind: 'choices'; candidates: CardSummary[] }
   | { kind: 'none' };
 
-export const CARD_SERVICE_DEFAULTS = {
+const CARD_SERVICE_DEFAULTS = {
   /** `/card random` does not repeat any of a channel's last this-many picks. */
   recentPerChannel: 10,
   /** Channels whose recent picks are remembered (least recently used forgotten first). */

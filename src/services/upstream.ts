@@ -7,7 +7,7 @@ import { HealthTracker } from './health.js';
 import { UpstreamHttp, type UpstreamHttpOptions } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
 
-export interface UpstreamWiringOptions {
+interface UpstreamWiringOptions {
   upstream: UpstreamName;
   /** The limiter's settings (every request to this upstream goes through it). */
   limits: Omit<LimiterOptions, 'upstream' | 'now'>;

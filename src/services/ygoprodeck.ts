@@ -20,7 +20,7 @@ const DOWNLOAD_TIMEOUT_MS = 120_000;
 const API_PREFIX = '/api/v7/';
 /** Card art is a few hundred KB at most; anything bigger is not an image we want. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_IMAGES_URL = 'https://images.ygoprodeck.com/images';
+const DEFAULT_IMAGES_URL = 'https://images.ygoprodeck.com/images';
 
 export type CardImageSize = 'full' | 'small' | 'cropped';
 export const CARD_IMAGE_SIZES: readonly CardImageSize[] = ['full', 'small', 'cropped'];

@@ -7,7 +7,7 @@ import { LongQueryStore } from '../wallpaper/pager-state.js';
 import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SharedState } from './shared-state.js';
 import { TrackedLimiters } from './tracked-limiters.js';
 
-export interface InProcessStateOptions {
+interface InProcessStateOptions {
   processId: string;
   metrics?: Metrics;
   now?: () => number;

@@ -6,7 +6,7 @@ import { createInProcessState } from './in-process.js';
 import { createRedisState } from './redis/index.js';
 import type { SharedState } from './shared-state.js';
 
-export interface SharedStateOptions {
+interface SharedStateOptions {
   /** `REDIS_URL`: a fleet's shared Redis; absent for today's single process. */
   redisUrl: string | undefined;
   logger: Logger;

@@ -7,7 +7,7 @@ import type { MemberShareLedger } from './member-share-ledger.js';
 import type { SharedState } from './shared-state.js';
 
 /** A member share's ledger that also counts its refusals, for /status (this process) and /metrics. */
-export interface CountedMemberShareLedger extends MemberShareLedger {
+interface CountedMemberShareLedger extends MemberShareLedger {
   /** Members refused by this ledger in this process since it started. */
   readonly refusals: number;
 }
@@ -36,7 +36,7 @@ function countRefusals(ledger: MemberShareLedger, upstream: UpstreamName, metric
   };
 }
 
-export interface MemberSharesOptions {
+interface MemberSharesOptions {
   state: SharedState;
   metrics?: Metrics;
   now: () => number;

@@ -19,7 +19,7 @@ export function isPastLastPage(error: unknown): boolean {
 export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
 
 /** One page of a search, as the Wallhaven service answers it (pages are cached there). */
-export type SearchPage = (search: WallpaperSearch) => Promise<WallpaperPage>;
+type SearchPage = (search: WallpaperSearch) => Promise<WallpaperPage>;
 
 function toServiceSearch(search: PagerSearch, query: string | undefined, page: number): WallpaperSearch {
   return {

@@ -22,7 +22,7 @@ export const CATEGORY_CHOICES = [
 ] as const;
 
 /** Minimum sizes offered by autocomplete; any other `WxH` may be typed. */
-export const COMMON_RESOLUTIONS = [
+const COMMON_RESOLUTIONS = [
   { size: '1280x720', label: 'HD' },
   { size: '1366x768', label: 'laptop' },
   { size: '1920x1080', label: 'Full HD' },

@@ -23,7 +23,6 @@ export const WALLPAPER_RATIOS = [
   '4x3',
   '5x4',
 ] as const;
-export type WallpaperRatio = (typeof WALLPAPER_RATIOS)[number];
 
 export const TOPLIST_RANGES = ['1d', '3d', '1w', '1M', '3M', '6M', '1y'] as const;
 export type ToplistRange = (typeof TOPLIST_RANGES)[number];

@@ -30,7 +30,7 @@ export function wallhavenHttpsUrl(value: string | undefined, upgradeHttp = false
  */
 export const WALLPAPER_ID_PATTERN = /^[a-z0-9]{6,8}$/;
 
-export type ParsedWallpaperId = { ok: true; id: string } | { ok: false; reason: string };
+type ParsedWallpaperId = { ok: true; id: string } | { ok: false; reason: string };
 
 const PAGE_HOSTS = new Set(['wallhaven.cc', 'www.wallhaven.cc']);
 const SHORT_HOSTS = new Set(['whvn.cc', 'www.whvn.cc']);

@@ -5,7 +5,6 @@ import { createLocalLimiter, type LimiterFactory } from '../../src/services/limi
 import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
-import { REFUSED_IN_CHANNEL, REFUSED_IN_DM, REFUSED_WITHOUT_KEY } from '../../src/wallpaper/gating.js';
 import type { FakeChannelName, FakeMessage, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { PER_PAGE, startFakeWallhaven, type FakeWallhaven, type FakePurity } from '../fakes/wallhaven.js';
@@ -304,9 +303,9 @@ describe('/wallpaper NSFW gating: purity × channel × key', () => {
 
   function expectedRefusal(purity: FakePurity, channel: FakeChannelName, hasKey: boolean): string | null {
     if (purity === 'sfw') return null;
-    if (channel === 'dm') return REFUSED_IN_DM;
-    if (channel === 'normal' || channel === 'normalThread') return REFUSED_IN_CHANNEL;
-    return purity === 'nsfw' && !hasKey ? REFUSED_WITHOUT_KEY : null;
+    if (channel === 'dm') return en.wallpaper.refusedInDm;
+    if (channel === 'normal' || channel === 'normalThread') return en.wallpaper.refusedInChannel;
+    return purity === 'nsfw' && !hasKey ? en.wallpaper.refusedWithoutKey : null;
   }
 
   const matrix = (['sfw', 'sketchy', 'nsfw'] as const).flatMap((purity) =>
@@ -333,23 +332,23 @@ describe('/wallpaper NSFW gating: purity × channel × key', () => {
     const sketchy = fake.byPurity('sketchy')[0]!.id;
     const nsfw = fake.byPurity('nsfw')[0]!.id;
     const refused = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'normal')).final();
-    expect(refused).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL, embeds: [] });
+    expect(refused).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel, embeds: [] });
     const inDm = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'dm')).final();
-    expect(inDm).toMatchObject({ ephemeral: true, content: REFUSED_IN_DM });
+    expect(inDm).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInDm });
     const shown = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'thread')).final();
     expect(shownId(shown)).toBe(sketchy);
     // Without a key Wallhaven answers 401 for NSFW: where NSFW could be shown, the missing key is the reason.
     const needsKey = await (await wallpaperCommand(bot, 'show', { id: nsfw }, 'ageRestricted')).final();
     expect(needsKey).toMatchObject({ ephemeral: true, content: 'This wallpaper needs a Wallhaven API key (it is NSFW), and this bot has none configured.' });
     const notHere = await (await wallpaperCommand(bot, 'show', { id: nsfw }, 'normal')).final();
-    expect(notHere).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL });
+    expect(notHere).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel });
 
     const keyed = botFor('key');
     const nsfwId = keyed.fake.byPurity('nsfw')[1]!.id;
     const inThread = await (await wallpaperCommand(keyed.bot, 'show', { id: nsfwId }, 'thread')).final();
     expect(shownId(inThread)).toBe(nsfwId);
     const inNormal = await (await wallpaperCommand(keyed.bot, 'show', { id: nsfwId }, 'normal')).final();
-    expect(inNormal).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL, embeds: [] });
+    expect(inNormal).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel, embeds: [] });
   });
 
   it('never sends the key from the keyless bot, and only as X-API-Key from the keyed one', () => {

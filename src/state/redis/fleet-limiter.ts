@@ -6,7 +6,7 @@ import { createGatedLimiter, localBottleneck, validateLimiterOptions, type Limit
 import type { UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
-export interface FleetLimiterDeps {
+interface FleetLimiterDeps {
   connection: SharedConnection;
   /** One Bottleneck connection for every upstream (it opens one more Redis client, for its pub/sub). */
   bottleneckConnection: Bottleneck.IORedisConnection;
