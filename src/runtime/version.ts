@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
-// Read once at start-up; works from src/ (tsx) and dist/src/ (compiled) alike.
+// Read once at start-up; works from src/runtime/ (tsx) and dist/src/runtime/ (compiled) alike.
 function findPackageVersion(): string {
-  for (const relative of ['../package.json', '../../package.json']) {
+  for (const relative of ['../../package.json', '../../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'almanac' && pkg.version) return pkg.version;
