@@ -1,6 +1,6 @@
 /**
  * The bot alone in its own process, for the parts that measure one process: start-up, memory,
- * throughput. It runs the same `createApp` wiring as `src/index.ts` (plus the trivial command and,
+ * throughput. It runs the same `createGatewayApp` wiring as `src/index.ts` (plus the trivial command and,
  * optionally, time-compressed limiters), against whatever the environment points it at, and talks
  * to the bench over IPC.
  *
@@ -11,12 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { createApp } from '../src/app.js';
+import { createGatewayApp } from '../src/app/gateway.js';
 import { commands } from '../commands/index.js';
-import { loadConfig, secretsOf } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
+import { loadConfig, secretsOf } from '../src/runtime/config.js';
+import { createLogger } from '../src/runtime/logger.js';
 import { createSharedState } from '../src/state/index.js';
-import { MEMBER_SHARES } from '../src/state/member-shares.js';
+import { MEMBER_SHARES } from '../src/runtime/member-shares.js';
 import { scaledLimiterFactory, TRIVIAL_COMMAND, watchStalls, type BotReport, type MemorySample, type ParentMessage } from './bot-shared.js';
 
 const modulesLoadedAt = performance.now();
@@ -66,7 +66,7 @@ const state = await createSharedState({
   logger,
   ...(config.shards ? { expectedFleetSize: config.shards.count } : {}),
 });
-const app = await createApp({
+const app = await createGatewayApp({
   config,
   logger,
   state,

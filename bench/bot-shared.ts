@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
-import type { ChatInputCommand } from '../src/command.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
 import { createLocalLimiter, type LimiterFactory } from '../src/services/limiter.js';
 
 /** A command with no work at all: the floor every other command's latency is measured against. */

@@ -11,8 +11,9 @@
  */
 import { InteractionResponseType } from 'discord.js';
 import { GEOJS_LIMITS } from '../src/services/geojs.js';
-import { maxStartsInWindow, WALLHAVEN_LIMITS, WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
-import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../src/wallpaper/wallhaven-site.js';
+import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck-limits.js';
 import type { FakeDiscord, FinalMessage } from '../test/fakes/discord.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import type { TestBot } from '../test/helpers/bot.js';

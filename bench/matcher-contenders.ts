@@ -10,7 +10,8 @@ import MiniSearch from 'minisearch';
 import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
 import type { CardLanguage } from '../src/cards/card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
-import { CardMatcher, tokenizeCardText, type CardMatcherOptions, type MatchableCard } from '../src/cards/matcher.js';
+import { CardMatcher, type CardMatcherOptions, type MatchableCard } from '../src/cards/matcher.js';
+import { tokenizeCardText } from '../src/cards/card-words.js';
 
 /** Results each contender returns per query; top-5 accuracy needs 5, autocomplete shows 25. */
 export const RESULT_LIMIT = 25;

@@ -8,7 +8,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
-import { CARD_LANGUAGES, type CardLanguage, type RawCard } from '../src/cards/card.js';
+import { CARD_LANGUAGES, type CardLanguage } from '../src/cards/card.js';
+import type { RawCard } from '../src/cards/normalise-card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
 import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
 import { loadCardsWithMiscInfo } from './card-pool.js';

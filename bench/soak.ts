@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { InteractionResponseType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
-import { createApp, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
+import { createGatewayApp, type GatewayApp } from '../src/app/gateway.js';
+import { loadConfig } from '../src/runtime/config.js';
+import { createLogger } from '../src/runtime/logger.js';
 import { startFakeDiscord, type FakeDiscord, type FakeMessage, type InteractionExchange, type InteractionOrigin } from '../test/fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../test/fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../test/fakes/wallhaven.js';
@@ -94,7 +94,7 @@ async function runChild(): Promise<void> {
       },
     },
   });
-  const app: App = await createApp({ config, logger });
+  const app: GatewayApp = await createGatewayApp({ config, logger });
   await app.start();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();

@@ -1,30 +1,26 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
 import type { CardSet } from '../src/cards/card-set.js';
+import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId, type CardComponentAction } from '../src/cards/custom-ids.js';
+import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardSearchFilters } from '../src/cards/search-filters.js';
+import { parseSearchFilters } from '../src/cards/search-options.js';
 import { cardLanguageFor } from '../src/cards/user-language.js';
-import type { ChatInputCommand, ChatInputContext, ComponentContext, ComponentResult, Reply } from '../src/command.js';
-import { deferWhenSlow } from '../src/defer-when-slow.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { UserError, type LocalizedText } from '../src/errors.js';
-import {
-  CARD_COMPONENT_PREFIX,
-  LANGUAGE_NAMES,
-  noMatchMessage,
-  parseCardCustomId,
-  renderCard,
-  renderDidYouMean,
-  renderSearchResults,
-  type CardComponentAction,
-} from '../src/render/card.js';
-import { localizedAttribute } from '../src/render/card-terms.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
+import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
+import { deferWhenSlow } from '../src/interaction/deferral.js';
+import { UserError, type LocalizedText } from '../src/interaction/errors.js';
+import type { Reply } from '../src/interaction/reply.js';
+import { renderCard } from '../src/render/card.js';
 import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
+import { LANGUAGE_NAMES } from '../src/render/card-labels.js';
+import { filterLabels, noMatchMessage, renderDidYouMean, renderSearchResults, unknownFilterSentence } from '../src/render/card-menus.js';
+import { noSetMatchMessage, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { quoteUserText } from '../src/render/user-text.js';
-import { noSetMatchMessage, parseCardSetCustomId, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
-import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardAttribute, type CardSearchFilters, type CardTypeFilter } from '../src/services/cards.js';
-import type { AppServices } from '../src/services/index.js';
+import type { AppServices } from '../src/app/services.js';
 import { cardAutocomplete } from './card-autocomplete.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
 
 /** Longest a card name (68 characters today) or a search query may be. */
 const MAX_NAME_CHARS = 100;
@@ -34,7 +30,6 @@ const MAX_NAME_CHARS = 100;
  */
 const DATABASE_WAIT_MS = 10_000;
 const ENGLISH = 'en';
-
 
 /** How an answer is presented: in whose words, and whether Discord lets Almanac attach the art there. */
 interface Presentation {
@@ -48,8 +43,8 @@ function presentationFor(ctx: Pick<ChatInputContext, 'user' | 'appPermissions'>,
 }
 
 /**
- * The card's embed and attached art, in `language` when asked; a missing translation or art never
- * fails it. Where attachments are not allowed the art is not even fetched.
+ * The card's embed, in `language` when asked, with its art attached where Discord allows it (else
+ * not even fetched); downloads are spent from the member's share of YGOPRODeck.
  */
 async function cardReply(
   app: AppServices,
@@ -58,29 +53,17 @@ async function cardReply(
   ctx: Pick<ChatInputContext, 'log' | 'user'>,
   presentation: Presentation,
 ): Promise<Reply> {
-  const { log } = ctx;
-  // Art and translation downloads are charged to the member who asked; past their share the card comes without.
-  const charge = app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck');
-  const translation =
-    language === undefined
-      ? null
-      : app.cards
-          .localize(card, language, charge)
-          .then((translated) => {
-            if (translated === undefined) log.info({ cardId: card.id, language }, 'card shown in English: not translated upstream');
-            return translated;
-          })
-          .catch((error: unknown) => {
-            log.info({ err: error, cardId: card.id, language }, 'card shown in English: no translation');
-            return undefined;
-          });
-  const [translated, art] = await Promise.all([translation, presentation.attachFiles ? app.cards.art(card, charge) : null]);
+  const shown = await app.cards.present(card, language, {
+    share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
+    withArt: presentation.attachFiles,
+    log: ctx.log,
+  });
   return renderCard({
-    card: translated ?? card,
-    image: art,
+    card: shown.card,
+    image: shown.art,
     messages: presentation.messages,
     ...(presentation.attachFiles ? {} : { artNotAttachable: true }),
-    ...(language !== undefined && translated === undefined ? { translationUnavailable: language } : {}),
+    ...(shown.translationUnavailable === undefined ? {} : { translationUnavailable: shown.translationUnavailable }),
   });
 }
 
@@ -105,16 +88,11 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
   const presentation = presentationFor(ctx, explicitLanguage);
   // Local and immediate once the database is loaded; before that, an exact lookup upstream, on the member's share.
-  let resolution = await deferWhenSlow(ctx, app.cards.resolve(input, language, app.memberShares.chargeTo(ctx.user.id, 'ygoprodeck')), { ephemeral: false });
-  if (
-    resolution.kind === 'none' &&
-    !app.cards.ready &&
-    !app.cards.loadFailure &&
-    (await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral: false }))
-  ) {
-    // Not an exact name: worth the wait for a first download, which brings fuzzy matching.
-    resolution = await app.cards.resolve(input, language);
-  }
+  const resolution = await app.cards.resolvePatiently(input, language, {
+    share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
+    waitMs: DATABASE_WAIT_MS,
+    pace: (work) => deferWhenSlow(ctx, work, { ephemeral: false }),
+  });
   switch (resolution.kind) {
     case 'none':
       throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : `${t.card.notExactly(quoteUserText(input))} ${databaseMissing(app)(t)}`));
@@ -131,52 +109,29 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   }
 }
 
-function typeFilter(value: string | null): CardTypeFilter | undefined {
-  if (value === null) return undefined;
-  if (!Object.hasOwn(CARD_TYPE_FILTERS, value)) throw new UserError((t) => t.card.unknownType(quoteUserText(value)));
-  return value as CardTypeFilter;
-}
-
-function attributeFilter(value: string | null): CardAttribute | undefined {
-  if (value === null) return undefined;
-  const upper = value.toUpperCase();
-  if (!(CARD_ATTRIBUTES as readonly string[]).includes(upper)) throw new UserError((t) => t.card.unknownAttribute(quoteUserText(value)));
-  return upper as CardAttribute;
-}
-
 async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const query = (ctx.options.getString('query') ?? '').trim();
   if (query === '') throw new UserError((t) => t.card.giveSearchWords);
   const { messages } = presentationFor(ctx);
-  const filters: CardSearchFilters = {};
-  const labels: string[] = [];
-  const type = typeFilter(ctx.options.getString('type'));
-  if (type !== undefined) {
-    filters.type = type;
-    labels.push(CARD_TYPE_FILTERS[type]);
-  }
-  const attribute = attributeFilter(ctx.options.getString('attribute'));
-  if (attribute !== undefined) {
-    filters.attribute = attribute;
-    labels.push(localizedAttribute(attribute, messages.cardTerms));
-  }
+  const parsed = parseSearchFilters(ctx.options);
+  if (!parsed.ok) throw new UserError((t) => unknownFilterSentence(parsed.unknown, t));
+  const filters: CardSearchFilters = { ...parsed.filters };
   await waitForDatabase(ctx, app, true);
   const archetypeInput = ctx.options.getString('archetype')?.trim();
   if (archetypeInput) {
     const archetype = app.cards.archetype(archetypeInput);
     if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteUserText(archetypeInput)));
     filters.archetype = archetype;
-    labels.push(messages.card.archetypeFilter(archetype));
   }
   // Names in the user's language match too (the command has no language option: the locale decides).
   const language = cardLanguageFor(null, ctx.user.locale);
   const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
-    throw new UserError((t) => t.card.noSearchMatch(quoteUserText(query), labels.length > 0));
+    throw new UserError((t) => t.card.noSearchMatch(quoteUserText(query), Object.keys(filters).length > 0));
   }
   return renderSearchResults({
     query,
-    filters: labels,
+    filters: filterLabels(filters, messages),
     cards: result.cards,
     total: result.total,
     localNames: app.cards.localNames(result.cards, language),
@@ -194,7 +149,7 @@ async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 
 /** The set with one page of its cards, and its image attached when the store has it or can get it. */
 async function setReply(app: AppServices, userId: string, set: CardSet, page: number, presentation: Presentation): Promise<Reply> {
-  const image = presentation.attachFiles ? await app.cards.setArt(set, app.memberShares.chargeTo(userId, 'ygoprodeck')) : null;
+  const image = presentation.attachFiles ? await app.cards.art(set, app.memberShares.spenderFor(userId, 'ygoprodeck')) : null;
   const reply = renderCardSet({ set, listings: app.cards.setListing(set), page, image, sharedCodeWith: app.cards.setsWithCode(set.code).length - 1 });
   return presentation.attachFiles ? reply : { ...reply, content: presentation.messages.install.artNotAttachable };
 }

@@ -1,4 +1,4 @@
-import type { Command } from '../src/command.js';
+import type { Command } from '../src/interaction/command.js';
 import { card } from './card.js';
 import { ip } from './ip.js';
 import { locateIp } from './locate-ip.js';

@@ -1,20 +1,22 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommand, ChatInputContext, Reply } from '../src/command.js';
-import { deferWhenSlow } from '../src/defer-when-slow.js';
-import { UserError } from '../src/errors.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
+import type { ChatInputContext } from '../src/interaction/context.js';
+import type { Reply } from '../src/interaction/reply.js';
+import { deferWhenSlow } from '../src/interaction/deferral.js';
+import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
-import { describeSpecialRange } from '../src/services/geojs.js';
-import type { AppServices } from '../src/services/index.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
+import { describeSpecialRange } from '../src/ip/special-ranges.js';
+import type { AppServices } from '../src/app/services.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 
 /**
  * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address
- * that needs GeoJS (not cached, or expired) is charged to `userId`'s share.
+ * that needs GeoJS (not cached, or expired) is spent from `userId`'s share.
  */
 export async function lookUpAddresses(addresses: string[], app: AppServices, userId: string): Promise<LookupResult[]> {
-  const records = await app.geo.lookup(addresses, app.memberShares.chargeTo(userId, 'geojs'));
+  const records = await app.geo.lookup(addresses, app.memberShares.spenderFor(userId, 'geojs'));
   return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
 }
 

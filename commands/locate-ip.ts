@@ -1,11 +1,11 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
-import type { MessageContextCommand } from '../src/command.js';
-import { deferWhenSlow } from '../src/defer-when-slow.js';
-import { UserError } from '../src/errors.js';
+import type { MessageContextCommand } from '../src/interaction/command.js';
+import { deferWhenSlow } from '../src/interaction/deferral.js';
+import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';
 import { renderLookup } from '../src/render/ip.js';
-import { EVERYWHERE } from '../src/install-scopes.js';
+import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { lookUpAddresses } from './ip.js';
 
 export const locateIp: MessageContextCommand = {

@@ -1,8 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommand } from '../src/command.js';
+import type { ChatInputCommand } from '../src/interaction/command.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { renderStatus } from '../src/render/status.js';
-import { SERVER_INSTALL_ONLY } from '../src/install-scopes.js';
+import { SERVER_INSTALL_ONLY } from '../src/interaction/install-scopes.js';
 
 export const status: ChatInputCommand = {
   kind: 'chat',

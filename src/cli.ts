@@ -1,17 +1,19 @@
-import './startup/check-node.js';
+import './runtime/check-node.js';
 import {
   ApplicationCommandOptionType,
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOption,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type Command, type OptionValues, type Reply } from './command.js';
-import { loadConfigOrReport, secretsOf } from './config.js';
-import { createLogger } from './logger.js';
-import { createMetrics } from './metrics.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
+import type { Command } from './interaction/command.js';
+import type { Reply } from './interaction/reply.js';
+import { loadConfigOrReport, secretsOf } from './runtime/config.js';
+import { createLogger } from './runtime/logger.js';
+import { createMetrics } from './runtime/metrics.js';
 import { describeFailure } from './render/errors.js';
 import { renderAsJson, renderAsText } from './render/text.js';
-import { createServices } from './services/index.js';
+import { createServices } from './app/services.js';
 import { createSharedState } from './state/index.js';
 
 const EXIT_USAGE = 2;

@@ -1,9 +1,9 @@
-import './startup/check-node.js';
-import { createApp } from './app.js';
-import { loadConfigOrReport, secretsOf } from './config.js';
-import { createLogger } from './logger.js';
-import { runUntilSignalled } from './process-lifecycle.js';
-import { describeDiscordFailure } from './startup/discord-failure.js';
+import './runtime/check-node.js';
+import { createGatewayApp } from './app/gateway.js';
+import { loadConfigOrReport, secretsOf } from './runtime/config.js';
+import { createLogger } from './runtime/logger.js';
+import { runUntilSignalled } from './runtime/lifecycle.js';
+import { describeDiscordFailure } from './runtime/discord-failure.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrReport('Almanac cannot start', { require: ['DISCORD_TOKEN'] });
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, pretty: config.prettyLogs, secrets: secretsOf(config) });
   await runUntilSignalled({
     logger,
-    create: () => createApp({ config, logger }),
+    create: () => createGatewayApp({ config, logger }),
     describeStartFailure: (error, elapsedMs) => describeDiscordFailure(error, { apiUrl: config.discordApiUrl, elapsedMs }),
   });
 }

@@ -1,10 +1,10 @@
-import './startup/check-node.js';
+import './runtime/check-node.js';
 import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { loadConfigOrReport, type Config } from './config.js';
-import { describeDiscordFailure } from './startup/discord-failure.js';
-import { registrationBody } from './registration-body.js';
+import { loadConfigOrReport, type Config } from './runtime/config.js';
+import { describeDiscordFailure } from './runtime/discord-failure.js';
+import { registrationBody } from './interaction/registration-body.js';
 
 const USAGE = 'Usage: npm run register [-- --endpoint https://bot.example.com/interactions]';
 

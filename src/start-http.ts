@@ -1,8 +1,8 @@
-import './startup/check-node.js';
-import { loadConfigOrReport, secretsOf } from './config.js';
+import './runtime/check-node.js';
+import { loadConfigOrReport, secretsOf } from './runtime/config.js';
 import { createHttpApp } from './http/http-app.js';
-import { createLogger } from './logger.js';
-import { runUntilSignalled } from './process-lifecycle.js';
+import { createLogger } from './runtime/logger.js';
+import { runUntilSignalled } from './runtime/lifecycle.js';
 
 /** `npm run start:http`: Almanac as an HTTP interactions endpoint, with no gateway connection. */
 async function main(): Promise<void> {

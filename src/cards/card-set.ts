@@ -33,7 +33,7 @@ export interface CardSet {
  */
 export const CARD_SET_FORMAT_VERSION = 1;
 
-export const CARD_SET_KEY_LENGTH = 8;
+const CARD_SET_KEY_LENGTH = 8;
 export const CARD_SET_KEY_PATTERN = /^[A-Za-z0-9_-]{8}$/;
 /** What an image file name may be made of: it becomes a path segment and a file name here. */
 export const SET_IMAGE_STEM_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -162,4 +162,15 @@ export function isCardSet(value: unknown): value is CardSet {
     (set.tcgDate === undefined || typeof set.tcgDate === 'string') &&
     (set.imageStem === undefined || (typeof set.imageStem === 'string' && SET_IMAGE_STEM_PATTERN.test(set.imageStem)))
   );
+}
+
+/** Typed set input that names a set by key: an autocomplete value for a name too long to be one. */
+export const KEY_VALUE_PREFIX = 'set:';
+
+/**
+ * The autocomplete value that `CardSetCatalog.resolve` maps back to `set`: its name, readable where
+ * Discord echoes the command, or its key when the name is longer than a value may be.
+ */
+export function setAutocompleteValue(set: CardSet, maxLength = 100): string {
+  return set.name.length <= maxLength ? set.name : `${KEY_VALUE_PREFIX}${set.key}`;
 }

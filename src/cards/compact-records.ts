@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 
 const NEWLINE = 0x0a;
 /** Parsed records kept: a few hundred popular cards cover most lookups. */
-export const PARSED_RECORDS_KEPT = 256;
+const PARSED_RECORDS_KEPT = 256;
 
 export class CompactRecords<T extends object> {
   /** JSON lines, each ending with `\n`. */

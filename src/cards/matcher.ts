@@ -1,5 +1,8 @@
 import { DEFAULT_ALIASES } from './aliases.js';
-import { CARD_LANGUAGES, type CardLanguage } from './card.js';
+import type { CardLanguage } from './card.js';
+import { tokenizeCardText } from './card-words.js';
+import { CLEAR_MARGIN, editBudget, KIND_CODES, MIN_FUZZY_QUALITY, SCORE, tieRanks, type BestMatch, type CardMatch, type MatchKind } from './match-scores.js';
+import { addLocalNames, ALT_NAME_BIT, appendTo, EntryBuilder, ENGLISH, LANGUAGE_CODES } from './name-entries.js';
 import type { LocalizedCardNames } from './localized-names.js';
 import { soundKey } from './sound-key.js';
 import { compareStrings, TOKEN_SCORE, WordIndex, type EditScratch } from './word-index.js';
@@ -17,103 +20,12 @@ export interface MatchableCard {
   popularity?: number;
 }
 
-export type MatchKind = 'exact' | 'id' | 'alias' | 'prefix' | 'word' | 'fuzzy';
-
-/** Stored per card as a small integer during a search. */
-const KIND_CODES: readonly MatchKind[] = ['exact', 'id', 'alias', 'prefix', 'word', 'fuzzy'];
-
-export interface CardMatch {
-  id: number;
-  name: string;
-  /** The card's name in the language searched, when it has one that differs from `name`. */
-  localName?: string;
-  /** Higher is better; only meaningful for comparing results of the same query. */
-  score: number;
-  kind: MatchKind;
-}
-
-export interface BestMatch {
-  match: CardMatch;
-  /** The top result is clearly the one meant, so a command may open it without a "Did you mean" menu. */
-  clear: boolean;
-}
-
-/**
- * Scores are integers so that "equally good" is an exact tie, which popularity then breaks.
- * The bands never overlap, which gives the ranking exact > id/alias > prefix > word > fuzzy.
- */
-const SCORE = {
-  exact: 1000,
-  passcode: 1000,
-  /** Same letters, different spacing or punctuation ("Raimei" for "Rai-Mei"). */
-  exactCompact: 995,
-  altNameExact: 990,
-  konamiId: 980,
-  alias: 950,
-  prefix: 800,
-  wordBase: 600,
-  wordRange: 100,
-  fuzzyRange: 500,
-  /** An old name matching as well as a current name should lose to it. */
-  altNamePenalty: 5,
-} as const;
-
-/**
- * Gap between the first and second result above which the first counts as clearly meant.
- * Prefix and word bands are 100+ apart, so a lone prefix match is always clear; within the fuzzy
- * band 60 points is roughly "one more query word matched".
- */
-const CLEAR_MARGIN = 60;
-
 /** Work caps for hostile or accidental input (a pasted card text, 6,000 characters of noise). */
 const MAX_QUERY_CHARS = 200;
 const MAX_QUERY_TOKENS = 12;
 const MAX_TOKEN_CHARS = 40;
 /** Longest possible passcode or Konami id, in digits, ignoring leading zeros. */
 const MAX_ID_DIGITS = 10;
-
-/** A fuzzy candidate must match at least this share of the query (weighted by word length). */
-const MIN_FUZZY_QUALITY = 0.5;
-
-/** Letters that Unicode does not decompose into a base letter plus a mark (`K9 - ØØ Lupus`). */
-const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-  đ: 'd',
-  ð: 'd',
-  ł: 'l',
-  þ: 'th',
-  ı: 'i',
-};
-const LETTER_FOLD_PATTERN = /[øæœßđðłþı]/g;
-
-/**
- * Splits text into lowercase, accent-free words.
- *
- * - Apostrophes join (`Harpie's` → `harpies`) because users drop them, not split on them.
- * - `&` becomes `and` so "ash blossom and joyous spring" is the exact name.
- * - Everything that is not a letter or digit separates words: hyphens, `★`, `:`, quotes, emoji,
- *   control characters.
- */
-export function tokenizeCardText(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/\p{M}+/gu, '')
-    .replace(LETTER_FOLD_PATTERN, (letter) => LETTER_FOLDS[letter] ?? letter)
-    .replace(/['’‘`´]/g, '')
-    .replace(/&/g, ' and ')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token.length > 0);
-}
-
-/** Languages a name entry can be in: English (current and old names) first, then each translation. */
-const ENGLISH = 0;
-const LANGUAGE_CODES: readonly (CardLanguage | 'en')[] = ['en', ...CARD_LANGUAGES];
-/** An entry's info byte: its language code shifted left by one, plus this bit for an old name. */
-const ALT_NAME_BIT = 1;
 
 /** Sound keys shorter than this only match whole words; longer ones also match as prefixes. */
 const MIN_SOUND_PREFIX = 4;
@@ -211,20 +123,7 @@ export class CardMatcher {
       entries.add(index, card.name, ENGLISH << 1);
       for (const altName of card.altNames ?? []) entries.add(index, altName, (ENGLISH << 1) | ALT_NAME_BIT);
     });
-    this.localNames = LANGUAGE_CODES.map((language, code) => {
-      const names: (string | undefined)[] = [];
-      if (language === 'en' || options.localizedNames === undefined) return names;
-      names.length = cards.length;
-      for (const [passcode, name] of options.localizedNames(language)) {
-        const card = this.byPasscode.get(passcode);
-        if (card === undefined || typeof name !== 'string') continue;
-        const english = (cards[card] as MatchableCard).name;
-        if (name === english) continue;
-        names[card] = name;
-        if (tokenizeCardText(name).join('') !== tokenizeCardText(english).join('')) entries.add(card, name, code << 1);
-      }
-      return names;
-    });
+    this.localNames = addLocalNames(entries, cards, (passcode) => this.byPasscode.get(passcode), options.localizedNames);
 
     for (const [abbreviation, target] of Object.entries(aliases)) {
       const card = cardByName.get(target);
@@ -244,19 +143,7 @@ export class CardMatcher {
     this.joinedWords = new WordIndex(entries.byJoined);
     this.soundWords = new WordIndex(entries.bySound);
 
-    this.cardByTieRank = Int32Array.from(cards.keys()).sort((a, b) => {
-      const left = cards[a] as MatchableCard;
-      const right = cards[b] as MatchableCard;
-      return (
-        (right.popularity ?? 0) - (left.popularity ?? 0) ||
-        left.name.length - right.name.length ||
-        compareStrings(left.name, right.name)
-      );
-    });
-    this.tieRank = new Int32Array(cards.length);
-    this.cardByTieRank.forEach((card, rank) => {
-      this.tieRank[card] = rank;
-    });
+    ({ tieRank: this.tieRank, cardByTieRank: this.cardByTieRank } = tieRanks(cards));
 
     const entryCount = this.entryCard.length;
     this.bestKey = new Float64Array(cards.length);
@@ -500,60 +387,3 @@ export class CardMatcher {
     return results;
   }
 }
-
-/**
- * Collects name entries while a matcher is built, with the word postings of each: single words,
- * adjacent pairs joined, and sound keys.
- */
-class EntryBuilder {
-  readonly card: number[] = [];
-  readonly info: number[] = [];
-  readonly compact: string[] = [];
-  readonly source: string[] = [];
-  readonly bySingle = new Map<string, number[]>();
-  readonly byJoined = new Map<string, number[]>();
-  readonly bySound = new Map<string, number[]>();
-  private readonly soundKeys = new Map<string, string>();
-
-  constructor(private readonly soundKey: (word: string) => string) {}
-
-  add(card: number, name: string, info: number): void {
-    const words = tokenizeCardText(name);
-    if (words.length === 0) return;
-    const entry = this.card.length;
-    this.card.push(card);
-    this.info.push(info);
-    this.compact.push(words.join(''));
-    this.source.push(name);
-    const sounds = new Set<string>();
-    for (const word of new Set(words)) {
-      appendTo(this.bySingle, word, entry);
-      let key = this.soundKeys.get(word);
-      if (key === undefined) this.soundKeys.set(word, (key = this.soundKey(word)));
-      if (key !== '') sounds.add(key);
-    }
-    for (const key of sounds) appendTo(this.bySound, key, entry);
-    const joined = new Set<string>();
-    for (let i = 1; i < words.length; i++) joined.add(`${words[i - 1]}${words[i]}`);
-    for (const word of joined) appendTo(this.byJoined, word, entry);
-  }
-}
-
-/**
- * How many typos a query word may carry. Short words get none: with one edit, "mst" would match
- * "mist", "most", "must"… and drown the results.
- */
-function editBudget(length: number): { maxEdits: number; maxPrefixEdits: number } {
-  return {
-    maxEdits: length <= 3 ? 0 : length <= 7 ? 1 : 2,
-    // A typo inside a partial word is only trusted once the user has typed a few letters.
-    maxPrefixEdits: length <= 4 ? 0 : length <= 9 ? 1 : 2,
-  };
-}
-
-function appendTo<K>(map: Map<K, number[]>, key: K, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-

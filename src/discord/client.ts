@@ -1,7 +1,7 @@
 import { Client, GatewayIntentBits, Options, type ClientOptions, type RESTOptions } from 'discord.js';
 import type { ShardAssignment } from './shards.js';
 
-export interface DiscordClientOptions {
+interface DiscordClientOptions {
   apiUrl: string;
   /** The gateway shards to run; discord.js's default (the only shard) when omitted. */
   shards?: ShardAssignment;

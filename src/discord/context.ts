@@ -6,7 +6,7 @@ import {
   type BaseInteraction,
   type CommandInteractionOptionResolver,
 } from 'discord.js';
-import type { AppPermissions, ChannelInfo, Installation, Invoker, OptionValues } from '../command.js';
+import type { AppPermissions, ChannelInfo, Installation, Invoker, OptionValues } from '../interaction/context.js';
 import type { RawInteractionChannel } from './raw-channels.js';
 
 export function invokerOf(interaction: BaseInteraction): Invoker {

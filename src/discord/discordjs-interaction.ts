@@ -6,7 +6,7 @@ import type {
 } from 'discord.js';
 import { MessageFlags, ShardClientUtil } from 'discord.js';
 import { appPermissionsOf, channelOf, installationOf, invokerOf, optionsOf } from './context.js';
-import type { InteractionResponder, RoutedInteraction } from './interaction.js';
+import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 import { toEditOptions, toMessageOptions, toReplyOptions } from './payload.js';
 import type { RawInteractionChannels } from './raw-channels.js';
 

@@ -1,6 +1,6 @@
 import { AttachmentBuilder, MessageFlags, type BaseMessageOptions } from 'discord.js';
-import type { Attachment, MessagePayload, Reply } from '../command.js';
-import { completeMessage, type MessageEdit } from './interaction.js';
+import type { Attachment, MessagePayload, Reply } from '../interaction/reply.js';
+import { completeMessage, type MessageEdit } from '../interaction/routed-interaction.js';
 
 const NO_MENTIONS = { parse: [], repliedUser: false } satisfies BaseMessageOptions['allowedMentions'];
 

@@ -6,9 +6,9 @@ import {
   SnowflakeUtil,
 } from 'discord.js';
 import { z } from 'zod';
-import type { ChannelInfo, OptionValues } from '../command.js';
+import type { ChannelInfo, OptionValues } from '../interaction/context.js';
 import { appPermissionsFrom, installationFrom, THREAD_TYPES } from '../discord/context.js';
-import type { InteractionResponder, RoutedInteraction } from '../discord/interaction.js';
+import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 
 /**
  * HTTP mode: an interaction as Discord posts it (already verified as Discord's), read into what the

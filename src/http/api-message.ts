@@ -1,6 +1,6 @@
 import { MessageFlags, type RawFile, type RESTPatchAPIWebhookWithTokenMessageJSONBody } from 'discord.js';
-import type { Reply } from '../command.js';
-import type { MessageEdit } from '../discord/interaction.js';
+import type { Reply } from '../interaction/reply.js';
+import type { MessageEdit } from '../interaction/routed-interaction.js';
 
 /** A message in Discord's JSON shape, plus the files to upload with it. */
 export interface ApiMessage {

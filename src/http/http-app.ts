@@ -1,8 +1,8 @@
 import type { RESTOptions } from 'discord.js';
-import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from '../app-core.js';
-import type { Router } from '../discord/router.js';
-import type { OpsServer } from '../ops-server.js';
-import type { AppServices } from '../services/index.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from '../app/core.js';
+import type { Router } from '../interaction/router.js';
+import type { OpsServer } from '../runtime/ops-server.js';
+import type { AppServices } from '../app/services.js';
 import { toRoutedInteraction } from './api-interaction.js';
 import { HttpResponder } from './http-responder.js';
 import {

@@ -1,6 +1,7 @@
 import { InteractionResponseType, MessageFlags, type RawFile } from 'discord.js';
-import type { AutocompleteChoice, MessagePayload, Reply } from '../command.js';
-import { completeMessage, type InteractionResponder, type MessageEdit } from '../discord/interaction.js';
+import type { AutocompleteChoice } from '../interaction/context.js';
+import type { MessagePayload, Reply } from '../interaction/reply.js';
+import { completeMessage, type InteractionResponder, type MessageEdit } from '../interaction/routed-interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';
 import type { InteractionWebhook, WebhookWriter } from './webhook-writer.js';
 

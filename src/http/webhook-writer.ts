@@ -1,7 +1,7 @@
 import { REST, Routes, type APIMessage, type RESTOptions } from 'discord.js';
-import type { Reply } from '../command.js';
+import type { Reply } from '../interaction/reply.js';
 import { discordRestOptions } from '../discord/client.js';
-import type { MessageEdit } from '../discord/interaction.js';
+import type { MessageEdit } from '../interaction/routed-interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';
 
 /** The interaction a webhook route belongs to: its application and its 15-minute token. */

@@ -6,10 +6,10 @@
  * `name_localizations` / `description_localizations` at registration.
  */
 export const COMMAND_LOCALES = ['fr', 'de', 'it', 'pt-BR'] as const;
-export type CommandLocale = (typeof COMMAND_LOCALES)[number];
+type CommandLocale = (typeof COMMAND_LOCALES)[number];
 
 type Entry = readonly [name: string, description?: string];
-export type CommandLocalization = Readonly<Record<CommandLocale, Entry>>;
+type CommandLocalization = Readonly<Record<CommandLocale, Entry>>;
 
 const sameEverywhere = (name: string): CommandLocalization => ({ fr: [name], de: [name], it: [name], 'pt-BR': [name] });
 

@@ -1,4 +1,4 @@
-import { parseIpAddress } from '../services/geojs.js';
+import { parseIpAddress } from './address.js';
 
 export const MAX_ADDRESSES = 10;
 
@@ -7,7 +7,7 @@ export interface RejectedEntry {
   reason: string;
 }
 
-export interface AddressList {
+interface AddressList {
   /** Canonical, de-duplicated addresses, in the order first given. */
   addresses: string[];
   rejected: RejectedEntry[];

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { CardDatabaseFailure } from '../services/card-database.js';
+import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
 import { humanDuration } from './format.js';
 
 /** `CardDatabaseFailure.reason` (an `UpstreamError` kind) → the catalogue's words for it. */

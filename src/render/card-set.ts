@@ -1,11 +1,13 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed, type APISelectMenuOption } from 'discord.js';
 import type { Card } from '../cards/card.js';
-import { CARD_SET_KEY_PATTERN, type CardSet } from '../cards/card-set.js';
-import type { ActionRow, Attachment, Reply } from '../command.js';
+import type { CardSet } from '../cards/card-set.js';
+import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { PrintingView, SetListing } from '../services/cards.js';
-import { CARD_COMPONENT_PREFIX, MAX_PRINTINGS_PAGE, SELECT_LIMITS, frameColour, openMenuCustomId, printingsCustomId } from './card.js';
+import type { PrintingView, SetListing } from '../cards/printings.js';
+import { MAX_PRINTINGS_PAGE, MAX_SET_PAGE, openMenuCustomId, printingsCustomId, SET_CHOICE_CUSTOM_ID, setPageCustomId } from '../cards/custom-ids.js';
+import { SELECT_LIMITS } from './format.js';
+import { frameColour } from './card-labels.js';
 import { fitText, quoteUserText } from './user-text.js';
 import { EMBED_LIMITS, discordTimestamp, fitEmbedsToLimit, formatInteger, truncate } from './format.js';
 
@@ -18,37 +20,9 @@ import { EMBED_LIMITS, discordTimestamp, fitEmbedsToLimit, formatInteger, trunca
 /** Cards per page of a set, and printings per page of a card: 15 lines read well and fit any limit. */
 export const SET_PAGE_SIZE = 15;
 export const PRINTINGS_PAGE_SIZE = 15;
-/** Pages a set custom_id can name; the biggest set of the 2025-04-25 database lists 397 cards (27 pages). */
-export const MAX_SET_PAGE = 9_999;
-const SET_PAGE_ACTION = 'sp';
-const SET_OPEN_ACTION = 'set';
-/** The "Which set?" menu; each option's value is a set key. */
-export const SET_CHOICE_CUSTOM_ID = `${CARD_COMPONENT_PREFIX}:${SET_OPEN_ACTION}`;
 const SET_COLOUR = 0xb8860b;
 /** A set's other numbers shown after its first, before "+N more". */
 const MAX_EXTRA_NUMBERS = 3;
-
-// --- custom_ids --------------------------------------------------------------------------------------
-
-/**
- * `card:sp:<set key>:<page>` on a set's ◀ ▶ buttons: the 0-based page to show. The key (8 characters,
- * `CARD_SET_KEY_PATTERN`) stays valid across set list refreshes, since it is derived from the set's
- * name. At most 8 + 8 + 1 + 4 = 21 characters.
- */
-export function setPageCustomId(key: string, page: number): string {
-  if (!CARD_SET_KEY_PATTERN.test(key)) throw new RangeError('setPageCustomId: malformed set key');
-  if (!Number.isInteger(page) || page < 0 || page > MAX_SET_PAGE) throw new RangeError('setPageCustomId: page out of range');
-  return `${CARD_COMPONENT_PREFIX}:${SET_PAGE_ACTION}:${key}:${page}`;
-}
-
-export type CardSetComponentAction = { action: 'set-page'; key: string; page: number } | { action: 'set-open' };
-
-/** Reads a set custom_id; null for anything else (including the other `/card` components). */
-export function parseCardSetCustomId(customId: string): CardSetComponentAction | null {
-  if (customId === SET_CHOICE_CUSTOM_ID) return { action: 'set-open' };
-  const match = /^card:sp:([A-Za-z0-9_-]{8}):(0|[1-9]\d{0,3})$/.exec(customId);
-  return match ? { action: 'set-page', key: match[1]!, page: Number(match[2]) } : null;
-}
 
 // --- Paging ------------------------------------------------------------------------------------------
 
@@ -122,7 +96,7 @@ function listingOption(listing: SetListing): APISelectMenuOption {
 }
 
 /** Attachment name of a set's image: `set-<name>.jpg` (the name is limited to `[A-Za-z0-9_-]`). */
-export function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
+function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
   return `set-${imageStem}.${format}`;
 }
 
@@ -238,7 +212,7 @@ function printingLine(printing: PrintingView, money: Intl.NumberFormat): string 
   return parts.join(' · ');
 }
 
-export interface PrintingsView {
+interface PrintingsView {
   card: Card;
   /** Every printing, in the order to list them; the page is cut from it. */
   printings: readonly PrintingView[];

@@ -1,119 +1,38 @@
-import {
-  ButtonStyle,
-  ComponentType,
-  type APIEmbed,
-  type APIEmbedField,
-  type APISelectMenuOption,
-  type APIStringSelectComponent,
-} from 'discord.js';
+import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'discord.js';
 import {
   CARD_LANGUAGES,
   type BanlistFormat,
   type Card,
   type CardLanguage,
-  type LinkMarker,
   type LocalizedCard,
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
-import type { CardSummary } from '../cards/card-summary.js';
-import type { ActionRow, Attachment, Reply } from '../command.js';
+import { printingsCustomId } from '../cards/custom-ids.js';
+import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
+import { BANLIST_LABELS, frameColour, LANGUAGE_NAMES, LINK_ARROWS, PRICE_SOURCE_LABELS } from './card-labels.js';
 import { localizedAttribute, localizedTypeLine } from './card-terms.js';
 import { EMBED_LIMITS, embedCharacterCount, formatInteger, truncate } from './format.js';
-import { bilingualCardName } from './card-name.js';
-import { fitInert, fitText, inertText, quoteUserText } from './user-text.js';
+import { fitInert, fitText, inertText } from './user-text.js';
 
 /**
- * Card renderers: pure functions from `Card`s to Discord payloads (the card embed with its attached
- * art, the "Did you mean" menu, the search list). Every text from upstream is escaped and every
- * length is kept within Discord's limits here.
+ * The card embed: a pure function from a `Card` to a Discord payload with its attached art. Every
+ * text from upstream is escaped and every length is kept within Discord's limits here.
  */
-
-/** Discord's limits on select menus and their options. */
-export const SELECT_LIMITS = { options: 25, label: 100, value: 100, description: 100, placeholder: 150, customId: 100 } as const;
-
-/** Components whose custom_id starts with this belong to `/card` (the router splits on the first `:`). */
-export const CARD_COMPONENT_PREFIX = 'card';
-const OPEN_ACTION = 'open';
-const PRINTINGS_ACTION = 'pr';
-/** Pages of a card's printings list that a custom_id can name (the most printed card has 72 today). */
-export const MAX_PRINTINGS_PAGE = 9_999;
-
-/** YGOPRODeck's frame types, grouped into the colours of the physical card frames. */
-const FRAME_COLOURS = {
-  normal: 0xfde68a,
-  effect: 0xff8b53,
-  ritual: 0x9db5cc,
-  fusion: 0xa086b7,
-  synchro: 0xf2f2f2,
-  // Colour 0 means "no colour" to Discord, so the black Xyz frame is a very dark grey.
-  xyz: 0x1f1f1f,
-  link: 0x00449e,
-  pendulum: 0x40b5a0,
-  spell: 0x1d9e74,
-  trap: 0xbc5a84,
-  token: 0xa0a0a0,
-  skill: 0x2f73b7,
-} as const;
-export type FrameColour = keyof typeof FRAME_COLOURS;
-const UNKNOWN_FRAME_COLOUR = 0x99aab5;
-
-/** The colour family of a frame type: every `*_pendulum` frame is a Pendulum frame. */
-export function frameColourOf(frameType: string): FrameColour | null {
-  if (frameType.endsWith('_pendulum')) return 'pendulum';
-  return frameType in FRAME_COLOURS ? (frameType as FrameColour) : null;
-}
-
-export function frameColour(frameType: string): number {
-  const family = frameColourOf(frameType);
-  return family === null ? UNKNOWN_FRAME_COLOUR : FRAME_COLOURS[family];
-}
-
-export const LANGUAGE_NAMES: Readonly<Record<CardLanguage, string>> = {
-  fr: 'Français',
-  de: 'Deutsch',
-  it: 'Italiano',
-  pt: 'Português',
-};
-
-const BANLIST_LABELS: Readonly<Record<BanlistFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT' };
-
-/** Price sources and their currencies: Cardmarket prices are euros, the American shops' dollars. */
-const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, { name: string; currency: 'USD' | 'EUR' }>> = {
-  tcgplayer: { name: 'TCGplayer', currency: 'USD' },
-  cardmarket: { name: 'Cardmarket', currency: 'EUR' },
-  ebay: { name: 'eBay', currency: 'USD' },
-  amazon: { name: 'Amazon', currency: 'USD' },
-  coolstuffinc: { name: 'CoolStuffInc', currency: 'USD' },
-};
-
-/** Arrows in reading order (top row, middle row, bottom row), whatever order upstream lists them in. */
-const LINK_ARROWS: readonly (readonly [LinkMarker, string])[] = [
-  ['Top-Left', '↖'],
-  ['Top', '↑'],
-  ['Top-Right', '↗'],
-  ['Left', '←'],
-  ['Right', '→'],
-  ['Bottom-Left', '↙'],
-  ['Bottom', '↓'],
-  ['Bottom-Right', '↘'],
-];
-
-// --- The card embed --------------------------------------------------------------------------------
 
 /** Attachment name of a card's art: `card-<id>.jpg` (or `.png`, the other format the image store keeps). */
 export function cardImageName(cardId: number, format: 'jpg' | 'png' = 'jpg'): string {
   return `card-${cardId}.${format}`;
 }
 
-export interface CardImage {
+interface CardImage {
   format: 'jpg' | 'png';
   data: Buffer;
 }
 
-export interface CardView {
+interface CardView {
   card: Card | LocalizedCard;
   /** The card art from the local image store; absent when it could not be had (the card shows without it). */
   image?: CardImage | null;
@@ -321,149 +240,4 @@ export function renderCard(view: CardView): Reply {
     ...(components.length > 0 ? { components } : {}),
     ...(files.length > 0 ? { files } : {}),
   };
-}
-
-// --- Menus -----------------------------------------------------------------------------------------
-
-/**
- * `card:open`, or `card:open:<language>` when the menu was made for a translated `/card show`, so a
- * pick opens in that language whoever makes it. The chosen option's value is the card's passcode.
- */
-export function openMenuCustomId(language?: CardLanguage): string {
-  return language === undefined ? `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}` : `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}:${language}`;
-}
-
-/**
- * `card:pr:<passcode>` on the Printings button under a card: the first page, in a new reply only the
- * presser sees. `card:pr:<passcode>:<page>` on that reply's ◀ ▶ buttons: the page (0-based), in place.
- * Decimal numbers; at most 8 + 10 + 1 + 4 = 23 characters.
- */
-export function printingsCustomId(cardId: number, page?: number): string {
-  if (!Number.isSafeInteger(cardId) || cardId <= 0 || cardId > 9_999_999_999) throw new RangeError('printingsCustomId: card id out of range');
-  if (page !== undefined && !(Number.isInteger(page) && page >= 0 && page <= MAX_PRINTINGS_PAGE)) throw new RangeError('printingsCustomId: page out of range');
-  const base = `${CARD_COMPONENT_PREFIX}:${PRINTINGS_ACTION}:${cardId}`;
-  return page === undefined ? base : `${base}:${page}`;
-}
-
-export type CardComponentAction =
-  | { action: 'open'; language?: CardLanguage }
-  /** `page` is null for the button under a card (open the list), a number for paging it. */
-  | { action: 'printings'; cardId: number; page: number | null };
-
-/** Reads a `/card` custom_id; null for anything this command never made. */
-export function parseCardCustomId(customId: string): CardComponentAction | null {
-  const [prefix, action, first, second, ...rest] = customId.split(':');
-  if (prefix !== CARD_COMPONENT_PREFIX || rest.length > 0) return null;
-  if (action === PRINTINGS_ACTION) return parsePrintingsId(first, second);
-  if (action !== OPEN_ACTION || second !== undefined) return null;
-  if (first === undefined) return { action: 'open' };
-  return (CARD_LANGUAGES as readonly string[]).includes(first) ? { action: 'open', language: first as CardLanguage } : null;
-}
-
-/** Canonical decimals only (no sign, no leading zero), so one state has exactly one custom_id. */
-function parsePrintingsId(cardIdText: string | undefined, pageText: string | undefined): CardComponentAction | null {
-  if (cardIdText === undefined || !/^[1-9]\d{0,9}$/.test(cardIdText)) return null;
-  if (pageText === undefined) return { action: 'printings', cardId: Number(cardIdText), page: null };
-  if (!/^(0|[1-9]\d{0,3})$/.test(pageText)) return null;
-  return { action: 'printings', cardId: Number(cardIdText), page: Number(pageText) };
-}
-
-function cardOption(card: CardSummary, localName: string | undefined, messages: Catalogue): APISelectMenuOption {
-  return {
-    label: bilingualCardName(card.name, localName, SELECT_LIMITS.label),
-    value: String(card.id),
-    description: truncate(localizedTypeLine(card.typeLine, messages.cardTerms), SELECT_LIMITS.description),
-  };
-}
-
-/**
- * A select menu of cards, each labelled in the user's language too when `localNames` has its name
- * (by passcode); the same card never appears twice (Discord rejects duplicate values).
- */
-function openMenu(
-  cards: readonly CardSummary[],
-  placeholder: string,
-  language: CardLanguage | undefined,
-  localNames: ReadonlyMap<number, string> | undefined,
-  messages: Catalogue,
-): ActionRow {
-  const seen = new Set<number>();
-  const options: APISelectMenuOption[] = [];
-  for (const card of cards) {
-    if (seen.has(card.id) || options.length >= SELECT_LIMITS.options) continue;
-    seen.add(card.id);
-    options.push(cardOption(card, localNames?.get(card.id), messages));
-  }
-  const menu: APIStringSelectComponent = {
-    type: ComponentType.StringSelect,
-    custom_id: openMenuCustomId(language),
-    placeholder: truncate(placeholder, SELECT_LIMITS.placeholder),
-    min_values: 1,
-    max_values: 1,
-    options,
-  };
-  return { type: ComponentType.ActionRow, components: [menu] };
-}
-
-/** The sentence for a name that matches no card at all. */
-export function noMatchMessage(query: string, messages: Catalogue = en): string {
-  return messages.card.noMatch(quoteUserText(query));
-}
-
-/**
- * The ephemeral "Did you mean…" menu for a name that matches several cards about equally well; the
- * cards in `localNames` (passcode → name in the user's language) show that name beside the English one.
- */
-export function renderDidYouMean(
-  query: string,
-  candidates: readonly CardSummary[],
-  language?: CardLanguage,
-  localNames?: ReadonlyMap<number, string>,
-  messages: Catalogue = en,
-): Reply {
-  if (candidates.length === 0) return { content: noMatchMessage(query, messages), ephemeral: true };
-  return {
-    content: messages.card.noExactName(quoteUserText(query)),
-    components: [openMenu(candidates, messages.card.pickCard, language, localNames, messages)],
-    ephemeral: true,
-  };
-}
-
-export interface SearchView {
-  query: string;
-  /** Human-readable filters in use, e.g. `["Spell", "LIGHT", "Archetype: Sky Striker"]`. */
-  filters: string[];
-  /** The best matches, best first (at most 25 are shown). */
-  cards: readonly Card[];
-  /** How many cards matched in all, when more than are shown. */
-  total: number;
-  language?: CardLanguage;
-  /** Names in the user's language by passcode, shown beside the English ones. */
-  localNames?: ReadonlyMap<number, string>;
-  messages?: Catalogue;
-}
-
-/** One line of the search list: `**Name** · Type line · stats`, the name in the user's language too when known. */
-function searchLine(card: Card, index: number, localName: string | undefined, messages: Catalogue): string {
-  const stats = statLine(card, messages);
-  const typeLine = localizedTypeLine(card.typeLine, messages.cardTerms);
-  return truncate(`${index + 1}. **${fitText(bilingualCardName(card.name, localName, 100), 100)}** · ${fitText(typeLine, 80)}${stats === '' ? '' : ` · ${stats}`}`, 150);
-}
-
-/** `/card search`'s answer: a numbered list and a menu that opens any of the cards. */
-export function renderSearchResults(view: SearchView): Reply {
-  const messages = view.messages ?? en;
-  const labels = messages.card;
-  const shown = view.cards.slice(0, SELECT_LIMITS.options);
-  const filters = view.filters.length > 0 ? ` (${view.filters.join(', ')})` : '';
-  const shownCount = formatInteger(shown.length, messages.intlLocale);
-  const summary =
-    view.total > shown.length ? labels.bestOf(shownCount, formatInteger(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
-  const embed: APIEmbed = {
-    title: truncate(labels.searchTitle(quoteUserText(view.query)), EMBED_LIMITS.title),
-    description: truncate(shown.map((card, index) => searchLine(card, index, view.localNames?.get(card.id), messages)).join('\n'), EMBED_LIMITS.description),
-    color: FRAME_COLOURS.spell,
-    footer: { text: truncate(`${summary}${filters}`, EMBED_LIMITS.footer) },
-  };
-  return { embeds: [embed], components: [openMenu(shown, labels.openOne, view.language, view.localNames, messages)], ephemeral: true };
 }

@@ -1,10 +1,10 @@
-import { UserError } from '../errors.js';
+import { MemberShareSpent, UserError } from '../interaction/errors.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import { UpstreamError, upstreamLabel } from '../services/upstream-error.js';
+import { UpstreamError, upstreamLabel } from '../interaction/upstream-error.js';
 import { humanDuration } from './format.js';
+import { shareSpentSentence } from './member-share.js';
 
-export const GENERIC_FAILURE = en.errors.generic;
 
 function retryIn(ms: number | undefined, fallback: string, messages: Catalogue): string {
   return ms === undefined ? fallback : messages.errors.inDuration(humanDuration(ms, messages));
@@ -16,6 +16,7 @@ function retryIn(ms: number | undefined, fallback: string, messages: Catalogue):
  */
 export function describeFailure(error: unknown, messages: Catalogue = en): string {
   if (error instanceof UserError) return error.textIn(messages);
+  if (error instanceof MemberShareSpent) return shareSpentSentence(error.upstream, error.limit, error.retryAfterMs, messages);
   const { errors } = messages;
   if (error instanceof UpstreamError) {
     const label = upstreamLabel(error.upstream);

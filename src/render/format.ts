@@ -134,3 +134,6 @@ interface APIEmbedLike {
   footer?: { text: string };
   author?: { name: string };
 }
+
+/** Discord's limits on select menus and their options. */
+export const SELECT_LIMITS = { options: 25, label: 100, value: 100, description: 100, placeholder: 150, customId: 100 } as const;

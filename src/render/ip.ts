@@ -1,9 +1,9 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply } from '../command.js';
+import type { Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';
-import type { GeoRecord } from '../services/geojs.js';
+import type { GeoRecord } from '../ip/geo-record.js';
 import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
 import { fitText, quoteUserText } from './user-text.js';
 import { zoneTime } from './zone-time.js';
@@ -66,7 +66,7 @@ export interface LookupResult {
   specialRange: string | null;
 }
 
-export function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
+function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
   const { record } = result;
   const labels = messages.ip;
   const place = placeOf(record);
@@ -86,7 +86,7 @@ export function renderAddressEmbed(result: LookupResult, now: Date, messages: Ca
   };
 }
 
-export interface LookupView {
+interface LookupView {
   results: LookupResult[];
   now: Date;
   ephemeral: boolean;

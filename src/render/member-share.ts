@@ -1,6 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { UpstreamName } from '../services/upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 import { humanDuration } from './format.js';
 
 const SPENT: Record<UpstreamName, (limit: number) => string> = {

@@ -1,12 +1,12 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply } from '../command.js';
-import type { UpstreamHealth } from '../services/health.js';
-import type { RunMode } from '../services/index.js';
+import type { Reply } from '../interaction/reply.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
+import type { RunMode } from '../runtime/status-report.js';
 import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
-import { upstreamLabel, type UpstreamName } from '../services/upstream-error.js';
+import { upstreamLabel, type UpstreamName } from '../interaction/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 
-export interface StatusData {
+interface StatusData {
   version: string;
   uptimeMs: number;
   mode: RunMode;

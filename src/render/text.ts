@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import { ComponentType } from 'discord.js';
-import type { ActionRow, Reply } from '../command.js';
+import type { ActionRow, Reply } from '../interaction/reply.js';
 
 /**
  * A readable terminal rendering of a message payload, for the CLI. Whether Discord would show it

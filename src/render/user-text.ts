@@ -37,7 +37,7 @@ export function fitText(text: string, max: number): string {
 }
 
 /** How much of someone's input a sentence quotes; the rest is cut with an ellipsis. */
-export const QUOTED_CHARACTERS = 80;
+const QUOTED_CHARACTERS = 80;
 
 /**
  * Someone's input quoted in a sentence (“…”): on one line, inert, at most `max` characters of it.

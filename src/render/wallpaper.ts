@@ -1,10 +1,15 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
-import type { ActionRow, Reply } from '../command.js';
+import type { ChannelInfo } from '../interaction/context.js';
+import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
-import { wallhavenHttpsUrl, type WallpaperDetail, type WallpaperPurity, type WallpaperSummary } from '../services/wallhaven.js';
-import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, truncate } from './format.js';
+import type { CategoryFilter, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
+import { purityAllowed } from '../wallpaper/gating.js';
+import { encodePagerId, type PagerSearch, type PagerState } from '../wallpaper/pager-state.js';
+import { PAGER_IDLE_LIMIT_MS, summaryOf, type LocatedResult } from '../wallpaper/paging.js';
+import { WALLHAVEN_RATE_LIMIT, wallhavenHttpsUrl } from '../wallpaper/wallhaven-site.js';
+import type { WallpaperDetail, WallpaperPurity, WallpaperSummary } from '../wallpaper/wallpaper.js';
+import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, humanDuration, truncate } from './format.js';
 import { inertText, quoteUserText } from './user-text.js';
 
 /**
@@ -103,21 +108,11 @@ function largeImage(summary: WallpaperSummary): string | undefined {
   return linkableWallhavenUrl(summary.thumbnails.large) ?? linkableWallhavenUrl(summary.thumbnails.original) ?? linkableWallhavenUrl(summary.imageUrl);
 }
 
-export interface PagerButtons {
+interface PagerButtons {
   previousId: string;
   nextId: string;
   previousDisabled: boolean;
   nextDisabled: boolean;
-}
-
-/** What was searched for, as the embed's first line. */
-export interface SearchSummary {
-  query: string | null;
-  categories: CategoryFilter;
-  purity: WallpaperPurity;
-  sorting: WallpaperSorting;
-  ratio?: string;
-  atleast?: { width: number; height: number };
 }
 
 export function describeSearch(search: SearchSummary, messages: Catalogue = en): string {
@@ -144,7 +139,7 @@ function pagerRow(buttons: PagerButtons, pageUrl: string | undefined, labels: La
   };
 }
 
-export interface SearchResultView {
+interface SearchResultView {
   /** The result on show, or the sentence explaining why it is withheld in this channel. */
   item: WallpaperSummary | { withheld: string };
   search: SearchSummary;
@@ -242,4 +237,49 @@ export function noResultsSentence(search: SearchSummary, messages: Catalogue = e
   const suggestion = hints.length > 0 ? labels.tryHints(hints.join(', ')) : labels.tryBroader;
   const what = search.query === null ? labels.noResultsForFilters : labels.noResults(quoteUserText(search.query, 100));
   return `${what} ${suggestion}`;
+}
+
+/** The note shown while a request waits in the shared Wallhaven queue. */
+export function queueNote(expectedWaitMs: number, messages: Catalogue = en): string {
+  return messages.wallpaper.queueNote(WALLHAVEN_RATE_LIMIT.requests, humanDuration(expectedWaitMs, messages));
+}
+
+interface PagerView {
+  search: PagerSearch;
+  query: string | undefined;
+  located: LocatedResult;
+  lastActivityMs: number;
+  channel: Pick<ChannelInfo, 'kind' | 'ageRestricted'>;
+  /** Whether NSFW wallpapers can be shown at all (a Wallhaven key is configured). */
+  nsfwAvailable: boolean;
+  expired: boolean;
+  note?: string;
+  messages: Catalogue;
+}
+
+/** A `/wallpaper search` pager: the located result, its ◀ ▶ buttons carrying the pager's state. */
+export function renderPager(view: PagerView): Reply {
+  const { located, search } = view;
+  const state: Omit<PagerState, 'action'> = { search, index: located.index, pageSize: located.pageSize, lastActivityMs: view.lastActivityMs };
+  const buttons: PagerButtons = {
+    previousId: encodePagerId({ ...state, action: 'prev' }),
+    nextId: encodePagerId({ ...state, action: 'next' }),
+    previousDisabled: view.expired || located.index === 0,
+    nextDisabled: view.expired || !located.hasNext,
+  };
+  // Wallhaven filtered by purity already; this check keeps a wrong answer out of the wrong channel.
+  const decision = purityAllowed(located.item.purity, view.channel, view.nsfwAvailable, view.messages);
+  const reply = renderSearchResult({
+    item: decision.allowed ? located.item : { withheld: decision.reason },
+    search: summaryOf(search, view.query),
+    // Short pages make indices run ahead of the count; the position never claims more than there is.
+    position: Math.min(located.index + 1, located.page.total),
+    total: located.page.total,
+    buttons,
+    messages: view.messages,
+    ...(view.note ? { note: view.note } : {}),
+  });
+  // The transport disables the buttons once idle; a press that still arrives later is caught by
+  // the activity time in its state.
+  return view.expired ? reply : { ...reply, disableComponentsAfterMs: PAGER_IDLE_LIMIT_MS };
 }

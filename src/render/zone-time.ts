@@ -1,4 +1,4 @@
-export interface ZoneTime {
+interface ZoneTime {
   /** IANA zone name as given. */
   zone: string;
   /** Local wall-clock time there, 24-hour `HH:MM`. */
@@ -44,7 +44,7 @@ function dateFormatterFor(zone: string, intlLocale: string): Intl.DateTimeFormat
 }
 
 /** True when the platform's time zone database knows `zone`. */
-export function isKnownTimeZone(zone: string): boolean {
+function isKnownTimeZone(zone: string): boolean {
   try {
     formatterFor(zone);
     return true;

@@ -1,6 +1,7 @@
+import type { CacheStats } from '../runtime/status-report.js';
 import { LRUCache } from 'lru-cache';
-import type { Metrics } from '../metrics.js';
-import { isUpstreamError, type UpstreamError } from './upstream-error.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { isUpstreamError, type UpstreamError } from '../interaction/upstream-error.js';
 
 export interface CacheOptions<V> {
   /** Cache name, used in metrics and /status. */
@@ -26,16 +27,13 @@ export interface LoadedEntry {
   ttlMs?: number;
 }
 
-export interface CacheStats {
-  name: string;
-  size: number;
-  hits: number;
-  misses: number;
-  stale: number;
-}
 
-/** Who pays for the upstream request a lookup needs (see `UpstreamCache.get`). */
-export interface RequestCharge {
+/**
+ * The asking member's share of an upstream (`MemberShares.spenderFor`), spent on each request a
+ * call needs: a miss, or the refresh of an expired entry (see `UpstreamCache.get`). Services call
+ * `beforeRequest` before anything is queued, so a refusal sends nothing.
+ */
+export interface MemberShareSpender {
   /**
    * Called before a missing entry is loaded or an expired one refreshed. Throwing refuses the
    * request: a missing entry then rejects with that error, an expired one is served as it is.
@@ -47,10 +45,10 @@ export interface UpstreamCache<V> {
   /**
    * Returns the cached value, or loads it once however many callers ask at the same time. An expired
    * entry is returned at once and refreshed in the background; when a refresh fails the old value is
-   * kept and keeps being served (stale-if-error). A cached "not found" is rethrown. With a `charge`,
+   * kept and keeps being served (stale-if-error). A cached "not found" is rethrown. With a `share`,
    * neither a load nor a refresh happens unless it agrees: a stale entry is not free.
    */
-  get(key: string, charge?: RequestCharge): Promise<V>;
+  get(key: string, share?: MemberShareSpender): Promise<V>;
   peek(key: string): V | undefined;
   set(key: string, value: V): void;
   stats(): CacheStats;
@@ -108,7 +106,7 @@ export function createLocalCache<V>(options: CacheOptions<V>, metrics?: Metrics)
   });
 
   return {
-    async get(key, charge = {}) {
+    async get(key, share = {}) {
       const count = (outcome: 'hit' | 'stale' | 'miss') => {
         counters[outcome === 'hit' ? 'hits' : outcome === 'stale' ? 'stale' : 'misses']++;
         lookups?.labels(options.name, outcome).inc();
@@ -118,10 +116,10 @@ export function createLocalCache<V>(options: CacheOptions<V>, metrics?: Metrics)
         if ('notFound' in entry) throw entry.notFound;
         return entry.value;
       };
-      if (charge.beforeRequest !== undefined && !lru.has(key)) {
+      if (share.beforeRequest !== undefined && !lru.has(key)) {
         const stale = lru.peek(key, { allowStale: true });
         try {
-          await charge.beforeRequest();
+          await share.beforeRequest();
         } catch (refusal) {
           if (stale === undefined) throw refusal;
           count('stale');

@@ -1,8 +1,8 @@
 import { pino, type Logger } from 'pino';
-import { CARD_LANGUAGES, isCard, type Card, type CardLanguage, type CardListNormalisation } from '../cards/card.js';
-import { setNameKey } from '../cards/card-set.js';
-import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
+import { CARD_LANGUAGES, type Card, type CardLanguage } from '../cards/card.js';
+import type { CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
+import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import {
   readSnapshotOrBackup,
@@ -10,14 +10,14 @@ import {
   SNAPSHOT_FILE,
   SNAPSHOT_FORMATS,
   snapshotDirectory,
-  snapshotHeader,
-  writeSnapshot,
   type SnapshotHeader,
 } from './card-snapshot.js';
-import type { RequestCharge } from './cache.js';
-import type { DownloadProgress } from './http.js';
+import type { MemberShareSpender } from './cache.js';
+import { persistCards, refuseShortDownload, reportDownloadProgress } from './card-downloads.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { cardById, cardByName, cardsInSet, loadedCards, lookupsOf, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
+import { notifyAll } from './notify.js';
+import { isUpstreamError } from '../interaction/upstream-error.js';
 import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
 
 /**
@@ -37,24 +37,15 @@ import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
  * `CARD_FORMAT_VERSION` changes.
  */
 
-export const CARD_DATABASE_DEFAULTS = {
+const CARD_DATABASE_DEFAULTS = {
   /** How often `checkDBVer.php` is asked (one tiny request). */
   pollIntervalMs: 60 * 60_000,
   /** While no card set is loaded at all, try again sooner. */
   retryIntervalMs: 5 * 60_000,
   /** A download with fewer cards is refused as corrupt (the real database has ≈14,000, each language ≈97 % of them). */
   minCards: 5_000,
-  /** A download that loses more than this share of the current cards is refused too. */
-  maxShrinkRatio: 0.1,
 } as const;
 
-export { SNAPSHOT_FILE, type SnapshotHeader };
-
-const MIB = 1024 * 1024;
-const PROGRESS_STEP_BYTES = 5 * MIB;
-
-/** The database a download or a lease is for: English (`en`) or one of the translated languages. */
-export type DatabaseLanguage = 'en' | CardLanguage;
 
 /**
  * Runs a database download for `key` (`cards:<language>:<version>`) and returns its result (plain
@@ -71,16 +62,7 @@ export interface CardDatabaseReload {
   source: 'snapshot' | 'download';
 }
 
-/** The last download attempt failed: why, when, and when the next one is due. */
-export interface CardDatabaseFailure {
-  /** `UpstreamError` kind (e.g. `unavailable`), or `error`. */
-  reason: string;
-  at: number;
-  /** Null while no next attempt is scheduled (closing, or the attempt is being retried right now). */
-  nextAttemptAt: number | null;
-}
-
-export interface RefreshOutcome {
+interface RefreshOutcome {
   /** True when a new English card set was downloaded and is now in use. */
   updated: boolean;
   version: string;
@@ -102,63 +84,14 @@ export interface CardDatabaseOptions {
   random?: () => number;
 }
 
-interface LoadedSet {
-  records: CompactRecords<Card>;
-  summaries: readonly CardSummary[];
-  /** Passcode (alternate-art ids included) → record index. */
-  indexById: ReadonlyMap<number, number>;
-  /** Lowercase name → record index. */
-  indexByName: ReadonlyMap<string, number>;
-  /** `setNameKey` of a set name → the record indexes of the cards printed in it. */
-  indexesBySet: ReadonlyMap<string, readonly number[]>;
-  version: string;
-  downloadedAt: number;
-  loadedAt: number;
-  /** Cards of the download that failed validation and were left out. */
-  skipped: number;
-}
-
 const runAtOnce: DownloadOnce = (_key, download) => download();
-
-type CardLookups = Pick<LoadedSet, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
-
-/** The live parts of a card set, built one card at a time (so a load never needs every card as objects at once). */
-class CardLookupsBuilder {
-  private readonly interned = new Map<string, string>();
-  private readonly summaries: CardSummary[] = [];
-  private readonly indexById = new Map<number, number>();
-  private readonly indexByName = new Map<string, number>();
-  private readonly indexesBySet = new Map<string, number[]>();
-  /** Alternate-art ids and their card's index, in pairs: applied last, as they never shadow a passcode. */
-  private readonly alternateArts: number[] = [];
-
-  add(card: Card, index: number): void {
-    this.summaries[index] = summarizeCard(card, this.interned);
-    this.indexById.set(card.id, index);
-    this.indexByName.set(card.name.toLowerCase(), index);
-    for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
-      let members = this.indexesBySet.get(setName);
-      if (members === undefined) this.indexesBySet.set(setName, (members = []));
-      members.push(index);
-    }
-    for (const imageId of card.imageIds) if (imageId !== card.id) this.alternateArts.push(imageId, index);
-  }
-
-  build(): CardLookups {
-    for (let at = 0; at < this.alternateArts.length; at += 2) {
-      const imageId = this.alternateArts[at]!;
-      if (!this.indexById.has(imageId)) this.indexById.set(imageId, this.alternateArts[at + 1]!);
-    }
-    return { summaries: this.summaries, indexById: this.indexById, indexByName: this.indexByName, indexesBySet: this.indexesBySet };
-  }
-}
 
 export class CardDatabase {
   private readonly options: Required<Omit<CardDatabaseOptions, 'logger' | 'languages'>>;
   private readonly logger: Logger;
   private readonly dir: string;
   private readonly texts: ReadonlyMap<CardLanguage, LanguageTexts>;
-  private set: LoadedSet | null = null;
+  private set: LoadedCards | null = null;
   private refreshing: Promise<RefreshOutcome> | null = null;
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
@@ -259,20 +192,17 @@ export class CardDatabase {
 
   /** By passcode, including the ids of alternate artworks. */
   byId(id: number): Card | undefined {
-    const index = this.set?.indexById.get(id);
-    return index === undefined ? undefined : this.set!.records.get(index);
+    return this.set === null ? undefined : cardById(this.set, id);
   }
 
   /** The live summary of the card with this passcode (alternate-art ids included); parses nothing. */
   summaryById(id: number): CardSummary | undefined {
-    const index = this.set?.indexById.get(id);
-    return index === undefined ? undefined : this.set!.summaries[index];
+    return this.set === null ? undefined : summaryById(this.set, id);
   }
 
   /** By exact name, ignoring case. */
   byName(name: string): Card | undefined {
-    const index = this.set?.indexByName.get(name.trim().toLowerCase());
-    return index === undefined ? undefined : this.set!.records.get(index);
+    return this.set === null ? undefined : cardByName(this.set, name);
   }
 
   /** Every card's summary, in database order. */
@@ -282,30 +212,12 @@ export class CardDatabase {
 
   /** The cards printed in the set named `setName`, parsed for the caller and not kept in the LRU. */
   cardsInSet(setName: string): Card[] {
-    const set = this.set;
-    const indexes = set?.indexesBySet.get(setNameKey(setName)) ?? [];
-    return indexes.map((index) => set!.records.read(index));
+    return this.set === null ? [] : cardsInSet(this.set, setName);
   }
 
   /** A uniformly random card whose id is not in `exclude`, or undefined when none is left. */
   random(exclude?: ReadonlySet<number>): Card | undefined {
-    const set = this.set;
-    if (set === null) return undefined;
-    const summaries = set.summaries;
-    const pick = (indexes: readonly number[] | null): number | undefined => {
-      const length = indexes?.length ?? summaries.length;
-      if (length === 0) return undefined;
-      const at = Math.floor(this.options.random() * length);
-      return indexes === null ? at : indexes[at];
-    };
-    // Rejection sampling is enough while few cards are excluded; filter only when it keeps missing.
-    for (let attempt = 0; attempt < 16; attempt++) {
-      const index = pick(null);
-      if (index !== undefined && !exclude?.has(summaries[index]!.id)) return set.records.get(index);
-    }
-    const allowed = summaries.flatMap((summary, index) => (exclude?.has(summary.id) ? [] : [index]));
-    const index = pick(allowed);
-    return index === undefined ? undefined : set.records.get(index);
+    return this.set === null ? undefined : randomCard(this.set, this.options.random, exclude);
   }
 
   /** True once `language`'s texts are loaded: from then on, a card without a translation there has none. */
@@ -327,9 +239,9 @@ export class CardDatabase {
     return this.texts.get(language)?.names ?? new Map();
   }
 
-  /** Asks the API (cached) by passcode or exact name: for use while `ready` is false. A request is charged to `charge`. */
-  lookupRemote(query: string | number, charge?: RequestCharge): Promise<Card> {
-    return typeof query === 'number' ? this.options.client.cardById(query, charge) : this.options.client.cardByName(query, charge);
+  /** Asks the API (cached) by passcode or exact name: for use while `ready` is false. A request is spent from `share`. */
+  lookupRemote(query: string | number, share?: MemberShareSpender): Promise<Card> {
+    return typeof query === 'number' ? this.options.client.cardById(query, share) : this.options.client.cardByName(query, share);
   }
 
   /**
@@ -404,26 +316,6 @@ export class CardDatabase {
     this.pollTimer.unref();
   }
 
-  /**
-   * Progress reporting for the ≈20 MB download, so a first start says what it is doing: one line
-   * when it starts, one per 5 MiB received (with a percentage when the size is announced).
-   */
-  private reportDownloadProgress(version: string): DownloadProgress {
-    const started = performance.now();
-    this.logger.info(
-      { version, previousVersion: this.version },
-      this.ready ? `card database: downloading version ${version} from YGOPRODeck` : 'card database: no snapshot yet, downloading it from YGOPRODeck (about 20 MB)',
-    );
-    let reported = 0;
-    return (received, total) => {
-      if (received - reported < PROGRESS_STEP_BYTES && received !== total) return;
-      reported = received;
-      const share = total === undefined ? '' : ` (${Math.floor((received / total) * 100)} %)`;
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      this.logger.info({ receivedBytes: received, totalBytes: total }, `card database: ${(received / MIB).toFixed(1)} MiB downloaded${share} in ${seconds} s`);
-    };
-  }
-
   private async checkAndDownload(): Promise<RefreshOutcome> {
     let upstream: DatabaseVersion;
     let updated = false;
@@ -433,14 +325,12 @@ export class CardDatabase {
       if (this.set?.version !== upstream.version) {
         const version = upstream.version;
         const download = await this.options.downloadOnce(`cards:en:${version}`, () =>
-          this.options.client.downloadDatabase(this.shutdown.signal, this.reportDownloadProgress(version)),
+          this.options.client.downloadDatabase(this.shutdown.signal, reportDownloadProgress(this.logger, version, { ready: this.ready, previousVersion: this.version })),
         );
-        this.refuseShortDownload('card database', download, this.size);
+        refuseShortDownload('card database', download, this.size, this.options.minCards, this.logger);
         const records = CompactRecords.of(download.cards);
-        const header = await this.persist(records, download.skipped, upstream);
-        const lookups = new CardLookupsBuilder();
-        download.cards.forEach((card, index) => lookups.add(card, index));
-        this.install(records, lookups.build(), header, 'download');
+        const header = await persistCards(this.dir, records, download.skipped, upstream, this.options.now(), this.logger);
+        this.install(records, lookupsOf(download.cards), header, 'download');
         this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
         updated = true;
       }
@@ -464,7 +354,7 @@ export class CardDatabase {
         const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}`, () =>
           this.options.client.downloadTexts(texts.language, this.shutdown.signal),
         );
-        this.refuseShortDownload(`${texts.language} card texts`, download, texts.size);
+        refuseShortDownload(`${texts.language} card texts`, download, texts.size, this.options.minCards, this.logger);
         this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
         texts.lastError = null;
       } catch (error) {
@@ -475,44 +365,6 @@ export class CardDatabase {
     }
   }
 
-  /** A truncated or shrunken download (upstream once served 304 cards) must never replace good data. */
-  private refuseShortDownload(what: string, download: CardListNormalisation, currentSize: number): void {
-    const required = Math.max(this.options.minCards, Math.floor(currentSize * (1 - CARD_DATABASE_DEFAULTS.maxShrinkRatio)));
-    if (download.cards.length < required) {
-      throw new UpstreamError(
-        'ygoprodeck',
-        'bad_response',
-        `${what} download has ${download.cards.length} valid cards, expected at least ${required}: refused as corrupt`,
-      );
-    }
-    if (download.skipped > 0) {
-      this.logger.warn({ what, skipped: download.skipped, problems: download.problems }, 'cards failed validation and were skipped');
-    }
-  }
-
-  /** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
-  private async persist(records: CompactRecords<Card>, skipped: number, upstream: DatabaseVersion): Promise<SnapshotHeader> {
-    const { body } = records;
-    const header = snapshotHeader(
-      {
-        format: SNAPSHOT_FORMATS.cards,
-        databaseVersion: upstream.version,
-        ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
-        downloadedAt: this.options.now(),
-        cardCount: records.length,
-        skippedCards: skipped,
-      },
-      body,
-    );
-    try {
-      await writeSnapshot(this.dir, SNAPSHOT_FILE, header, body);
-    } catch (error) {
-      // The new set is still used; the old snapshot stays on disk and the next start downloads again.
-      this.logger.error({ err: error }, 'card database: could not write the snapshot');
-    }
-    return header;
-  }
-
   private async loadSnapshotFromDisk(): Promise<void> {
     const started = performance.now();
     this.logger.info({ dir: this.dir }, `card database: loading the snapshot from ${this.dir}`);
@@ -521,16 +373,9 @@ export class CardDatabase {
     );
     if (snapshot === null) return;
     try {
-      // Each card is parsed once here, for its summary and lookups, and dropped at once: the load
-      // never holds the whole database as objects.
-      const lookups = new CardLookupsBuilder();
-      const records = CompactRecords.parse(snapshot.body, (record, index): record is Card => {
-        if (!isCard(record)) return false;
-        lookups.add(record, index);
-        return true;
-      });
+      const { records, lookups } = parseCards(snapshot.body);
       if (records.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
-      this.install(records, lookups.build(), snapshot.header, 'snapshot');
+      this.install(records, lookups, snapshot.header, 'snapshot');
       this.lastLoadMs = Math.round(performance.now() - started);
       this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
     } catch (error) {
@@ -541,32 +386,12 @@ export class CardDatabase {
   /** Makes `records` current, with the live parts `lookups` built from the same cards. */
   private install(records: CompactRecords<Card>, lookups: CardLookups, header: SnapshotHeader, source: CardDatabaseReload['source']): void {
     const previousVersion = this.version;
-    this.set = {
-      records,
-      ...lookups,
-      version: header.databaseVersion,
-      downloadedAt: header.downloadedAt,
-      loadedAt: this.options.now(),
-      skipped: header.skippedCards,
-    };
-    const reload: CardDatabaseReload = { version: header.databaseVersion, previousVersion, size: records.length, source };
-    for (const listener of this.listeners) {
-      try {
-        listener(reload);
-      } catch (error) {
-        this.logger.error({ err: error }, 'card database reload listener failed');
-      }
-    }
+    this.set = loadedCards(records, lookups, header, this.options.now());
+    notifyAll(this.listeners, { version: header.databaseVersion, previousVersion, size: records.length, source }, this.logger, 'card database reload listener failed');
   }
 
   private announceTexts(reload: TextsReload): void {
     this.logger.info(reload, 'card texts loaded');
-    for (const listener of this.textsListeners) {
-      try {
-        listener(reload);
-      } catch (error) {
-        this.logger.error({ err: error }, 'card texts reload listener failed');
-      }
-    }
+    notifyAll(this.textsListeners, reload, this.logger, 'card texts reload listener failed');
   }
 }

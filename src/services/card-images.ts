@@ -5,9 +5,9 @@ import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
 import { SET_IMAGE_STEM_PATTERN } from '../cards/card-set.js';
 import type { SharedBlobs } from '../state/shared-state.js';
-import type { RequestCharge } from './cache.js';
+import type { MemberShareSpender } from './cache.js';
 import { writeDurably } from './card-snapshot.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';
 
 /**
@@ -21,7 +21,7 @@ import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckC
  * limiter and circuit: the image host counts toward the same request budget.
  */
 
-export const CARD_IMAGE_DEFAULTS = {
+const CARD_IMAGE_DEFAULTS = {
   /** About 7,000 full-size arts (≈150 KB each). */
   maxTotalBytes: 1024 * 1024 * 1024,
   /** A card art that does not exist upstream is not asked for again for this long. */
@@ -34,7 +34,7 @@ export const CARD_IMAGE_DEFAULTS = {
 const TOUCH_FILE_EVERY_MS = 60 * 60_000;
 
 /** Smaller than this is no card art (an error page, an empty body), whatever its first bytes say. */
-export const MIN_IMAGE_BYTES = 100;
+const MIN_IMAGE_BYTES = 100;
 const SET_FOLDER = 'sets';
 /** What each folder's image files are named: a card art by its image id, a set image by its name. */
 const FILE_NAMES: Readonly<Record<CardImageSize | typeof SET_FOLDER, RegExp>> = {
@@ -70,7 +70,7 @@ interface StoredImage {
   touchedAt?: number;
 }
 
-export interface CardImageStats {
+interface CardImageStats {
   images: number;
   bytes: number;
   maxBytes: number;
@@ -124,25 +124,25 @@ export class CardImageStore {
   /**
    * The image's bytes: from disk when stored, otherwise downloaded once (concurrent requests for the
    * same image share the download), validated and stored. Throws an `UpstreamError` when it cannot
-   * be had; callers then show the card without its image. Only a download is charged to `charge`
+   * be had; callers then show the card without its image. Only a download is spent from `share`
    * (its refusal rejects the call); a stored image is free.
    */
-  get(imageId: number, size: CardImageSize = 'full', charge?: RequestCharge): Promise<Buffer> {
+  get(imageId: number, size: CardImageSize = 'full', share?: MemberShareSpender): Promise<Buffer> {
     if (!Number.isSafeInteger(imageId) || imageId <= 0) {
       return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'an image id must be a positive integer'));
     }
     if (!CARD_IMAGE_SIZES.includes(size)) {
       return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'unknown image size'));
     }
-    return this.fetchOnce(size, String(imageId), charged(charge, () => this.client.image(imageId, size)));
+    return this.fetchOnce(size, String(imageId), spending(share, () => this.client.image(imageId, size)));
   }
 
   /** A set's image by its file name (`CardSet.imageStem`), from disk or downloaded once, like card art. */
-  getSetImage(stem: string, charge?: RequestCharge): Promise<Buffer> {
+  getSetImage(stem: string, share?: MemberShareSpender): Promise<Buffer> {
     if (typeof stem !== 'string' || !SET_IMAGE_STEM_PATTERN.test(stem)) {
       return Promise.reject(new UpstreamError('ygoprodeck', 'invalid_input', 'a set image name must be 1-40 letters, digits, "_" or "-"'));
     }
-    return this.fetchOnce(SET_FOLDER, stem, charged(charge, () => this.client.setImage(stem)));
+    return this.fetchOnce(SET_FOLDER, stem, spending(share, () => this.client.setImage(stem)));
   }
 
   stats(): CardImageStats {
@@ -292,10 +292,10 @@ export class CardImageStore {
  * must also end with its end-of-image marker (trailing zero padding aside): a transfer cut short
  * would otherwise be stored, and so shown broken, for good.
  */
-/** `download`, preceded by its charge. */
-function charged(charge: RequestCharge | undefined, download: () => Promise<Buffer>): () => Promise<Buffer> {
+/** `download`, preceded by spending the member's share for it. */
+function spending(share: MemberShareSpender | undefined, download: () => Promise<Buffer>): () => Promise<Buffer> {
   return async () => {
-    await charge?.beforeRequest?.();
+    await share?.beforeRequest?.();
     return download();
   };
 }

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import { normaliseCards } from '../cards/card.js';
-import { StartupError } from '../startup/startup-error.js';
+import { normaliseCards } from '../cards/normalise-card.js';
+import { StartupError } from '../runtime/startup-error.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotDirectory, snapshotHeader, writeSnapshot } from './card-snapshot.js';
 
 const decompress = promisify(brotliDecompress);
 
-export interface CardImportResult {
+interface CardImportResult {
   cards: number;
   skipped: number;
   /** The `databaseVersion` the snapshot carries: `import-` and the dump's checksum prefix. */

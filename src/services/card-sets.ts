@@ -3,11 +3,12 @@ import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
-import { CARD_SET_FORMAT_VERSION, isCardSet, setNameKey, type CardSet } from '../cards/card-set.js';
+import { CARD_SET_FORMAT_VERSION, isCardSet, KEY_VALUE_PREFIX, setNameKey, type CardSet } from '../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { CardDatabase } from './card-database.js';
 import { writeDurably } from './card-snapshot.js';
-import { UpstreamError, isUpstreamError } from './upstream-error.js';
+import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
+import { whenReady } from './when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**
@@ -38,8 +39,6 @@ const FILE_FORMAT = 'almanac-card-sets';
 const TEMP_FILE = /^card-sets\.json\..+\.tmp$/;
 /** Autocomplete and lookups stop reading a query after this many characters. */
 const MAX_QUERY_CHARS = 200;
-/** Typed set input that names a set by key: an autocomplete value for a name too long to be one. */
-const KEY_VALUE_PREFIX = 'set:';
 /**
  * Matcher ids for sets: above every passcode and Konami id (at most 10 digits), so a number typed as
  * a query (a set code such as `2020`) is never taken for a set's id.
@@ -83,14 +82,6 @@ export interface CardSetCatalogOptions {
   minSets?: number;
   logger?: Logger;
   now?: () => number;
-}
-
-/**
- * The autocomplete value that `CardSetCatalog.resolve` maps back to `set`: its name, readable where
- * Discord echoes the command, or its key when the name is longer than a value may be.
- */
-export function setAutocompleteValue(set: CardSet, maxLength = 100): string {
-  return set.name.length <= maxLength ? set.name : `${KEY_VALUE_PREFIX}${set.key}`;
 }
 
 export class CardSetCatalog {
@@ -154,20 +145,14 @@ export class CardSetCatalog {
   }
 
   /** Resolves true as soon as a list is loaded, false after `timeoutMs` without one. Never fetches itself. */
-  async whenReady(timeoutMs: number): Promise<boolean> {
-    if (this.ready) return true;
-    let timer: NodeJS.Timeout | undefined;
-    let resolveReady: (() => void) | undefined;
-    try {
-      return await new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-        resolveReady = () => resolve(true);
-        this.listeners.add(resolveReady);
-      });
-    } finally {
-      clearTimeout(timer);
-      if (resolveReady) this.listeners.delete(resolveReady);
-    }
+  whenReady(timeoutMs: number): Promise<boolean> {
+    return whenReady(() => this.ready, timeoutMs, { ready: (listener) => this.onLoad(listener) });
+  }
+
+  /** Called whenever a list is installed (from disk or upstream). Returns an unsubscribe function. */
+  onLoad(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**

@@ -1,23 +1,23 @@
 import { pino, type Logger } from 'pino';
-import { LRUCache } from 'lru-cache';
-import type { Dispatcher } from 'undici';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
-import type { Card, CardLanguage, CardPrinting, LocalizedCard } from '../cards/card.js';
+import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
 import type { CardSummary } from '../cards/card-summary.js';
-import { localizeCard } from '../cards/card-translation.js';
-import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
-import type { Metrics } from '../metrics.js';
+import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
+import { printingsInOrder, setListingOf, type PrintingView, type SetListing } from '../cards/printings.js';
+import { matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
+import { isUpstreamError } from '../interaction/upstream-error.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
-import type { ChannelHistory, SharedBlobs, SharedState } from '../state/shared-state.js';
-import type { CacheFactory, RequestCharge } from './cache.js';
-import { CardDatabase, type CardDatabaseFailure, type CardDatabaseOptions, type DownloadOnce } from './card-database.js';
-import { CardImageStore, imageType } from './card-images.js';
-import { CardSetCatalog, type CardSetResolution } from './card-sets.js';
-import type { UpstreamHealth } from './health.js';
-import type { LimiterFactory } from './limiter.js';
-import { isUpstreamError, UpstreamError } from './upstream-error.js';
-import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
+import type { ChannelHistory, SharedState } from '../state/shared-state.js';
+import type { MemberShareSpender } from './cache.js';
+import type { CardDatabase } from './card-database.js';
+import type { CardImageStore } from './card-images.js';
+import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
+import { buildCardIndex, type CardIndex } from './card-index.js';
+import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
+import { whenReady } from './when-ready.js';
+import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**
  * Everything `/card` needs, behind one object: the local card database, the name matcher over it
@@ -27,49 +27,8 @@ import { YgoprodeckClient, type YgoprodeckLimits } from './ygoprodeck.js';
  * database has never loaded and translations while that language's database has never loaded.
  */
 
-/** The `/card search` type filter: one card frame family each. */
-export const CARD_TYPE_FILTERS = {
-  monster: 'Monster',
-  normal: 'Normal Monster',
-  effect: 'Effect Monster',
-  ritual: 'Ritual Monster',
-  fusion: 'Fusion Monster',
-  synchro: 'Synchro Monster',
-  xyz: 'Xyz Monster',
-  link: 'Link Monster',
-  pendulum: 'Pendulum Monster',
-  tuner: 'Tuner Monster',
-  spell: 'Spell',
-  trap: 'Trap',
-  token: 'Token',
-  skill: 'Skill',
-} as const;
-export type CardTypeFilter = keyof typeof CARD_TYPE_FILTERS;
 
-/** The word of a monster's type line ("Fiend / Xyz / Effect") each monster filter looks for. */
-const TYPE_LINE_WORDS: Readonly<Partial<Record<CardTypeFilter, string>>> = {
-  normal: 'Normal',
-  effect: 'Effect',
-  ritual: 'Ritual',
-  fusion: 'Fusion',
-  synchro: 'Synchro',
-  xyz: 'Xyz',
-  link: 'Link',
-  pendulum: 'Pendulum',
-  tuner: 'Tuner',
-};
-
-export const CARD_ATTRIBUTES = ['DARK', 'DIVINE', 'EARTH', 'FIRE', 'LIGHT', 'WATER', 'WIND'] as const;
-export type CardAttribute = (typeof CARD_ATTRIBUTES)[number];
-
-export interface CardSearchFilters {
-  type?: CardTypeFilter;
-  attribute?: CardAttribute;
-  /** An archetype exactly as `archetype()` returns it. */
-  archetype?: string;
-}
-
-export interface CardSearchResult {
+interface CardSearchResult {
   /** Best match first, at most the limit asked for (parsed in full: the list shows their stats). */
   cards: Card[];
   /** Every card that matched the query and the filters. */
@@ -80,31 +39,12 @@ export interface CardSearchResult {
  * What a typed name leads to: one card (by passcode, exact name, or a match clearly better than the
  * rest), a few candidates to choose from, or nothing at all.
  */
-export type CardResolution =
+type CardResolution =
   | { kind: 'card'; card: Card; by: 'id' | 'name' | 'match' }
   | { kind: 'choices'; candidates: CardSummary[] }
   | { kind: 'none' };
 
-export interface CardArt {
-  format: 'jpg' | 'png';
-  data: Buffer;
-}
-
-/** One card of a set, from the card database's printings. */
-export interface SetListing {
-  card: CardSummary;
-  /** Its set numbers in this set, in order: old sets were numbered once per region (`LOB-001`, `LOB-E001`, `LOB-EN001`). */
-  numbers: string[];
-  /** Its rarities in this set, without repeats. */
-  rarities: string[];
-}
-
-/** A card's printing, with its set's TCG release date when the set list knows it. */
-export interface PrintingView extends CardPrinting {
-  tcgDate?: string;
-}
-
-export const CARD_SERVICE_DEFAULTS = {
+const CARD_SERVICE_DEFAULTS = {
   /** `/card random` does not repeat any of a channel's last this-many picks. */
   recentPerChannel: 10,
   /** Channels whose recent picks are remembered (least recently used forgotten first). */
@@ -112,27 +52,6 @@ export const CARD_SERVICE_DEFAULTS = {
   /** At most this many candidates in a "Did you mean" menu (a Discord select holds 25). */
   maxCandidates: 25,
 } as const;
-
-/**
- * Longest a reply waits for what only adds to it: card or set art not stored yet, a translation. Past
- * it the card is shown without; the download goes on, so a later reply has it. Waiting for a free
- * request slot and then YGOPRODeck's own 15 s timeout would hold the answer past the 20 s a user
- * should ever wait when YGOPRODeck hangs.
- */
-export const OPTIONAL_EXTRA_WAIT_MS = 5_000;
-
-/** `work`'s result, or undefined once `ms` have passed (the work itself goes on). */
-async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Autocomplete, search and "Did you mean" stop reading a query after this many characters. */
 const MAX_QUERY_CHARS = 200;
@@ -177,19 +96,6 @@ export interface CardServiceOptions {
   logger?: Logger;
 }
 
-/** The matcher and the lists derived from one loaded card set; replaced as a whole on reload. */
-interface CardIndex {
-  matcher: CardMatcher;
-  /** Archetype names, sorted, and by lowercase name. */
-  archetypes: string[];
-  archetypeByKey: Map<string, string>;
-  /** The sets shown lately, by `setNameKey` of the set name: their cards in set-number order. */
-  setListings: LRUCache<string, SetListing[]>;
-}
-
-/** Set listings kept: building one parses the set's cards (a few ms for the largest sets). */
-const SET_LISTINGS_KEPT = 32;
-
 export class CardService {
   private readonly database: CardServiceOptions['database'];
   private readonly images: CardServiceOptions['images'];
@@ -199,6 +105,7 @@ export class CardService {
   private readonly logger: Logger;
   private readonly recentPicks: ChannelHistory;
   private index: CardIndex | null = null;
+  private readonly extras: CardExtras;
   private readonly unsubscribe: (() => void)[];
 
   constructor(options: CardServiceOptions) {
@@ -212,6 +119,7 @@ export class CardService {
     this.sets = options.sets;
     this.aliases = options.aliases ?? DEFAULT_ALIASES;
     this.logger = options.logger ?? pino({ level: 'silent' });
+    this.extras = new CardExtras({ database: this.database, client: this.client, images: this.images, logger: this.logger });
     this.recentPicks = (options.channelHistory ?? createLocalChannelHistory)({
       name: 'card-random',
       length: recent,
@@ -255,20 +163,11 @@ export class CardService {
    * as the download fails (`loadFailure` then says why). Never starts a download itself: the
    * database's own schedule does that.
    */
-  async whenReady(timeoutMs: number): Promise<boolean> {
-    if (this.ready) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const unsubscribe: (() => void)[] = [];
-    try {
-      return await new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-        unsubscribe.push(this.database.onReload(() => resolve(true)));
-        unsubscribe.push(this.database.onLoadFailure(() => resolve(false)));
-      });
-    } finally {
-      clearTimeout(timer);
-      for (const stop of unsubscribe) stop();
-    }
+  whenReady(timeoutMs: number): Promise<boolean> {
+    return whenReady(() => this.ready, timeoutMs, {
+      ready: (listener) => this.database.onReload(listener),
+      failed: (listener) => this.database.onLoadFailure(listener),
+    });
   }
 
   /** True once `language`'s database is loaded: from then on its texts are shown without a request. */
@@ -305,13 +204,13 @@ export class CardService {
    * What `/card show name:<input>` opens. The input is an autocomplete choice (a passcode) or
    * whatever the user typed. Before the database has loaded, exact names and passcodes are asked
    * upstream (cached) and anything else finds nothing. With a language, names in that language
-   * are matched too. An upstream lookup (or its refresh) is charged to `charge`.
+   * are matched too. An upstream lookup (or its refresh) is spent from `share`.
    */
-  async resolve(input: string, language?: CardLanguage, charge?: RequestCharge): Promise<CardResolution> {
+  async resolve(input: string, language?: CardLanguage, share?: MemberShareSpender): Promise<CardResolution> {
     const query = input.trim().slice(0, MAX_QUERY_CHARS);
     if (query === '') return { kind: 'none' };
     const passcode = parsePasscode(query);
-    if (!this.ready) return this.resolveRemotely(query, passcode, charge);
+    if (!this.ready) return this.resolveRemotely(query, passcode, share);
     if (passcode !== undefined) {
       const card = this.database.byId(passcode);
       if (card) return { kind: 'card', card, by: 'id' };
@@ -365,45 +264,35 @@ export class CardService {
     return card;
   }
 
-  /**
-   * The card with its name and texts in `language`; undefined when YGOPRODeck has not translated it
-   * (it is then shown in English). Everything else (stats, prices, printings) stays as in the
-   * English database, so a translated card never disagrees with the English one.
-   *
-   * Local once the language's database has loaded: no request at all. Before that (a first start
-   * downloads English first, then each language), the translation is asked upstream (cached), as
-   * it was before language databases existed, so a French user does not get English text for the
-   * minute a first download takes; that path throws the client's UpstreamError.
-   */
-  async localize(card: Card, language: CardLanguage, charge?: RequestCharge): Promise<LocalizedCard | undefined> {
-    if (this.database.hasTexts(language)) {
-      const translation = this.database.translation(card.id, language);
-      return translation === undefined ? undefined : localizeCard(card, translation, language);
-    }
-    const translated = await within(this.client.localized(card.id, language, charge), OPTIONAL_EXTRA_WAIT_MS);
-    if (translated === undefined) throw new UpstreamError('ygoprodeck', 'unavailable', 'the translation is taking too long');
-    return localizeCard(card, translated, language);
+  /** See `CardExtras.localize`. */
+  localize(card: Card, language: CardLanguage, share?: MemberShareSpender): Promise<LocalizedCard | undefined> {
+    return this.extras.localize(card, language, share);
+  }
+
+  /** See `CardExtras.art`. */
+  art(of: Card | CardSet, share?: MemberShareSpender): Promise<CardArt | null> {
+    return this.extras.art(of, share);
+  }
+
+  /** See `CardExtras.present`. */
+  present(card: Card, language: CardLanguage | undefined, options: { share?: MemberShareSpender; withArt: boolean; log: Logger }): Promise<PresentedCard> {
+    return this.extras.present(card, language, options);
   }
 
   /**
-   * The card's main art from the local store (downloaded once when missing), or null when it cannot
-   * be had right now (or `charge` refuses its download); the card is then shown without it.
+   * `resolve`, patient with a first start: when the input finds nothing before the database has
+   * ever loaded (only exact names are found upstream until then), waits up to `waitMs` for the
+   * download, which brings fuzzy matching, and resolves again. A failed download is not waited for:
+   * the next attempt is minutes away. `pace` wraps each wait (a command defers when one is slow).
    */
-  async art(card: Card, charge?: RequestCharge): Promise<CardArt | null> {
-    const imageId = card.imageIds[0] ?? card.id;
-    try {
-      const data = await within(this.images.get(imageId, 'full', charge), OPTIONAL_EXTRA_WAIT_MS);
-      if (data === undefined) {
-        this.logger.info({ cardId: card.id, imageId }, 'card shown without its art: still downloading');
-        return null;
-      }
-      const format = imageType(data);
-      return format === undefined ? null : { format, data };
-    } catch (error) {
-      const level = isUpstreamError(error) ? 'info' : 'warn';
-      this.logger[level]({ err: error, cardId: card.id, imageId }, 'card shown without its art');
-      return null;
-    }
+  async resolvePatiently(
+    input: string,
+    language: CardLanguage | undefined,
+    options: { share?: MemberShareSpender; waitMs: number; pace: <T>(work: Promise<T>) => Promise<T> },
+  ): Promise<CardResolution> {
+    const resolution = await options.pace(this.resolve(input, language, options.share));
+    if (resolution.kind !== 'none' || this.ready || this.loadFailure || !(await options.pace(this.whenReady(options.waitMs)))) return resolution;
+    return this.resolve(input, language);
   }
 
   /** True once the card set list is loaded. */
@@ -444,38 +333,13 @@ export class CardService {
     if (index === null) return [];
     const key = setNameKey(set.name);
     let listing = index.setListings.get(key);
-    if (listing === undefined) index.setListings.set(key, (listing = setListingOf(key, this.database.cardsInSet(set.name), this.database)));
+    if (listing === undefined) index.setListings.set(key, (listing = setListingOf(key, this.database.cardsInSet(set.name), (id) => this.database.summaryById(id))));
     return listing;
-  }
-
-  /** The set's image from the local store (downloaded once when missing), or null when it has none or it cannot be had. */
-  async setArt(set: CardSet, charge?: RequestCharge): Promise<CardArt | null> {
-    if (set.imageStem === undefined) return null;
-    try {
-      const data = await within(this.images.getSetImage(set.imageStem, charge), OPTIONAL_EXTRA_WAIT_MS);
-      if (data === undefined) {
-        this.logger.info({ set: set.key, imageStem: set.imageStem }, 'card set shown without its image: still downloading');
-        return null;
-      }
-      const format = imageType(data);
-      return format === undefined ? null : { format, data };
-    } catch (error) {
-      const level = isUpstreamError(error) ? 'info' : 'warn';
-      this.logger[level]({ err: error, set: set.key, imageStem: set.imageStem }, 'card set shown without its image');
-      return null;
-    }
   }
 
   /** The card's printings, oldest TCG release first (sets without a known date last), then by set number. */
   printings(card: Card): PrintingView[] {
-    const views: PrintingView[] = card.sets.map((printing) => {
-      const tcgDate = this.sets?.byName(printing.setName)?.tcgDate;
-      return tcgDate === undefined ? { ...printing } : { ...printing, tcgDate };
-    });
-    return views.sort(
-      (left, right) =>
-        compareReleaseDates(left.tcgDate, right.tcgDate) || compareSetNumbers(left.setCode, right.setCode) || left.rarity.localeCompare(right.rarity, 'en'),
-    );
+    return printingsInOrder(card, (setName) => this.sets?.byName(setName)?.tcgDate);
   }
 
   /** YGOPRODeck's health for /status, with the card database's, set list's and image store's facts. */
@@ -501,9 +365,9 @@ export class CardService {
     return cards;
   }
 
-  private async resolveRemotely(query: string, passcode: number | undefined, charge: RequestCharge | undefined): Promise<CardResolution> {
+  private async resolveRemotely(query: string, passcode: number | undefined, share: MemberShareSpender | undefined): Promise<CardResolution> {
     try {
-      const card = await this.database.lookupRemote(passcode ?? query, charge);
+      const card = await this.database.lookupRemote(passcode ?? query, share);
       return { kind: 'card', card, by: passcode === undefined ? 'name' : 'id' };
     } catch (error) {
       // A name that is not exact (or a number that is no passcode) finds nothing until the database is here.
@@ -515,72 +379,10 @@ export class CardService {
   private rebuildIndex(): void {
     const started = performance.now();
     const cards = this.database.summaries();
-    const matchable: MatchableCard[] = cards.map((card) => ({
-      id: card.id,
-      name: card.name,
-      altNames: card.altNames,
-      ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
-      popularity: card.views,
-    }));
-    const archetypeByKey = new Map<string, string>();
-    for (const card of cards) {
-      if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
-    }
-    this.index = {
-      // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
-      matcher: new CardMatcher(matchable, this.aliases, { localizedNames: (language) => this.database.localNames(language) }),
-      archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
-      archetypeByKey,
-      setListings: new LRUCache({ max: SET_LISTINGS_KEPT }),
-    };
+    // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
+    this.index = buildCardIndex(cards, this.aliases, (language) => this.database.localNames(language));
     this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
   }
-}
-
-/** A set's cards (`setKey`: `setNameKey` of its name): one entry per card, gathering its numbers and rarities in that set. */
-function setListingOf(setKey: string, cards: readonly Card[], database: Pick<CardDatabase, 'summaryById'>): SetListing[] {
-  const listings: SetListing[] = [];
-  for (const card of cards) {
-    const summary = database.summaryById(card.id);
-    if (summary === undefined) continue;
-    const listing: SetListing = { card: summary, numbers: [], rarities: [] };
-    for (const printing of card.sets) {
-      if (setNameKey(printing.setName) !== setKey) continue;
-      if (printing.setCode !== '' && !listing.numbers.includes(printing.setCode)) listing.numbers.push(printing.setCode);
-      if (printing.rarity !== '' && !listing.rarities.includes(printing.rarity)) listing.rarities.push(printing.rarity);
-    }
-    listing.numbers.sort(compareSetNumbers);
-    listings.push(listing);
-  }
-  return listings.sort(
-    (left, right) => compareSetNumbers(left.numbers[0] ?? '', right.numbers[0] ?? '') || left.card.name.localeCompare(right.card.name, 'en'),
-  );
-}
-
-const SET_NUMBER_ORDER = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** `LOB-EN002` before `LOB-EN010`: set numbers compared with their digits as numbers. */
-function compareSetNumbers(left: string, right: string): number {
-  return SET_NUMBER_ORDER.compare(left, right);
-}
-
-/** Oldest first; an unknown date last. ISO dates compare as strings. */
-function compareReleaseDates(left: string | undefined, right: string | undefined): number {
-  if (left === right) return 0;
-  if (left === undefined) return 1;
-  if (right === undefined) return -1;
-  return left < right ? -1 : 1;
-}
-
-function matchesFilters(card: CardSummary, filters: CardSearchFilters): boolean {
-  if (filters.attribute !== undefined && card.attribute !== filters.attribute) return false;
-  if (filters.archetype !== undefined && card.archetype !== filters.archetype) return false;
-  if (filters.type !== undefined) {
-    const word = TYPE_LINE_WORDS[filters.type];
-    if (word !== undefined) return card.kind === 'monster' && card.typeLine.split(' / ').includes(word);
-    return card.kind === filters.type;
-  }
-  return true;
 }
 
 /** A passcode as typed or as an autocomplete value: digits only, leading zeros allowed. */
@@ -588,59 +390,4 @@ function parsePasscode(text: string): number | undefined {
   if (!/^\d{1,12}$/.test(text)) return undefined;
   const value = Number(text);
   return value > 0 && value <= MAX_PASSCODE ? value : undefined;
-}
-
-export interface CreateCardServiceOptions {
-  /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
-  baseUrl: string;
-  /** Card and set art base (`YGOPRODECK_IMAGES_URL`); YGOPRODeck's own by default. */
-  imagesBaseUrl?: string;
-  /** `DATA_DIR`: the database snapshot and the image store live under it. */
-  dataDir: string;
-  dispatcher?: Dispatcher;
-  limiterFactory?: LimiterFactory;
-  cacheFactory?: CacheFactory;
-  metrics?: Metrics;
-  logger?: Logger;
-  /** Limiter settings, for tests only (production uses YGOPRODeck's own). */
-  limits?: Partial<YgoprodeckLimits>;
-  /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
-  database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
-  recentPerChannel?: number;
-  channelHistory?: SharedState['channelHistory'];
-  /** Card and set art fetched once for the whole fleet. */
-  sharedArt?: SharedBlobs;
-  /** Each database version downloaded once for the whole fleet (the shared state's `downloadOnce`). */
-  downloadOnce?: DownloadOnce;
-}
-
-/** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
-export function createCardService(options: CreateCardServiceOptions): CardService {
-  const logger = options.logger ?? pino({ level: 'silent' });
-  const client = new YgoprodeckClient({
-    baseUrl: options.baseUrl,
-    ...(options.imagesBaseUrl === undefined ? {} : { imagesBaseUrl: options.imagesBaseUrl }),
-    dispatcher: options.dispatcher,
-    limiterFactory: options.limiterFactory,
-    cacheFactory: options.cacheFactory,
-    metrics: options.metrics,
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
-  const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), downloadOnce: options.downloadOnce, ...options.database });
-  const images = new CardImageStore({
-    client,
-    dataDir: options.dataDir,
-    logger: logger.child({ component: 'card-images' }),
-    ...(options.sharedArt === undefined ? {} : { shared: options.sharedArt }),
-  });
-  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }) });
-  return new CardService({
-    database,
-    images,
-    client,
-    sets,
-    logger: logger.child({ component: 'cards' }),
-    ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
-    ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
-  });
 }

@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
-import type { Metrics } from '../metrics.js';
-import type { UpstreamHealth } from './health.js';
+import type { Metrics } from '../runtime/metrics.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
 
 /**
  * Gauges read from each upstream's health at scrape time, so /metrics and /status always agree:

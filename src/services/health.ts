@@ -1,22 +1,7 @@
-import type { CacheStats } from './cache.js';
-import type { LimiterState } from './limiter.js';
-import { isUpstreamError, type UpstreamErrorKind, type UpstreamName } from './upstream-error.js';
+import { isUpstreamError, type UpstreamErrorKind } from '../interaction/upstream-error.js';
 
 const ANSWERS_NOT_FAILURES: ReadonlySet<UpstreamErrorKind> = new Set(['not_found', 'invalid_input', 'unauthorized']);
 
-export interface UpstreamHealth {
-  upstream: UpstreamName;
-  lastSuccessAt: number | null;
-  lastFailureAt: number | null;
-  /** A short description of the last failure (its error kind), never a URL or a body. */
-  lastFailure: string | null;
-  /** Latency of the last successful request. */
-  lastLatencyMs: number | null;
-  limiter: LimiterState;
-  caches: CacheStats[];
-  /** Service-specific facts for /status, e.g. the card database version and size. */
-  details: Record<string, string | number>;
-}
 
 /** Records the outcome of upstream requests for /status and the readiness of each service. */
 export class HealthTracker {

@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
-import type { Metrics } from '../metrics.js';
-import { USER_AGENT } from '../version.js';
-import { UpstreamError, type UpstreamName } from './upstream-error.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { USER_AGENT } from '../runtime/version.js';
+import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface HttpTimeouts {
   connectMs: number;
@@ -13,9 +13,9 @@ export interface HttpTimeouts {
  * Defaults short enough for Discord's deadlines: a deferred interaction may wait, but an upstream
  * that has not sent headers in 5 s is not going to help the user (undici's default is 300 s).
  */
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 3_000, headersMs: 5_000, bodyMs: 10_000 };
+const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 3_000, headersMs: 5_000, bodyMs: 10_000 };
 
-export function createUpstreamAgent(timeouts: HttpTimeouts = DEFAULT_TIMEOUTS, connections = 8): Agent {
+function createUpstreamAgent(timeouts: HttpTimeouts = DEFAULT_TIMEOUTS, connections = 8): Agent {
   return new Agent({
     connections,
     keepAliveTimeout: 10_000,
@@ -163,7 +163,7 @@ const NETWORK_ERROR_CODES = new Set([
   'UND_ERR_ABORTED',
 ]);
 
-export function toUpstreamError(upstream: UpstreamName, error: unknown): UpstreamError {
+function toUpstreamError(upstream: UpstreamName, error: unknown): UpstreamError {
   if (error instanceof UpstreamError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;

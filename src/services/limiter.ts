@@ -1,6 +1,7 @@
+import type { LimiterState } from '../runtime/status-report.js';
 import Bottleneck from 'bottleneck';
-import type { Metrics } from '../metrics.js';
-import { UpstreamError, type UpstreamName } from './upstream-error.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
 
 export interface LimiterOptions {
   upstream: UpstreamName;
@@ -15,12 +16,6 @@ export interface LimiterOptions {
   now?: () => number;
 }
 
-export interface LimiterState {
-  queued: number;
-  running: number;
-  pausedUntil: number | null;
-  pauseReason: string | null;
-}
 
 /**
  * Every upstream request goes through `schedule`, including retries and the second hop of a redirect,

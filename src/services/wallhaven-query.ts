@@ -1,114 +1,26 @@
-import { UpstreamError } from './upstream-error.js';
+import { UpstreamError } from '../interaction/upstream-error.js';
+import { WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
+import {
+  MAX_DIMENSION,
+  MAX_QUERY_LENGTH,
+  SEED_PATTERN,
+  TOPLIST_RANGES,
+  WALLPAPER_RATIOS,
+  WALLPAPER_SORTINGS,
+  type WallpaperSearch,
+} from '../wallpaper/search.js';
 
 /**
  * Pure Wallhaven input handling: wallpaper ids and URLs typed by users, and search parameters,
  * validated and turned into the exact query the API is sent (which is also the search cache key).
  */
-
-/**
- * Ids are 6 lowercase alphanumerics today. Up to 8 are accepted so that the day the catalogue
- * outgrows 36^6 ids does not break the command; nothing else (no dots, slashes or `%`) can pass,
- * so an id is always safe as a path segment.
- */
-export const WALLPAPER_ID_PATTERN = /^[a-z0-9]{6,8}$/;
-
-export type ParsedWallpaperId = { ok: true; id: string } | { ok: false; reason: string };
-
-const PAGE_HOSTS = new Set(['wallhaven.cc', 'www.wallhaven.cc']);
-const SHORT_HOSTS = new Set(['whvn.cc', 'www.whvn.cc']);
-
-/**
- * Accepts a bare id, a wallpaper page (`[http[s]://][www.]wallhaven.cc/w/<id>`) or a short link
- * (`[http[s]://]whvn.cc/<id>`), with an optional trailing slash, query or fragment.
- */
-export function parseWallpaperId(input: string): ParsedWallpaperId {
-  const value = input.trim();
-  if (value === '') return { ok: false, reason: 'give a wallpaper id (like 6dk8yq) or its wallhaven.cc link' };
-  if (!value.includes('/') && !value.includes('.')) {
-    if (WALLPAPER_ID_PATTERN.test(value)) return { ok: true, id: value };
-    return { ok: false, reason: 'a wallpaper id is 6 lowercase letters and digits, like 6dk8yq' };
-  }
-  let url: URL;
-  try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-  } catch {
-    return { ok: false, reason: 'not a wallpaper id or a wallhaven.cc link' };
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.port !== '') {
-    return { ok: false, reason: 'only wallhaven.cc and whvn.cc links are accepted' };
-  }
-  const host = url.hostname.toLowerCase();
-  const path = url.pathname.replace(/\/$/, '');
-  if (!PAGE_HOSTS.has(host) && !SHORT_HOSTS.has(host)) return { ok: false, reason: 'only wallhaven.cc and whvn.cc links are accepted' };
-  const id = (PAGE_HOSTS.has(host) ? /^\/w\/([^/]+)$/ : /^\/([^/]+)$/).exec(path)?.[1];
-  if (id === undefined) return { ok: false, reason: 'that link is not a wallpaper page (expected wallhaven.cc/w/<id> or whvn.cc/<id>)' };
-  if (!WALLPAPER_ID_PATTERN.test(id)) return { ok: false, reason: 'the link does not contain a valid wallpaper id' };
-  return { ok: true, id };
-}
-
 /** The detail path for an id, refusing anything that is not an id (the caller's URL check follows). */
 export function wallpaperDetailPath(id: string): string {
   if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
   return `/api/v1/w/${encodeURIComponent(id)}`;
 }
 
-export const WALLPAPER_SORTINGS = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const;
-export type WallpaperSorting = (typeof WALLPAPER_SORTINGS)[number];
-
-/** The aspect ratios the site offers (ultrawide, wide, portrait, square and the classic ones). */
-export const WALLPAPER_RATIOS = [
-  'landscape',
-  'portrait',
-  '16x9',
-  '16x10',
-  '21x9',
-  '32x9',
-  '48x9',
-  '9x16',
-  '10x16',
-  '9x18',
-  '1x1',
-  '3x2',
-  '4x3',
-  '5x4',
-] as const;
-export type WallpaperRatio = (typeof WALLPAPER_RATIOS)[number];
-
-export const TOPLIST_RANGES = ['1d', '3d', '1w', '1M', '3M', '6M', '1y'] as const;
-export type ToplistRange = (typeof TOPLIST_RANGES)[number];
-
-export interface CategoryFilter {
-  general: boolean;
-  anime: boolean;
-  people: boolean;
-}
-
-export interface PurityFilter {
-  sfw: boolean;
-  sketchy: boolean;
-  nsfw: boolean;
-}
-
-export interface WallpaperSearch {
-  /** Free text in Wallhaven's syntax (`tag`, `+tag -tag`, `@user`, `id:123`, `type:png`, `like:<id>`). */
-  query?: string;
-  categories: CategoryFilter;
-  purity: PurityFilter;
-  atleast?: { width: number; height: number };
-  ratios?: readonly string[];
-  sorting: WallpaperSorting;
-  order?: 'desc' | 'asc';
-  /** Only with `toplist` sorting. */
-  topRange?: ToplistRange;
-  /** Only with `random` sorting: the same seed gives the same order, page after page. */
-  seed?: string;
-  page: number;
-}
-
-export const MAX_QUERY_LENGTH = 200;
-const MAX_DIMENSION = 20_000;
 const MAX_PAGE = 10_000;
-const SEED_PATTERN = /^[a-zA-Z0-9]{6}$/;
 
 function invalid(message: string): UpstreamError {
   return new UpstreamError('wallhaven', 'invalid_input', message);

@@ -1,287 +1,21 @@
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
-import { z } from 'zod';
-import type { Metrics } from '../metrics.js';
-import type { CacheFactory, RequestCharge, UpstreamCache } from './cache.js';
-import { HealthTracker, type UpstreamHealth } from './health.js';
-import { checkCommonFailures, parseJson, UpstreamHttp, type UpstreamResponse } from './http.js';
-import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from './limiter.js';
+import type { Metrics } from '../runtime/metrics.js';
+import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
+import { checkCommonFailures, parseJson, type UpstreamHttp, type UpstreamResponse } from './http.js';
+import type { LimiterFactory, LimiterOptions } from './limiter.js';
 import { baseUrlOption, numberOption } from './service-options.js';
-import { isUpstreamError, UpstreamError } from './upstream-error.js';
-import {
-  buildSearchQuery,
-  isCacheableSearch,
-  WALLPAPER_ID_PATTERN,
-  wallpaperDetailPath,
-  type CategoryFilter,
-  type WallpaperSearch,
-} from './wallhaven-query.js';
-
-// ---------------------------------------------------------------------------------------------
-// Domain
-// ---------------------------------------------------------------------------------------------
-
-export type WallpaperCategory = 'general' | 'anime' | 'people';
-export type WallpaperPurity = 'sfw' | 'sketchy' | 'nsfw';
-
-export interface WallpaperSummary {
-  id: string;
-  /** `https://wallhaven.cc/w/<id>`. */
-  pageUrl: string;
-  /** `https://whvn.cc/<id>` (the API sometimes says `http://`). */
-  shortUrl: string;
-  views: number;
-  favorites: number;
-  /** Where the uploader says the image comes from: any http(s) site, so render it escaped. */
-  source?: string;
-  purity: WallpaperPurity;
-  category: WallpaperCategory;
-  width: number;
-  height: number;
-  /** `<width>x<height>`. */
-  resolution: string;
-  /** Width / height, rounded to 2 decimals as Wallhaven does. */
-  ratio: number;
-  fileSize: number;
-  fileType: string;
-  /** Wallhaven sends no time zone; its times are UTC. */
-  createdAt: Date;
-  /** `#rrggbb`. */
-  colors: string[];
-  /** The full image. Absent when the answer's URL is not https on a Wallhaven image host. */
-  imageUrl?: string;
-  thumbnails: { large?: string; original?: string; small?: string };
-}
-
-export interface WallpaperUploader {
-  username: string;
-  group?: string;
-  avatarUrl?: string;
-}
-
-export interface WallpaperTag {
-  id: number;
-  name: string;
-  aliases: string[];
-  category?: string;
-  purity?: WallpaperPurity;
-}
-
-export interface WallpaperDetail extends WallpaperSummary {
-  /** Null for the few wallpapers whose uploader account is gone. */
-  uploader: WallpaperUploader | null;
-  tags: WallpaperTag[];
-}
-
-export interface WallpaperPage {
-  items: WallpaperSummary[];
-  page: number;
-  lastPage: number;
-  total: number;
-  perPage: number;
-  /** The seed of a random page: pass it back to get the same order on the next page. */
-  seed: string | null;
-  /** What was searched for, for display: the text, or the tag name of an `id:` search; null without a query. */
-  query: string | null;
-}
-
-/**
- * A search for a page after the last one: Wallhaven answers 400, reported as `not_found` with this
- * message (and cached like any not-found for a few minutes). `isPastLastPage` recognises it.
- */
-export const PAGE_PAST_THE_END = 'page past the end';
-
-export function isPastLastPage(error: unknown): boolean {
-  return isUpstreamError(error, 'not_found') && error.message === PAGE_PAST_THE_END;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validation of answers
-// ---------------------------------------------------------------------------------------------
-
-const IMAGE_HOSTS = new Set(['wallhaven.cc', 'w.wallhaven.cc', 'th.wallhaven.cc', 'whvn.cc']);
-
-/** An https URL on a Wallhaven host, or undefined: nothing else becomes an image or a link. */
-export function wallhavenHttpsUrl(value: string | undefined, upgradeHttp = false): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  if (upgradeHttp && url.protocol === 'http:') url.protocol = 'https:';
-  if (url.protocol !== 'https:' || !IMAGE_HOSTS.has(url.hostname) || url.port !== '' || url.username !== '' || url.password !== '') return undefined;
-  return url.href;
-}
-
-function webUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const count = z.number().int().nonnegative();
-/** Integers PHP sometimes sends as strings (`per_page` is `"24"` on /settings). */
-const integer = z.union([count, z.string().regex(/^\d+$/).transform(Number)]);
-const purity = z.enum(['sfw', 'sketchy', 'nsfw']);
-const dimension = z.number().int().positive();
-const createdAt = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-  .transform((value) => new Date(`${value.replace(' ', 'T')}Z`))
-  .refine((date) => !Number.isNaN(date.getTime()), 'not a date');
-
-const rawSummary = z.object({
-  id: z.string().regex(WALLPAPER_ID_PATTERN),
-  url: z.string().optional(),
-  short_url: z.string().optional(),
-  views: count,
-  favorites: count,
-  source: z.string().optional(),
-  purity,
-  category: z.enum(['general', 'anime', 'people']),
-  dimension_x: dimension,
-  dimension_y: dimension,
-  // A string with trailing zeros trimmed ("1.78", "1.5"); recomputed when absent or unreadable.
-  ratio: z.union([z.string(), z.number()]).optional(),
-  file_size: count,
-  file_type: z.string().regex(/^image\/[a-z0-9.+-]+$/),
-  created_at: createdAt,
-  colors: z.array(z.string()).optional(),
-  path: z.string().optional(),
-  thumbs: z.object({ large: z.string().optional(), original: z.string().optional(), small: z.string().optional() }).optional(),
-});
-type RawSummary = z.infer<typeof rawSummary>;
-
-const rawDetailAnswer = z.object({
-  data: rawSummary.extend({
-    uploader: z
-      .object({ username: z.string().min(1), group: z.string().optional(), avatar: z.record(z.string(), z.string()).optional() })
-      .nullable()
-      .optional(),
-    tags: z
-      .array(
-        z.object({
-          id: z.number().int().positive(),
-          name: z.string().min(1),
-          alias: z.string().optional(),
-          category: z.string().optional(),
-          purity: purity.optional(),
-        }),
-      )
-      .optional(),
-  }),
-});
-
-const rawSearchAnswer = z.object({
-  data: z.array(rawSummary),
-  meta: z.object({
-    current_page: integer,
-    last_page: integer,
-    per_page: integer,
-    total: integer,
-    // null without q; the q echoed (but "" for @user and type: searches); {id, tag} for id: searches.
-    query: z.union([z.null(), z.string(), z.object({ id: z.number(), tag: z.string() })]).optional(),
-    seed: z.string().nullable().optional(),
-  }),
-});
-
-function ratioOf(raw: RawSummary): number {
-  const given = typeof raw.ratio === 'number' ? raw.ratio : /^\d+(\.\d+)?$/.test(raw.ratio ?? '') ? Number(raw.ratio) : NaN;
-  return Number.isFinite(given) && given > 0 ? given : Math.round((raw.dimension_x / raw.dimension_y) * 100) / 100;
-}
-
-function toSummary(raw: RawSummary): WallpaperSummary {
-  const summary: WallpaperSummary = {
-    id: raw.id,
-    pageUrl: wallhavenHttpsUrl(raw.url, true) ?? `https://wallhaven.cc/w/${raw.id}`,
-    shortUrl: wallhavenHttpsUrl(raw.short_url, true) ?? `https://whvn.cc/${raw.id}`,
-    views: raw.views,
-    favorites: raw.favorites,
-    purity: raw.purity,
-    category: raw.category,
-    width: raw.dimension_x,
-    height: raw.dimension_y,
-    resolution: `${raw.dimension_x}x${raw.dimension_y}`,
-    ratio: ratioOf(raw),
-    fileSize: raw.file_size,
-    fileType: raw.file_type,
-    createdAt: raw.created_at,
-    colors: (raw.colors ?? []).filter((color) => /^#[0-9a-f]{6}$/i.test(color)).map((color) => color.toLowerCase()),
-    thumbnails: {},
-  };
-  const source = webUrl(raw.source);
-  if (source !== undefined) summary.source = source;
-  const image = wallhavenHttpsUrl(raw.path);
-  if (image !== undefined) summary.imageUrl = image;
-  for (const size of ['large', 'original', 'small'] as const) {
-    const thumbnail = wallhavenHttpsUrl(raw.thumbs?.[size]);
-    if (thumbnail !== undefined) summary.thumbnails[size] = thumbnail;
-  }
-  return summary;
-}
-
-function toDetail(raw: z.infer<typeof rawDetailAnswer>['data']): WallpaperDetail {
-  let uploader: WallpaperUploader | null = null;
-  if (raw.uploader) {
-    uploader = { username: raw.uploader.username };
-    if (raw.uploader.group) uploader.group = raw.uploader.group;
-    const avatar = wallhavenHttpsUrl(raw.uploader.avatar?.['128px'] ?? raw.uploader.avatar?.['200px']);
-    if (avatar !== undefined) uploader.avatarUrl = avatar;
-  }
-  const tags = (raw.tags ?? []).map((tag): WallpaperTag => {
-    const result: WallpaperTag = {
-      id: tag.id,
-      name: tag.name,
-      aliases: (tag.alias ?? '')
-        .split(',')
-        .map((alias) => alias.trim())
-        .filter((alias) => alias !== ''),
-    };
-    if (tag.category) result.category = tag.category;
-    if (tag.purity) result.purity = tag.purity;
-    return result;
-  });
-  return { ...toSummary(raw), uploader, tags };
-}
-
-function toPage(raw: z.infer<typeof rawSearchAnswer>, sentQuery: string | undefined): WallpaperPage {
-  const echoed = raw.meta.query;
-  let query: string | null;
-  if (echoed === null || echoed === undefined || echoed === '') query = sentQuery ?? null;
-  else if (typeof echoed === 'string') query = echoed;
-  else query = echoed.tag;
-  return {
-    items: raw.data.map(toSummary),
-    page: raw.meta.current_page,
-    lastPage: Math.max(1, raw.meta.last_page),
-    total: raw.meta.total,
-    perPage: raw.meta.per_page,
-    seed: raw.meta.seed ?? null,
-    query,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Service
-// ---------------------------------------------------------------------------------------------
+import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
+import { PAGE_PAST_THE_END } from '../wallpaper/paging.js';
+import type { CategoryFilter, WallpaperSearch } from '../wallpaper/search.js';
+import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
+import { WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
+import { rawDetailAnswer, rawSearchAnswer, toDetail, toPage } from './wallhaven-answer.js';
+import { UpstreamWiring } from './upstream.js';
+import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
-
-/** Wallhaven's published limit: 45 requests per minute, per client, with or without a key. */
-export const WALLHAVEN_RATE_LIMIT = { requests: 45, windowMs: 60_000 } as const;
-
-/**
- * What one Discord user may spend of that shared budget: 10 requests in any minute, under a quarter
- * of the 43 the limiter sends, so no single member can leave everyone else with "busy" answers.
- * Answers from the cache (pages already loaded, wallpapers already shown) cost nothing.
- */
-export const WALLHAVEN_USER_BUDGET = { limit: 10, windowMs: 60_000 } as const;
 
 /**
  * `minTime` spaces the planned request starts, so at most ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 are
@@ -326,28 +60,19 @@ export interface WallhavenServiceOptions {
 }
 
 /**
- * `beforeRequest` is called before anything is queued when the call needs a request to Wallhaven:
- * nothing cached can answer it, or a cached answer has expired and would be refreshed. Throwing
- * refuses the request without sending anything (an expired answer is then served as it is):
- * commands charge requests to the member's share. A remembered "no such wallpaper" is counted too.
- */
-export type WallhavenCallOptions = RequestCharge;
-
-/**
  * Wallhaven API v1: search, detail and random picks, with every request through one limiter that
  * holds 43 per minute, a pause of the whole upstream on 429, and caches for details and searches.
  */
 export class WallhavenService {
   /** Whether NSFW searches are possible (a key is configured). */
   readonly nsfwAvailable: boolean;
+  private readonly upstream: UpstreamWiring;
   private readonly http: UpstreamHttp;
-  private readonly limiter: UpstreamLimiter;
   private readonly detailCache: UpstreamCache<WallpaperDetail>;
   private readonly searchCache: UpstreamCache<WallpaperPage>;
   /** Per (query, categories): the rest of a drawn random page, handed out one pick at a time. */
   private readonly randomPools = new LRUCache<string, WallpaperSummary[]>({ max: 100, ttl: RANDOM_POOL_TTL_MS });
   private readonly randomRefills = new Map<string, Promise<number>>();
-  private readonly tracker: HealthTracker;
   private readonly requestTimeoutMs: number;
   private rateLimitRemaining: number | undefined;
 
@@ -358,99 +83,86 @@ export class WallhavenService {
       throw new TypeError(`${service}: option "apiKey" must be printable ASCII without spaces`);
     }
     this.nsfwAvailable = options.apiKey !== undefined;
-    this.http = new UpstreamHttp({
+    const baseUrl = baseUrlOption(service, options.baseUrl);
+    this.upstream = new UpstreamWiring({
       upstream: 'wallhaven',
-      baseUrl: baseUrlOption(service, options.baseUrl),
-      pathPrefixes: ['/api/v1/search', '/api/v1/w/'],
+      limits: { ...WALLHAVEN_LIMITS, ...options.limits, jobExpirationMs: this.requestTimeoutMs + 2_000 },
+      limiterFactory: options.limiterFactory,
+      cacheFactory: options.cacheFactory,
       dispatcher: options.dispatcher,
-      headers: options.apiKey === undefined ? undefined : { 'x-api-key': options.apiKey },
-      maxBodyBytes: 2 * 1024 * 1024,
       metrics: options.metrics,
-    });
-    this.limiter = options.limiterFactory({
-      upstream: 'wallhaven',
-      ...WALLHAVEN_LIMITS,
-      ...options.limits,
-      jobExpirationMs: this.requestTimeoutMs + 2_000,
       now: options.now,
     });
-    this.detailCache = options.cacheFactory<WallpaperDetail>({
+    this.http = this.upstream.http({
+      baseUrl,
+      pathPrefixes: ['/api/v1/search', '/api/v1/w/'],
+      headers: options.apiKey === undefined ? undefined : { 'x-api-key': options.apiKey },
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+    this.detailCache = this.upstream.cache<WallpaperDetail>({
       name: 'wallhaven-detail',
       max: 500,
       ttlMs: DETAIL_TTL_MS,
       negativeTtlMs: NEGATIVE_TTL_MS,
       load: (id) => this.fetchDetail(id),
-      now: options.now,
     });
-    this.searchCache = options.cacheFactory<WallpaperPage>({
+    this.searchCache = this.upstream.cache<WallpaperPage>({
       name: 'wallhaven-search',
       max: 200,
       ttlMs: SEARCH_TTL_MS,
       negativeTtlMs: NEGATIVE_TTL_MS,
       // The key is the canonical query string itself (see buildSearchQuery).
       load: (key) => this.fetchSearch(Object.fromEntries(new URLSearchParams(key))),
-      now: options.now,
     });
-    this.tracker = new HealthTracker(options.now);
   }
 
   /**
    * One page of results. A page after the last one rejects with `not_found` / `PAGE_PAST_THE_END`.
    * Cached for 5 minutes by the full parameter set, except random pages without a seed.
    */
-  async search(search: WallpaperSearch, options: WallhavenCallOptions = {}): Promise<WallpaperPage> {
+  async search(search: WallpaperSearch, share: MemberShareSpender = {}): Promise<WallpaperPage> {
     const query = buildSearchQuery(search, { apiKeyConfigured: this.nsfwAvailable });
     if (!isCacheableSearch(query)) {
-      await options.beforeRequest?.();
+      await share.beforeRequest?.();
       return this.fetchSearch(query);
     }
-    return this.searchCache.get(new URLSearchParams(query).toString(), options);
+    return this.searchCache.get(new URLSearchParams(query).toString(), share);
   }
 
   /** A wallpaper with its uploader and tags (validate user input with `parseWallpaperId` first). */
-  async detail(id: string, options: WallhavenCallOptions = {}): Promise<WallpaperDetail> {
+  async detail(id: string, share: MemberShareSpender = {}): Promise<WallpaperDetail> {
     if (!WALLPAPER_ID_PATTERN.test(id)) throw new UpstreamError('wallhaven', 'invalid_input', 'not a wallpaper id');
-    return this.detailCache.get(id, options);
+    return this.detailCache.get(id, share);
   }
 
   /**
    * A random SFW wallpaper. One `sorting=random` page (24 results) serves the next 24 calls for the
    * same query and categories; concurrent callers share one refill.
    */
-  async randomPick(query: string | undefined, categories: CategoryFilter, options: WallhavenCallOptions = {}): Promise<WallpaperSummary> {
+  async randomPick(query: string | undefined, categories: CategoryFilter, share: MemberShareSpender = {}): Promise<WallpaperSummary> {
     const search = buildSearchQuery({ query, categories, purity: SFW_ONLY, sorting: 'random', page: 1 }, { apiKeyConfigured: this.nsfwAvailable });
     const key = new URLSearchParams(search).toString();
     for (;;) {
       const pick = this.randomPools.get(key)?.pop();
       if (pick) return pick;
-      await options.beforeRequest?.();
+      await share.beforeRequest?.();
       if ((await this.refillRandomPool(key, search)) === 0) throw new UpstreamError('wallhaven', 'not_found', 'no wallpapers match');
     }
   }
 
   /** How long a request made now would wait for the limiter (the command defers when it is long). */
   expectedWaitMs(): number {
-    return this.limiter.expectedWaitMs();
+    return this.upstream.limiter.expectedWaitMs();
   }
 
   health(): UpstreamHealth {
     const details: Record<string, string | number> = { apiKey: this.nsfwAvailable ? 'configured' : 'none' };
     if (this.rateLimitRemaining !== undefined) details.rateLimitRemaining = this.rateLimitRemaining;
-    return {
-      upstream: 'wallhaven',
-      lastSuccessAt: this.tracker.lastSuccessAt,
-      lastFailureAt: this.tracker.lastFailureAt,
-      lastFailure: this.tracker.lastFailure,
-      lastLatencyMs: this.tracker.lastLatencyMs,
-      limiter: this.limiter.state(),
-      caches: [this.detailCache.stats(), this.searchCache.stats()],
-      details,
-    };
+    return this.upstream.health(details);
   }
 
   async close(): Promise<void> {
-    await this.limiter.stop();
-    await this.http.close();
+    await this.upstream.close();
   }
 
   private refillRandomPool(key: string, search: Record<string, string>): Promise<number> {
@@ -485,8 +197,8 @@ export class WallhavenService {
 
   /** One limited request; the URL is built (and checked) before it takes a limiter slot. */
   private request(url: URL, kind: 'search' | 'detail'): Promise<unknown> {
-    return this.limiter.schedule(() =>
-      this.tracker.track(async () => {
+    return this.upstream.limiter.schedule(() =>
+      this.upstream.tracker.track(async () => {
         const response = await this.http.get(url, { signal: AbortSignal.timeout(this.requestTimeoutMs) });
         const remaining = Number(response.headers['x-ratelimit-remaining']);
         if (Number.isInteger(remaining)) this.rateLimitRemaining = remaining;
@@ -501,7 +213,7 @@ export class WallhavenService {
       checkCommonFailures('wallhaven', response, RETRY_AFTER_FALLBACK_MS);
     } catch (error) {
       if (isUpstreamError(error, 'rate_limited')) {
-        this.limiter.pause(error.retryAfterMs ?? RETRY_AFTER_FALLBACK_MS, 'wallhaven answered 429');
+        this.upstream.limiter.pause(error.retryAfterMs ?? RETRY_AFTER_FALLBACK_MS, 'wallhaven answered 429');
       }
       throw error;
     }

@@ -1,13 +1,13 @@
 import { LRUCache } from 'lru-cache';
-import { UserCooldown } from '../cooldown.js';
-import type { Metrics } from '../metrics.js';
+import { LocalMemberShareLedger } from './member-share-ledger.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory } from '../services/cache.js';
 import { createLocalLimiterFactory } from '../services/limiter.js';
 import { LongQueryStore } from '../wallpaper/pager-state.js';
 import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SeenOnce, SeenOnceOptions, SharedState } from './shared-state.js';
 import { TrackedLimiters } from './tracked-limiters.js';
 
-export interface InProcessStateOptions {
+interface InProcessStateOptions {
   processId: string;
   metrics?: Metrics;
   now?: () => number;
@@ -62,9 +62,9 @@ export function createInProcessState(options: InProcessStateOptions): SharedStat
       remember: (text) => Promise.resolve(longQueries.remember(text)),
       recall: (key) => Promise.resolve(longQueries.recall(key)),
     },
-    userBudget(budgetOptions) {
-      const cooldown = new UserCooldown({ ...budgetOptions, now: budgetOptions.now ?? now });
-      return { limit: cooldown.limit, windowMs: cooldown.windowMs, take: (userId) => Promise.resolve(cooldown.take(userId)) };
+    memberShareLedger(ledgerOptions) {
+      const ledger = new LocalMemberShareLedger({ ...ledgerOptions, now: ledgerOptions.now ?? now });
+      return { limit: ledger.limit, windowMs: ledger.windowMs, take: (userId) => Promise.resolve(ledger.take(userId)) };
     },
     channelHistory: createLocalChannelHistory,
     seenOnce: (seenOptions) => createLocalSeenOnce(seenOptions, now),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { createInProcessState } from './in-process.js';
 import { createRedisState } from './redis/index.js';
 import type { SharedState } from './shared-state.js';
 
-export interface SharedStateOptions {
+interface SharedStateOptions {
   /** `REDIS_URL`: a fleet's shared Redis; absent for today's single process. */
   redisUrl: string | undefined;
   logger: Logger;

@@ -1,28 +1,42 @@
-import { UserError } from '../errors.js';
-import type { Metrics } from '../metrics.js';
-import { shareSpentSentence } from '../render/member-share.js';
-import type { RequestCharge } from '../services/cache.js';
-import { GEOJS_MEMBER_SHARE } from '../services/geojs.js';
-import type { UpstreamName } from '../services/upstream-error.js';
-import { WALLHAVEN_USER_BUDGET } from '../services/wallhaven.js';
-import { YGOPRODECK_MEMBER_SHARE } from '../services/ygoprodeck.js';
-import { countRefusals, type CountedUserBudget } from './counted-budget.js';
+import { MemberShareSpent } from '../interaction/errors.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
+import { MEMBER_SHARES, type MemberShare } from '../runtime/member-shares.js';
+import type { Metrics } from '../runtime/metrics.js';
+import type { MemberShareSpender } from '../services/cache.js';
+import type { MemberShareLedger } from './member-share-ledger.js';
 import type { SharedState } from './shared-state.js';
 
-export interface MemberShare {
-  /** Upstream requests (GeoJS: addresses) one member may cause in any `windowMs`. */
-  limit: number;
-  windowMs: number;
+/** A member share's ledger that also counts its refusals, for /status (this process) and /metrics. */
+interface CountedMemberShareLedger extends MemberShareLedger {
+  /** Members refused by this ledger in this process since it started. */
+  readonly refusals: number;
 }
 
-/** Each upstream's per-member share, as documented in the README. */
-export const MEMBER_SHARES: Readonly<Record<UpstreamName, MemberShare>> = {
-  wallhaven: WALLHAVEN_USER_BUDGET,
-  geojs: GEOJS_MEMBER_SHARE,
-  ygoprodeck: YGOPRODECK_MEMBER_SHARE,
-};
+/**
+ * Counts each refusal of `ledger` (a member who spent their share of `upstream`) in
+ * `almanac_member_share_refusals_total` and in `refusals`, whichever backend keeps the ledger.
+ */
+function countRefusals(ledger: MemberShareLedger, upstream: UpstreamName, metrics?: Metrics): CountedMemberShareLedger {
+  let refusals = 0;
+  const counter = metrics?.memberShareRefusals.labels(upstream);
+  return {
+    limit: ledger.limit,
+    windowMs: ledger.windowMs,
+    get refusals() {
+      return refusals;
+    },
+    async take(userId) {
+      const decision = await ledger.take(userId);
+      if (!decision.allowed) {
+        refusals++;
+        counter?.inc();
+      }
+      return decision;
+    },
+  };
+}
 
-export interface MemberSharesOptions {
+interface MemberSharesOptions {
   state: SharedState;
   metrics?: Metrics;
   now: () => number;
@@ -31,35 +45,40 @@ export interface MemberSharesOptions {
 }
 
 /**
- * One per-member share of every upstream, kept in the shared state's member budgets (fleet-wide
- * with Redis), so one member's burst cannot fill a queue everyone shares. Whatever needs an upstream
- * request (a cache miss, the refresh of an expired entry, an art download) is charged to the member
- * who asked for it; refusals are counted per upstream for /status and /metrics.
+ * Each member's share of every upstream (`MEMBER_SHARES`), kept in the shared state's ledgers
+ * (fleet-wide with Redis), so one member's burst cannot fill a queue everyone shares. Whatever
+ * needs an upstream request (a cache miss, the refresh of an expired entry, an art download) is
+ * spent from the share of the member who asked for it; refusals are counted per upstream for
+ * /status and /metrics.
  */
 export class MemberShares {
-  private readonly budgets: Record<UpstreamName, CountedUserBudget>;
+  private readonly ledgers: Record<UpstreamName, CountedMemberShareLedger>;
 
   constructor(options: MemberSharesOptions) {
-    const budget = (upstream: UpstreamName) =>
+    const ledger = (upstream: UpstreamName) =>
       countRefusals(
-        options.state.userBudget({ name: upstream, ...MEMBER_SHARES[upstream], ...options.overrides?.[upstream], now: options.now }),
+        options.state.memberShareLedger({ name: upstream, ...MEMBER_SHARES[upstream], ...options.overrides?.[upstream], now: options.now }),
         upstream,
         options.metrics,
       );
-    this.budgets = { wallhaven: budget('wallhaven'), geojs: budget('geojs'), ygoprodeck: budget('ygoprodeck') };
+    this.ledgers = { wallhaven: ledger('wallhaven'), geojs: ledger('geojs'), ygoprodeck: ledger('ygoprodeck') };
   }
 
-  budget(upstream: UpstreamName): CountedUserBudget {
-    return this.budgets[upstream];
+  ledger(upstream: UpstreamName): CountedMemberShareLedger {
+    return this.ledgers[upstream];
   }
 
-  /** Charges each upstream request to `userId`'s share of `upstream`; a spent share refuses it with a `UserError`. */
-  chargeTo(userId: string, upstream: UpstreamName): RequestCharge {
-    const budget = this.budgets[upstream];
+  /**
+   * What a service spends, before each request it makes for `userId`, from their share of
+   * `upstream`: a spent share refuses the request with `MemberShareSpent` (a typed refusal: render
+   * words it in the member's language).
+   */
+  spenderFor(userId: string, upstream: UpstreamName): MemberShareSpender {
+    const ledger = this.ledgers[upstream];
     return {
       async beforeRequest() {
-        const decision = await budget.take(userId);
-        if (!decision.allowed) throw new UserError((messages) => shareSpentSentence(upstream, budget.limit, decision.retryAfterMs, messages));
+        const decision = await ledger.take(userId);
+        if (!decision.allowed) throw new MemberShareSpent(upstream, ledger.limit, decision.retryAfterMs);
       },
     };
   }

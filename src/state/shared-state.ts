@@ -1,7 +1,7 @@
-import type { CooldownDecision, UserCooldownOptions } from '../cooldown.js';
+import type { MemberShareLedger, MemberShareLedgerOptions } from './member-share-ledger.js';
 import type { CacheFactory } from '../services/cache.js';
 import type { LimiterFactory } from '../services/limiter.js';
-import type { UpstreamName } from '../services/upstream-error.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
 
 /**
  * Everything that must be the same for every process of one bot (gateway shards, HTTP replicas, the
@@ -28,8 +28,8 @@ export interface SharedState {
   downloadOnce<T>(key: string, download: () => Promise<T>): Promise<T>;
   /** The texts of wallpaper searches too long for a button's custom_id. */
   readonly longQueries: QueryTextStore;
-  /** A per-member budget (sliding window) counted across the fleet. */
-  userBudget(options: UserCooldownOptions): UserBudget;
+  /** The ledger of one upstream's member share (a sliding window per member), counted across the fleet. */
+  memberShareLedger(options: MemberShareLedgerOptions): MemberShareLedger;
   /** The last picks per channel (e.g. `/card random`'s "not one of the last 10"). */
   channelHistory(options: ChannelHistoryOptions): ChannelHistory;
   /** Keys seen in the last `ttlMs` by any process (e.g. the interactions received, to drop replays). */
@@ -66,13 +66,6 @@ export interface QueryTextStore {
   remember(text: string): Promise<string>;
   /** The text under `key`, undefined once forgotten (30 minutes after its last use). */
   recall(key: string): Promise<string | undefined>;
-}
-
-export interface UserBudget {
-  readonly limit: number;
-  readonly windowMs: number;
-  /** Records one use by `userId` when the budget allows it; otherwise says how long until it will. */
-  take(userId: string): Promise<CooldownDecision>;
 }
 
 export interface ChannelHistoryOptions {

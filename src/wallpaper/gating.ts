@@ -1,13 +1,10 @@
-import type { ChannelInfo } from '../command.js';
+import type { ChannelInfo } from '../interaction/context.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { WallpaperPurity } from '../services/wallhaven.js';
+import type { WallpaperPurity } from './wallpaper.js';
 
-export type PurityDecision = { allowed: true } | { allowed: false; reason: string };
+type PurityDecision = { allowed: true } | { allowed: false; reason: string };
 
-export const REFUSED_IN_DM = en.wallpaper.refusedInDm;
-export const REFUSED_IN_CHANNEL = en.wallpaper.refusedInChannel;
-export const REFUSED_WITHOUT_KEY = en.wallpaper.refusedWithoutKey;
 
 /**
  * Whether wallpapers of `purity` may be shown in `channel`. Enforced here, before any request and

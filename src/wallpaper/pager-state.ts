@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { CategoryFilter, WallpaperSorting } from '../services/wallhaven-query.js';
-import type { WallpaperPurity } from '../services/wallhaven.js';
-import { MAX_DIMENSION, PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, type RatioChoice } from './search-options.js';
+import {
+  MAX_DIMENSION,
+  PURITY_LEVELS,
+  RATIO_CHOICES,
+  SEED_PATTERN,
+  SORTING_CHOICES,
+  type CategoryFilter,
+  type RatioChoice,
+  type WallpaperSorting,
+} from './search.js';
+import type { WallpaperPurity } from './wallpaper.js';
 
 /**
  * The state of a `/wallpaper search` pager, carried in its buttons' custom_ids so that paging needs
@@ -64,7 +72,6 @@ export interface PagerState {
   lastActivityMs: number;
 }
 
-const SEED_PATTERN = /^[a-zA-Z0-9]{6}$/;
 const STORED_KEY_PATTERN = /^[A-Za-z0-9_-]{10}$/;
 const FILTER_COMBINATIONS = 7 * PURITY_LEVELS.length * SORTING_CHOICES.length * (RATIO_CHOICES.length + 1);
 

@@ -1,5 +1,7 @@
-import { MAX_QUERY_LENGTH, type CategoryFilter, type WallpaperSorting } from '../services/wallhaven-query.js';
-import type { WallpaperPurity } from '../services/wallhaven.js';
+import type { OptionValues } from '../interaction/context.js';
+import type { PagerSearch } from './pager-state.js';
+import { MAX_DIMENSION, MAX_QUERY_LENGTH, newSeed, PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, type CategoryFilter, type RatioChoice, type WallpaperSorting } from './search.js';
+import type { WallpaperPurity } from './wallpaper.js';
 
 /**
  * The `/wallpaper` options as users type them, checked before anything reaches the service: every
@@ -7,18 +9,6 @@ import type { WallpaperPurity } from '../services/wallhaven.js';
  */
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-/**
- * The ratio choices the command offers, in a fixed order: a ratio travels in a button's custom_id as
- * its index in this list, so entries may be appended but never reordered or removed.
- */
-export const RATIO_CHOICES = ['16x9', '16x10', '21x9', '9x16', '4x3', 'landscape', 'portrait'] as const;
-export type RatioChoice = (typeof RATIO_CHOICES)[number];
-
-/** Same rule as `RATIO_CHOICES`: the index is part of the custom_id format. */
-export const SORTING_CHOICES = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const satisfies readonly WallpaperSorting[];
-
-export const PURITY_LEVELS = ['sfw', 'sketchy', 'nsfw'] as const satisfies readonly WallpaperPurity[];
 
 /** The category combinations offered as choices (a string option can hold one value). */
 export const CATEGORY_CHOICES = [
@@ -32,7 +22,7 @@ export const CATEGORY_CHOICES = [
 ] as const;
 
 /** Minimum sizes offered by autocomplete; any other `WxH` may be typed. */
-export const COMMON_RESOLUTIONS = [
+const COMMON_RESOLUTIONS = [
   { size: '1280x720', label: 'HD' },
   { size: '1366x768', label: 'laptop' },
   { size: '1920x1080', label: 'Full HD' },
@@ -45,9 +35,6 @@ export const COMMON_RESOLUTIONS = [
   { size: '1080x1920', label: 'phone, portrait' },
   { size: '1440x2560', label: 'phone QHD, portrait' },
 ] as const;
-
-/** Wallhaven has nothing near this size; it bounds what a custom_id has to carry. */
-export const MAX_DIMENSION = 20_000;
 
 export function parseQuery(input: string | null): ParseResult<string | undefined> {
   const text = input?.trim() ?? '';
@@ -123,4 +110,28 @@ export function resolutionSuggestions(typed: string): { name: string; value: str
     }
   }
   return suggestions.slice(0, 25);
+}
+
+/**
+ * `/wallpaper search`'s options, each checked as above; the first refusal wins. A random sorting
+ * gets a seed of our own, so every page of it keeps one order (and page 1 is cacheable too).
+ */
+export function readSearchOptions(options: Pick<OptionValues, 'getString'>): ParseResult<{ search: Omit<PagerSearch, 'query'>; query: string | undefined }> {
+  const query = parseQuery(options.getString('query'));
+  if (!query.ok) return query;
+  const categories = parseCategories(options.getString('category'));
+  if (!categories.ok) return categories;
+  const purity = parsePurity(options.getString('purity'));
+  if (!purity.ok) return purity;
+  const sorting = parseSorting(options.getString('sorting'), query.value !== undefined);
+  if (!sorting.ok) return sorting;
+  const search: Omit<PagerSearch, 'query'> = { categories: categories.value, purity: purity.value, sorting: sorting.value };
+  const atleast = parseResolution(options.getString('resolution'));
+  if (!atleast.ok) return atleast;
+  if (atleast.value) search.atleast = atleast.value;
+  const ratio = parseRatio(options.getString('ratio'));
+  if (!ratio.ok) return ratio;
+  if (ratio.value) search.ratio = ratio.value;
+  if (search.sorting === 'random') search.seed = newSeed();
+  return { ok: true, value: { search, query: query.value } };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseCard, normaliseCards, normaliseLocalizedCard, parsePrice, type Card, type RawCard } from '../../src/cards/card.js';
+import { normaliseCard, normaliseCards, normaliseLocalizedCard, parsePrice, type RawCard } from '../../src/cards/normalise-card.js';
+import type { Card } from '../../src/cards/card.js';
 import { QUIRK_CARD_IDS, loadCardDump } from '../fakes/ygoprodeck.js';
 
 const dump = loadCardDump();

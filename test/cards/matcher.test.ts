@@ -3,7 +3,8 @@ import { CARD_QUERIES, OLD_CARD_NAMES } from '../../bench/card-queries.js';
 import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES } from '../../bench/language-queries.js';
 import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from '../../bench/misc-info-queries.js';
 import { DEFAULT_ALIASES } from '../../src/cards/aliases.js';
-import { CardMatcher, tokenizeCardText, type MatchableCard } from '../../src/cards/matcher.js';
+import { CardMatcher, type MatchableCard } from '../../src/cards/matcher.js';
+import { tokenizeCardText } from '../../src/cards/card-words.js';
 import { loadCardDump, type RawCard } from '../helpers/card-dump.js';
 import { loadMiscInfo } from '../helpers/misc-info.js';
 

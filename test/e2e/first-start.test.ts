@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REQUIRED_NODE } from '../../src/startup/node-version.js';
+import { REQUIRED_NODE } from '../../src/runtime/node-version.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeYgoprodeck, loadCardDump, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';

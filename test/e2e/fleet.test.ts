@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
+import { en } from '../../src/i18n/en.js';
 import { htmlPage } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
@@ -61,7 +61,7 @@ describeWithRedis('two bots sharing one Redis', () => {
     const query = 'nature '.repeat(20).trim();
     const first = await (await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
     const paged = await (await bots[1]!.discord.button({ customId: buttonCustomId(first, '▶'), message: first, user: OWNER })).final();
-    expect(paged.content).not.toBe(FORGOTTEN_QUERY);
+    expect(paged.content).not.toBe(en.wallpaper.forgottenQuery);
     expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \//);
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en.js';
 import { commands } from '../../commands/index.js';
-import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
@@ -49,7 +49,7 @@ describe('HTTP mode operations', () => {
     const stopping = bot.app.stop();
     expect(bot.app.isReady()).toBe(false);
     const late = await bot.discord.chatInput({ name: 'status' });
-    expect((await late.final()).content).toBe(SHUTTING_DOWN_MESSAGE);
+    expect((await late.final()).content).toBe(en.errors.shuttingDown);
     expect((await inFlight.waitForEdit()).message.content).toBe('done after all');
     await stopping;
   });

@@ -1,8 +1,8 @@
 import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { en } from '../../src/i18n/en.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
 import { messagesFor } from '../../src/i18n/messages.js';
-import { UNKNOWN_COMMAND_MESSAGE } from '../../src/discord/router.js';
 import { signatureHeadersFor, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 import { probe } from '../helpers/probe-command.js';
@@ -63,14 +63,14 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
 
   it('answers a command it does not know with a short ephemeral sentence', async () => {
     const final = await (await bot.discord.chatInput({ name: 'no-such-command' })).final();
-    expect(final.content).toBe(UNKNOWN_COMMAND_MESSAGE);
+    expect(final.content).toBe(en.errors.commandGone);
     expect(final.ephemeral).toBe(true);
   });
 
   it('answers in the user’s language, from the locale in the payload', async () => {
     const final = await (await bot.discord.chatInput({ name: 'no-such-command', locale: 'fr' })).final();
     expect(final.content).toBe(messagesFor('fr').errors.commandGone);
-    expect(final.content).not.toBe(UNKNOWN_COMMAND_MESSAGE);
+    expect(final.content).not.toBe(en.errors.commandGone);
   });
 
   it.each([

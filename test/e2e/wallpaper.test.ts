@@ -1,10 +1,10 @@
 import { ButtonStyle, ComponentType, InteractionResponseType, type APIButtonComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORGOTTEN_QUERY, NO_MORE_RESULTS, NOT_YOUR_PAGER, PAGER_EXPIRED_NOTE } from '../../commands/wallpaper.js';
+import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter, type LimiterFactory } from '../../src/services/limiter.js';
-import { maxStartsInWindow, WALLHAVEN_LIMITS, WALLHAVEN_RATE_LIMIT } from '../../src/services/wallhaven.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
-import { REFUSED_IN_CHANNEL, REFUSED_IN_DM, REFUSED_WITHOUT_KEY } from '../../src/wallpaper/gating.js';
 import type { FakeChannelName, FakeMessage, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { PER_PAGE, startFakeWallhaven, type FakeWallhaven, type FakePurity } from '../fakes/wallhaven.js';
@@ -184,7 +184,7 @@ describe('/wallpaper end to end, with an API key', () => {
     const first = await (await wallpaperCommand(bot, 'search', { query: 'nature' })).final();
     const stranger = await press(bot, first, '▶', SOMEONE_ELSE);
     expect(stranger.final.ephemeral).toBe(true);
-    expect(stranger.final.content).toBe(NOT_YOUR_PAGER);
+    expect(stranger.final.content).toBe(en.wallpaper.notYourPager);
 
     const second = (await press(bot, first, '▶')).final;
     expect(footer(second)).toMatch(/^2 \//);
@@ -192,7 +192,7 @@ describe('/wallpaper end to end, with an API key', () => {
     const expired = (await press(bot, second, '▶')).final;
     // Same result, every pager button disabled, and a note why; the link to the page stays.
     expect(shownId(expired)).toBe(shownId(second));
-    expect(expired.content).toBe(PAGER_EXPIRED_NOTE);
+    expect(expired.content).toBe(en.wallpaper.pagerExpired);
     expect(pagerButton(expired, '◀').disabled).toBe(true);
     expect(pagerButton(expired, '▶').disabled).toBe(true);
     expect(buttonsOn(expired)).toHaveLength(3);
@@ -206,7 +206,7 @@ describe('/wallpaper end to end, with an API key', () => {
     expect(decodePagerId(id)?.search.query.kind).toBe('stored');
     const forged = `${id.slice(0, id.indexOf('#') + 1)}AAAAAAAAAA`;
     const gone = await bot.discord.button({ customId: forged, message: first, user: OWNER });
-    expect((await gone.final()).content).toBe(FORGOTTEN_QUERY);
+    expect((await gone.final()).content).toBe(en.wallpaper.forgottenQuery);
     const requests = fake.requests.length;
     const second = (await press(bot, first, '▶')).final;
     expect(second.embeds[0]!.description).toContain(query);
@@ -233,7 +233,7 @@ describe('/wallpaper end to end, with an API key', () => {
     while (!footer(message)!.startsWith(`${PER_PAGE} /`)) message = (await press(bot, message, '▶')).final;
     fake.nextResponses.push(json(400, { error: 'Bad Request' }));
     const pastEnd = await press(bot, message, '▶');
-    expect(pastEnd.final).toMatchObject({ ephemeral: true, content: NO_MORE_RESULTS });
+    expect(pastEnd.final).toMatchObject({ ephemeral: true, content: en.wallpaper.noMoreResults });
 
     fake.nextResponses.push(htmlPage(429, 'Too many requests - wallhaven.cc', { 'retry-after': '1' }));
     const limited = await (await wallpaperCommand(bot, 'show', { id: 'zzzzz2' })).final();
@@ -303,9 +303,9 @@ describe('/wallpaper NSFW gating: purity × channel × key', () => {
 
   function expectedRefusal(purity: FakePurity, channel: FakeChannelName, hasKey: boolean): string | null {
     if (purity === 'sfw') return null;
-    if (channel === 'dm') return REFUSED_IN_DM;
-    if (channel === 'normal' || channel === 'normalThread') return REFUSED_IN_CHANNEL;
-    return purity === 'nsfw' && !hasKey ? REFUSED_WITHOUT_KEY : null;
+    if (channel === 'dm') return en.wallpaper.refusedInDm;
+    if (channel === 'normal' || channel === 'normalThread') return en.wallpaper.refusedInChannel;
+    return purity === 'nsfw' && !hasKey ? en.wallpaper.refusedWithoutKey : null;
   }
 
   const matrix = (['sfw', 'sketchy', 'nsfw'] as const).flatMap((purity) =>
@@ -332,23 +332,23 @@ describe('/wallpaper NSFW gating: purity × channel × key', () => {
     const sketchy = fake.byPurity('sketchy')[0]!.id;
     const nsfw = fake.byPurity('nsfw')[0]!.id;
     const refused = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'normal')).final();
-    expect(refused).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL, embeds: [] });
+    expect(refused).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel, embeds: [] });
     const inDm = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'dm')).final();
-    expect(inDm).toMatchObject({ ephemeral: true, content: REFUSED_IN_DM });
+    expect(inDm).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInDm });
     const shown = await (await wallpaperCommand(bot, 'show', { id: sketchy }, 'thread')).final();
     expect(shownId(shown)).toBe(sketchy);
     // Without a key Wallhaven answers 401 for NSFW: where NSFW could be shown, the missing key is the reason.
     const needsKey = await (await wallpaperCommand(bot, 'show', { id: nsfw }, 'ageRestricted')).final();
     expect(needsKey).toMatchObject({ ephemeral: true, content: 'This wallpaper needs a Wallhaven API key (it is NSFW), and this bot has none configured.' });
     const notHere = await (await wallpaperCommand(bot, 'show', { id: nsfw }, 'normal')).final();
-    expect(notHere).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL });
+    expect(notHere).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel });
 
     const keyed = botFor('key');
     const nsfwId = keyed.fake.byPurity('nsfw')[1]!.id;
     const inThread = await (await wallpaperCommand(keyed.bot, 'show', { id: nsfwId }, 'thread')).final();
     expect(shownId(inThread)).toBe(nsfwId);
     const inNormal = await (await wallpaperCommand(keyed.bot, 'show', { id: nsfwId }, 'normal')).final();
-    expect(inNormal).toMatchObject({ ephemeral: true, content: REFUSED_IN_CHANNEL, embeds: [] });
+    expect(inNormal).toMatchObject({ ephemeral: true, content: en.wallpaper.refusedInChannel, embeds: [] });
   });
 
   it('never sends the key from the keyless bot, and only as X-API-Key from the keyed one', () => {

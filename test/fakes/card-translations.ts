@@ -1,4 +1,4 @@
-import type { RawCard } from '../../src/cards/card.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { PRINTED_CARD_NAMES } from './printed-card-names.js';
 

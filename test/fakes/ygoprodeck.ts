@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { RawCard } from '../../src/cards/card.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import type { RawCardSet } from '../../src/cards/card-set.js';
 import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
 import { translatedCard, translatedDump, type FakeLanguage } from './card-translations.js';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type App, type AppOptions } from '../../src/app.js';
-import { loadConfig, secretsOf, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createGatewayApp, type GatewayApp, type GatewayAppOptions } from '../../src/app/gateway.js';
+import { loadConfig, secretsOf, type Config } from '../../src/runtime/config.js';
+import { createLogger } from '../../src/runtime/logger.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fakes/discord.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
@@ -14,7 +14,7 @@ export const CANARY_WALLHAVEN_KEY = 'canary-wallhaven-key-9f8e7d6c5b4a';
 
 export interface TestBot {
   discord: FakeDiscord;
-  app: App;
+  app: GatewayApp;
   config: Config;
   logs: LogCapture;
   stop(): Promise<void>;
@@ -23,10 +23,10 @@ export interface TestBot {
 export interface StartBotOptions {
   /** Extra environment, e.g. upstream URLs of the fakes. */
   env?: NodeJS.ProcessEnv;
-  commands?: AppOptions['commands'];
-  overrides?: AppOptions['overrides'];
+  commands?: GatewayAppOptions['commands'];
+  overrides?: GatewayAppOptions['overrides'];
   /** A fleet-wide state built by the test (e.g. on a test Redis, to time-compress its limiters). */
-  state?: AppOptions['state'];
+  state?: GatewayAppOptions['state'];
   drainTimeoutMs?: number;
   /** Fake Discord settings, e.g. a short heartbeat interval for zombie-connection tests. */
   discord?: Omit<FakeDiscordOptions, 'token'>;
@@ -53,14 +53,14 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
 }
 
 /**
- * Starts the real app wiring (the same `createApp` the entry point uses) against a fresh fake
+ * Starts the real app wiring (the same `createGatewayApp` the entry point uses) against a fresh fake
  * Discord, with every log line captured, and a temporary DATA_DIR.
  */
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
   const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
   const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
-  const app = await createApp({
+  const app = await createGatewayApp({
     config,
     logger,
     commands: options.commands,

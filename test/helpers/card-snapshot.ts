@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { CARD_LANGUAGES, normaliseCards, type RawCard } from '../../src/cards/card.js';
+import { CARD_LANGUAGES } from '../../src/cards/card.js';
+import { normaliseCards, type RawCard } from '../../src/cards/normalise-card.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { LanguageTexts } from '../../src/services/card-texts.js';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RawCard } from '../../src/cards/card.js';
-import type { Config } from '../../src/config.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
+import type { Config } from '../../src/runtime/config.js';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http/http-app.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signedInteractionsEndpoint, type SigningKeys } from '../fakes/discord-http.js';

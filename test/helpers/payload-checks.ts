@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
-import type { MessagePayload } from '../../src/command.js';
+import type { MessagePayload } from '../../src/interaction/reply.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 
 /**

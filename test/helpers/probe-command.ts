@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { ChatInputCommand } from '../../src/command.js';
-import { UserError } from '../../src/errors.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import type { ChatInputCommand } from '../../src/interaction/command.js';
+import { UserError } from '../../src/interaction/errors.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { CANARY_TOKEN } from './bot.js';
 
 /** A command that exercises the router's paths without any upstream. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 
 /** The `UpstreamError` a promise rejects with; fails the test when it resolves or rejects otherwise. */
 export async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {

@@ -1,7 +1,9 @@
 import { ComponentType, InteractionResponseType, type APIButtonComponentWithCustomId } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shareSpentSentence } from '../../src/render/member-share.js';
-import { WALLHAVEN_RATE_LIMIT, WALLHAVEN_USER_BUDGET, WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
+import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
+import { WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeMessage, InteractionOrigin } from '../fakes/discord.js';
 import { PER_PAGE, startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
@@ -48,13 +50,13 @@ describe('the per-user Wallhaven budget', () => {
   beforeEach(() => {
     wallhaven.reset();
     // Each test starts a minute after the last: every budget is whole again.
-    now += 2 * WALLHAVEN_USER_BUDGET.windowMs;
+    now += 2 * WALLHAVEN_MEMBER_SHARE.windowMs;
   });
 
   it('is a share of the shared budget: no one member can spend it all', () => {
-    expect(WALLHAVEN_USER_BUDGET).toEqual({ limit: 10, windowMs: 60_000 });
+    expect(WALLHAVEN_MEMBER_SHARE).toEqual({ limit: 10, windowMs: 60_000 });
     const sharedPerWindow = maxStartsInWindow(WALLHAVEN_LIMITS.minTimeMs, WALLHAVEN_RATE_LIMIT.windowMs);
-    expect(WALLHAVEN_USER_BUDGET.limit * 4).toBeLessThanOrEqual(sharedPerWindow);
+    expect(WALLHAVEN_MEMBER_SHARE.limit * 4).toBeLessThanOrEqual(sharedPerWindow);
   });
 
   it('serves a member’s first 10 new requests in a minute, refuses the rest at once without a request, and keeps serving others', async () => {

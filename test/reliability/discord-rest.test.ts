@@ -3,7 +3,7 @@
 import 'undici';
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatInputCommand } from '../../src/command.js';
+import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { commands } from '../../commands/index.js';
 import type { RecordedCall } from '../fakes/discord.js';
 import { fakeJpeg } from '../fakes/ygoprodeck.js';

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GEOJS_CACHE_TTL_MS, GEOJS_MEMBER_SHARE } from '../../src/services/geojs.js';
+import { GEOJS_CACHE_TTL_MS } from '../../src/services/geojs.js';
+import { GEOJS_MEMBER_SHARE, WALLHAVEN_MEMBER_SHARE, YGOPRODECK_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { createLocalLimiterFactory, type LimiterFactory } from '../../src/services/limiter.js';
-import { WALLHAVEN_RATE_LIMIT, WALLHAVEN_USER_BUDGET } from '../../src/services/wallhaven.js';
-import { YGOPRODECK_MEMBER_SHARE } from '../../src/services/ygoprodeck.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import type { InteractionOrigin } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
@@ -112,12 +112,12 @@ describe('each member’s share of every upstream', () => {
     // Every answer came from the cache at once; only the member's share was spent refreshing.
     expect(searches.map((answer) => answer.embeds.length)).toEqual(resolutions.map(() => 1));
     expect(lookups.map((answer) => answer.embeds.length)).toEqual(lists.map((list) => list.length));
-    expect(wallhaven.requests).toHaveLength(WALLHAVEN_USER_BUDGET.limit);
+    expect(wallhaven.requests).toHaveLength(WALLHAVEN_MEMBER_SHARE.limit);
     expect(geoAddressesAsked()).toHaveLength(GEOJS_MEMBER_SHARE.limit);
 
     // The refreshes were charged: a search nobody made before is now refused to this member.
     expectPlainSentence(await answerOf(await search('100x999', rerunner)), /^Slow down: Wallhaven requests are shared by everyone here/);
-    expect(wallhaven.requests).toHaveLength(WALLHAVEN_USER_BUDGET.limit);
+    expect(wallhaven.requests).toHaveLength(WALLHAVEN_MEMBER_SHARE.limit);
     expect(crashLines(bot)).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe('each member’s share of every upstream', () => {
     expect(cards.filter((answer) => answer.files.length === 1).length).toBeLessThanOrEqual(YGOPRODECK_MEMBER_SHARE.limit);
 
     // No upstream saw more than the flooder's share, plus the bystander's one request.
-    expect(wallhaven.requests.length).toBeLessThanOrEqual(WALLHAVEN_USER_BUDGET.limit + 1);
+    expect(wallhaven.requests.length).toBeLessThanOrEqual(WALLHAVEN_MEMBER_SHARE.limit + 1);
     expect(geoAddressesAsked().length).toBeLessThanOrEqual(GEOJS_MEMBER_SHARE.limit + 1);
     expect(artDownloads()).toBeLessThanOrEqual(YGOPRODECK_MEMBER_SHARE.limit + 1);
 

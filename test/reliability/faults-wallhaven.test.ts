@@ -1,6 +1,6 @@
 import { ComponentType, InteractionResponseType, type APIButtonComponentWithCustomId } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WALLHAVEN_RATE_LIMIT } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
 import { htmlPage, json } from '../fakes/fake-server.js';

@@ -3,14 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEOJS_LIMITS } from '../../src/services/geojs.js';
-import type { LimiterState } from '../../src/services/limiter.js';
-import {
-  maxStartsInWindow,
-  WALLHAVEN_LIMITS,
-  WALLHAVEN_RATE_LIMIT,
-  WALLHAVEN_USER_BUDGET,
-} from '../../src/services/wallhaven.js';
-import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
+import type { LimiterState } from '../../src/runtime/status-report.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
+import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import type { InteractionExchange, InteractionOrigin } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
@@ -72,7 +69,7 @@ describe('floods of ten times each upstream’s limit in one second', () => {
     expect(maxStartsInWindow(YGOPRODECK_LIMITS.minTimeMs, YGOPRODECK_UPSTREAM_LIMIT.windowMs)).toBe(8);
     expect(maxStartsInWindow(GEOJS_LIMITS.minTimeMs, 1_000)).toBe(10);
     // A member's share of Wallhaven is under a quarter of what the limiter lets through.
-    expect(WALLHAVEN_USER_BUDGET.limit).toBeLessThan(43 / 4);
+    expect(WALLHAVEN_MEMBER_SHARE.limit).toBeLessThan(43 / 4);
   });
 
   describe('Wallhaven: 450 /wallpaper calls (45 a minute × 10), scaled 20×', () => {
@@ -134,16 +131,16 @@ describe('floods of ten times each upstream’s limit in one second', () => {
       );
       const floodAnswers = await allAnswered(bot, flood);
       const slowDown = floodAnswers.filter((answer) => answer.content.startsWith('Slow down: '));
-      expect(floodAnswers.filter((answer) => answer.embeds.length === 1)).toHaveLength(WALLHAVEN_USER_BUDGET.limit);
-      expect(slowDown).toHaveLength(100 - WALLHAVEN_USER_BUDGET.limit);
+      expect(floodAnswers.filter((answer) => answer.embeds.length === 1)).toHaveLength(WALLHAVEN_MEMBER_SHARE.limit);
+      expect(slowDown).toHaveLength(100 - WALLHAVEN_MEMBER_SHARE.limit);
       for (const answer of slowDown) expect(answer.ephemeral).toBe(true);
-      expect(wallhaven.requests).toHaveLength(WALLHAVEN_USER_BUDGET.limit);
+      expect(wallhaven.requests).toHaveLength(WALLHAVEN_MEMBER_SHARE.limit);
 
       const others = await Promise.all(
         [1, 2, 3].map(async (n) => answerOf(await bot.discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { resolution: `300x${n}` }, user: member(20_000 + n) }))),
       );
       expect(others.map((answer) => answer.embeds.length)).toEqual([1, 1, 1]);
-      expect(wallhaven.requests).toHaveLength(WALLHAVEN_USER_BUDGET.limit + 3);
+      expect(wallhaven.requests).toHaveLength(WALLHAVEN_MEMBER_SHARE.limit + 3);
       await expectNoSecretLeaks(bot, [wallhaven]);
     });
   });

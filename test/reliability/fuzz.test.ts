@@ -7,24 +7,17 @@ import pino from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import {
-  ALL_APP_PERMISSIONS,
-  SERVER_INSTALLATION,
-  type ChannelInfo,
-  type ChatInputCommand,
-  type Invoker,
-  type MessageContextCommand,
-  type MessagePayload,
-  type Reply,
-} from '../../src/command.js';
-import { loadConfig, secretsOf } from '../../src/config.js';
-import { UserError } from '../../src/errors.js';
-import { createLogger } from '../../src/logger.js';
-import { createMetrics } from '../../src/metrics.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type Invoker } from '../../src/interaction/context.js';
+import type { ChatInputCommand, MessageContextCommand } from '../../src/interaction/command.js';
+import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
+import { loadConfig, secretsOf } from '../../src/runtime/config.js';
+import { UserError } from '../../src/interaction/errors.js';
+import { createLogger } from '../../src/runtime/logger.js';
+import { createMetrics } from '../../src/runtime/metrics.js';
 import { describeFailure } from '../../src/render/errors.js';
-import { createServices, type AppServices } from '../../src/services/index.js';
+import { createServices, type AppServices } from '../../src/app/services.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

@@ -3,7 +3,7 @@ import { InteractionType } from 'discord.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '../../commands/index.js';
-import type { ChatInputCommand, Command, MessageContextCommand } from '../../src/command.js';
+import type { ChatInputCommand, Command, MessageContextCommand } from '../../src/interaction/command.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/http/interactions-server.js';
 import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { en } from '../../src/i18n/en.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InteractionResponseType } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHUTTING_DOWN_MESSAGE } from '../../src/discord/router.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';
@@ -55,7 +55,7 @@ describe('SIGTERM during interactions in flight, real entry point', () => {
     bot.child.kill('SIGTERM');
     await expect.poll(() => bot.output()).toContain('"msg":"shutting down"');
     const late = await answerOf(await discord.chatInput({ name: 'status' }));
-    expect(late).toMatchObject({ content: SHUTTING_DOWN_MESSAGE, ephemeral: true });
+    expect(late).toMatchObject({ content: en.errors.shuttingDown, ephemeral: true });
 
     const answers = await Promise.all(inFlight.map((exchange) => answerOf(exchange)));
     expect(answers.map((answer) => answer.embeds[0]?.title)).toEqual(addresses);

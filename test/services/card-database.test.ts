@@ -4,11 +4,13 @@ import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CardDatabase, SNAPSHOT_FILE, type CardDatabaseOptions, type CardDatabaseReload, type SnapshotHeader } from '../../src/services/card-database.js';
+import { CardDatabase, type CardDatabaseOptions, type CardDatabaseReload } from '../../src/services/card-database.js';
+import { SNAPSHOT_FILE, type SnapshotHeader } from '../../src/services/card-snapshot.js';
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
-import { CARD_FORMAT_VERSION, normaliseCards } from '../../src/cards/card.js';
+import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets } from '../../src/cards/card-set.js';
-import { CardDatabase, SNAPSHOT_FILE } from '../../src/services/card-database.js';
+import { CardDatabase } from '../../src/services/card-database.js';
+import { SNAPSHOT_FILE } from '../../src/services/card-snapshot.js';
 import { CardImageStore } from '../../src/services/card-images.js';
-import { CARD_SET_DEFAULTS, CARD_SETS_FILE, CardSetCatalog, setAutocompleteValue, type CardSetCatalogOptions } from '../../src/services/card-sets.js';
+import { CARD_SET_DEFAULTS, CARD_SETS_FILE, CardSetCatalog, type CardSetCatalogOptions } from '../../src/services/card-sets.js';
+import { setAutocompleteValue } from '../../src/cards/card-set.js';
 import { CardService } from '../../src/services/cards.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { LOB_SET, SECOND_LOB_SET, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
@@ -333,12 +335,12 @@ describe('CardService and card sets', () => {
   it('attaches a set image after one download, and shows a set without one without asking', async () => {
     const { service, catalog, fake } = await startLoaded();
     const lob = catalog.byName(LOB_SET.set_name)!;
-    const first = await service.setArt(lob);
+    const first = await service.art(lob);
     expect(first?.format).toBe('jpg');
-    expect(await service.setArt(catalog.byName(SECOND_LOB_SET)!)).toBeNull();
-    expect(await service.setArt(lob)).toEqual(first);
+    expect(await service.art(catalog.byName(SECOND_LOB_SET)!)).toBeNull();
+    expect(await service.art(lob)).toEqual(first);
     expect(fake.requestsTo('/images/sets/').map((request) => request.path)).toEqual(['/images/sets/LOB.jpg']);
     // An image the host does not have: the set is shown without it.
-    expect(await service.setArt({ ...lob, imageStem: 'MISSING' })).toBeNull();
+    expect(await service.art({ ...lob, imageStem: 'MISSING' })).toBeNull();
   });
 });

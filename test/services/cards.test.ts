@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RawCard } from '../../src/cards/card.js';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import { CardDatabase, type CardDatabaseOptions } from '../../src/services/card-database.js';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { CardService, type CardServiceOptions } from '../../src/services/cards.js';
-import { YGOPRODECK_UPSTREAM_LIMIT, YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
+import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 

@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalCacheFactory } from '../../src/services/cache.js';
-import { describeSpecialRange, GeoService, parseIpAddress, type GeoRecord, type GeoServiceOptions } from '../../src/services/geojs.js';
+import { describeSpecialRange } from '../../src/ip/special-ranges.js';
+import { GeoService, type GeoServiceOptions } from '../../src/services/geojs.js';
+import { parseIpAddress } from '../../src/ip/address.js';
+import type { GeoRecord } from '../../src/ip/geo-record.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { createLocalLimiterFactory } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { upstreamFailure } from '../helpers/upstream-failure.js';

@@ -2,23 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createLocalCacheFactory } from '../../src/services/cache.js';
 import { UpstreamHttp } from '../../src/services/http.js';
 import { createLocalLimiterFactory } from '../../src/services/limiter.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
-import {
-  isPastLastPage,
-  maxStartsInWindow,
-  WALLHAVEN_LIMITS,
-  WALLHAVEN_RATE_LIMIT,
-  WallhavenService,
-  type WallhavenServiceOptions,
-  type WallpaperSummary,
-} from '../../src/services/wallhaven.js';
-import {
-  buildSearchQuery,
-  isCacheableSearch,
-  parseWallpaperId,
-  wallpaperDetailPath,
-  type WallpaperSearch,
-} from '../../src/services/wallhaven-query.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
+import { isPastLastPage } from '../../src/wallpaper/paging.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS, WallhavenService, type WallhavenServiceOptions } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
+import type { WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
+import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from '../../src/services/wallhaven-query.js';
+import { parseWallpaperId } from '../../src/wallpaper/wallhaven-site.js';
+import type { WallpaperSearch } from '../../src/wallpaper/search.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { upstreamFailure } from '../helpers/upstream-failure.js';

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isUpstreamError } from '../../src/services/upstream-error.js';
-import {
-  YGOPRODECK_CIRCUIT,
-  YGOPRODECK_LIMITS,
-  YGOPRODECK_UPSTREAM_LIMIT,
-  YgoprodeckClient,
-  type YgoprodeckClientOptions,
-} from '../../src/services/ygoprodeck.js';
+import { isUpstreamError } from '../../src/interaction/upstream-error.js';
+import { YGOPRODECK_CIRCUIT, YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
+import { YgoprodeckClient, type YgoprodeckClientOptions } from '../../src/services/ygoprodeck.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { FakeServer, htmlPage, json, type FakeResponse } from '../fakes/fake-server.js';
 import { QUIRK_CARD_IDS, fakeJpeg, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FORGOTTEN_QUERY } from '../../commands/wallpaper.js';
+import { en } from '../../src/i18n/en.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
@@ -49,7 +49,7 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     second!.receiveInteractions();
     const press = await discord.button({ customId, message: search });
     const paged = await press.final();
-    expect(paged.content).not.toBe(FORGOTTEN_QUERY);
+    expect(paged.content).not.toBe(en.wallpaper.forgottenQuery);
     expect(paged.embeds[0]?.description).toContain(query);
     expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \/ \d+$/);
     // The press really went to the other process.

@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { GeoService } from '../../src/services/geojs.js';
 import type { LimiterOptions, UpstreamLimiter } from '../../src/services/limiter.js';
-import { isUpstreamError } from '../../src/services/upstream-error.js';
-import { maxStartsInWindow, WALLHAVEN_RATE_LIMIT, WallhavenService } from '../../src/services/wallhaven.js';
+import { isUpstreamError } from '../../src/interaction/upstream-error.js';
+import { maxStartsInWindow, WallhavenService } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import type { SharedState } from '../../src/state/shared-state.js';
@@ -207,7 +208,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const key = await first!.longQueries.remember(long);
     expect(await second!.longQueries.recall(key)).toBe(long);
 
-    const budgets = [first!, second!].map((state) => state.userBudget({ name: 'test', limit: 3, windowMs: 60_000 }));
+    const budgets = [first!, second!].map((state) => state.memberShareLedger({ name: 'test', limit: 3, windowMs: 60_000 }));
     const decisions = [];
     for (let use = 0; use < 4; use++) decisions.push(await budgets[use % 2]!.take('member-1'));
     expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
@@ -239,7 +240,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     for (let index = 1; index < sorted.length; index++) expect(sorted[index]! - sorted[index - 1]!).toBeGreaterThanOrEqual(3 * MIN_TIME_MS - 10);
     const cache = state.cacheFactory<string>({ name: 'offline', max: 10, ttlMs: 60_000, load: async (key) => `loaded ${key}` });
     expect(await cache.get('a')).toBe('loaded a');
-    expect((await state.userBudget({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
+    expect((await state.memberShareLedger({ name: 'offline', limit: 1, windowMs: 60_000 }).take('member')).allowed).toBe(true);
     const seen = state.seenOnce({ name: 'offline', ttlMs: 60_000, maxKeys: 10 });
     expect([await seen.firstTime('k'), await seen.firstTime('k')]).toEqual([true, false]);
     await unreachable.restart();

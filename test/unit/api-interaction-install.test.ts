@@ -1,6 +1,6 @@
 import { InteractionContextType, InteractionType, PermissionFlagsBits } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import type { InteractionResponder } from '../../src/discord/interaction.js';
+import type { InteractionResponder } from '../../src/interaction/routed-interaction.js';
 import { parseApiInteraction, toRoutedInteraction } from '../../src/http/api-interaction.js';
 
 const responder = {} as InteractionResponder;

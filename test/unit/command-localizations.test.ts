@@ -2,7 +2,7 @@ import { ApplicationCommandType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
 import { COMMAND_LOCALES, COMMAND_LOCALIZATIONS } from '../../src/i18n/command-localizations.js';
-import { registrationBody } from '../../src/registration-body.js';
+import { registrationBody } from '../../src/interaction/registration-body.js';
 
 /** Discord's rule for chat-input command and option names (application-commands.mdx). */
 const CHAT_INPUT_NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;

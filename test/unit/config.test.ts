@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretsOf } from '../../src/config.js';
+import { ConfigError, loadConfig, secretsOf } from '../../src/runtime/config.js';
 
 function problemsOf(env: NodeJS.ProcessEnv, require: Parameters<typeof loadConfig>[1] = {}): string[] {
   try {

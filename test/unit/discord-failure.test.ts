@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordClient } from '../../src/discord/client.js';
-import { describeDiscordFailure } from '../../src/startup/discord-failure.js';
+import { describeDiscordFailure } from '../../src/runtime/discord-failure.js';
 import { destroyClientWhenSettled } from '../helpers/discord-client.js';
 
 describe('a Discord that does not answer', () => {

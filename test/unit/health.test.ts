@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HealthTracker } from '../../src/services/health.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 
 describe('HealthTracker', () => {
   it('records successes with their latency', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, scrubSecrets } from '../../src/logger.js';
+import { createLogger, scrubSecrets } from '../../src/runtime/logger.js';
 import { LogCapture } from '../helpers/log-capture.js';
 
 const TOKEN = 'canary.discord-token.ABCDEFGH12345678';

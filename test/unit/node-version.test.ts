@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedNode, nodeVersionProblem } from '../../src/startup/node-version.js';
+import { isSupportedNode, nodeVersionProblem } from '../../src/runtime/node-version.js';
 
 describe('the Node.js version check', () => {
   it.each(['v20.19.0', 'v20.20.2', 'v22.13.0', 'v22.20.1', 'v24.1.0', 'v25.0.0'])('accepts %s', (version) => {

@@ -1,27 +1,17 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card } from '../../src/cards/card.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets, type CardSet } from '../../src/cards/card-set.js';
-import type { Reply } from '../../src/command.js';
-import { MAX_PRINTINGS_PAGE, parseCardCustomId, printingsCustomId, renderCard, SELECT_LIMITS } from '../../src/render/card.js';
-import {
-  MAX_SET_PAGE,
-  noSetMatchMessage,
-  pageWindow,
-  parseCardSetCustomId,
-  PRINTINGS_PAGE_SIZE,
-  releaseDate,
-  renderCardSet,
-  renderPrintings,
-  renderSetChoices,
-  SET_CHOICE_CUSTOM_ID,
-  SET_PAGE_SIZE,
-  setPageCustomId,
-  type CardSetView,
-} from '../../src/render/card-set.js';
+import type { Reply } from '../../src/interaction/reply.js';
+import { MAX_PRINTINGS_PAGE, parseCardCustomId, printingsCustomId } from '../../src/cards/custom-ids.js';
+import { renderCard } from '../../src/render/card.js';
+import { SELECT_LIMITS } from '../../src/render/format.js';
+import { MAX_SET_PAGE, parseCardSetCustomId, SET_CHOICE_CUSTOM_ID, setPageCustomId } from '../../src/cards/custom-ids.js';
+import { noSetMatchMessage, pageWindow, PRINTINGS_PAGE_SIZE, releaseDate, renderCardSet, renderPrintings, renderSetChoices, SET_PAGE_SIZE, type CardSetView } from '../../src/render/card-set.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
-import type { PrintingView, SetListing } from '../../src/services/cards.js';
+import type { PrintingView, SetListing } from '../../src/cards/printings.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 
 const CUSTOM_ID_MAX_LENGTH = 100;

@@ -1,23 +1,13 @@
 import { ComponentType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
-import type { Reply } from '../../src/command.js';
-import {
-  banlistLine,
-  cardImageName,
-  frameColour,
-  frameColourOf,
-  noMatchMessage,
-  openMenuCustomId,
-  parseCardCustomId,
-  priceLine,
-  renderCard,
-  renderCardEmbed,
-  renderDidYouMean,
-  renderSearchResults,
-  SELECT_LIMITS,
-  statLine,
-} from '../../src/render/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card, LocalizedCard } from '../../src/cards/card.js';
+import type { Reply } from '../../src/interaction/reply.js';
+import { banlistLine, cardImageName, priceLine, renderCard, renderCardEmbed, statLine } from '../../src/render/card.js';
+import { frameColour, frameColourOf } from '../../src/render/card-labels.js';
+import { noMatchMessage, renderDidYouMean, renderSearchResults } from '../../src/render/card-menus.js';
+import { openMenuCustomId, parseCardCustomId } from '../../src/cards/custom-ids.js';
+import { SELECT_LIMITS } from '../../src/render/format.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
+import { en } from '../../src/i18n/en.js';
+import { UserError } from '../../src/interaction/errors.js';
 import { messagesFor } from '../../src/i18n/messages.js';
 import { cardDatabaseFailureMessage } from '../../src/render/card-database.js';
-import { describeFailure, GENERIC_FAILURE } from '../../src/render/errors.js';
+import { describeFailure } from '../../src/render/errors.js';
 import { humanDuration } from '../../src/render/format.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
 
 describe('humanDuration', () => {
   it('says a wait as people do: seconds under two minutes, then minutes, an hour, hours', () => {
@@ -41,7 +42,7 @@ describe('describeFailure', () => {
     );
     expect(describeFailure(new UpstreamError('geojs', 'busy', 'queue full'))).toBe('Almanac is busy with GeoJS requests; try again in a few seconds.');
     expect(describeFailure(new UserError('Give an IP address.'))).toBe('Give an IP address.');
-    expect(describeFailure(new Error('internal detail'))).toBe(GENERIC_FAILURE);
+    expect(describeFailure(new Error('internal detail'))).toBe(en.errors.generic);
   });
 });
 

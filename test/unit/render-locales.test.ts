@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCards, type Card, type LocalizedCard } from '../../src/cards/card.js';
-import { UserError } from '../../src/errors.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
+import type { Card, LocalizedCard } from '../../src/cards/card.js';
+import { UserError } from '../../src/interaction/errors.js';
 import { UI_LOCALES } from '../../src/i18n/catalogue.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
-import { renderCard, renderDidYouMean, renderSearchResults } from '../../src/render/card.js';
+import { renderCard } from '../../src/render/card.js';
+import { renderDidYouMean, renderSearchResults } from '../../src/render/card-menus.js';
 import { describeFailure } from '../../src/render/errors.js';
 import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
-import { UpstreamError, type UpstreamErrorKind } from '../../src/services/upstream-error.js';
+import { UpstreamError, type UpstreamErrorKind } from '../../src/interaction/upstream-error.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 import { longestLookupResult } from '../helpers/ip-fixtures.js';
 import { payloadProblems } from '../helpers/payload-checks.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { humanizeKey, renderStatus } from '../../src/render/status.js';
-import type { UpstreamHealth } from '../../src/services/health.js';
+import type { UpstreamHealth } from '../../src/runtime/status-report.js';
 
 const cards: UpstreamHealth = {
   upstream: 'ygoprodeck',

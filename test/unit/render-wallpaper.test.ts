@@ -1,16 +1,9 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { embedCharacterCount, EMBED_LIMITS } from '../../src/render/format.js';
-import {
-  describeSearch,
-  noResultsSentence,
-  renderRandomWallpaper,
-  renderSearchResult,
-  renderWallpaperDetail,
-  linkableWallhavenUrl,
-  type SearchSummary,
-} from '../../src/render/wallpaper.js';
-import type { WallpaperDetail, WallpaperSummary } from '../../src/services/wallhaven.js';
+import { describeSearch, noResultsSentence, renderRandomWallpaper, renderSearchResult, renderWallpaperDetail, linkableWallhavenUrl } from '../../src/render/wallpaper.js';
+import type { SearchSummary } from '../../src/wallpaper/search.js';
+import type { WallpaperDetail, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
 
 const summary: WallpaperSummary = {
   id: 'k7q9p1',

@@ -1,21 +1,16 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption, type APIButtonComponent } from 'discord.js';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_YOUR_PAGER, PAGER_IDLE_LIMIT_MS, wallpaper } from '../../commands/wallpaper.js';
-import {
-  ALL_APP_PERMISSIONS,
-  SERVER_INSTALLATION,
-  type ChannelInfo,
-  type ChatInputContext,
-  type ComponentContext,
-  type ComponentResult,
-  type MessagePayload,
-  type Reply,
-} from '../../src/command.js';
-import type { AppServices } from '../../src/services/index.js';
-import { UpstreamError } from '../../src/services/upstream-error.js';
-import type { WallpaperSearch } from '../../src/services/wallhaven-query.js';
-import type { WallhavenService, WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/services/wallhaven.js';
+import { wallpaper } from '../../commands/wallpaper.js';
+import { PAGER_IDLE_LIMIT_MS } from '../../src/wallpaper/paging.js';
+import { en } from '../../src/i18n/en.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type ChatInputContext, type ComponentContext, type ComponentResult } from '../../src/interaction/context.js';
+import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
+import type { AppServices } from '../../src/app/services.js';
+import { UpstreamError } from '../../src/interaction/upstream-error.js';
+import type { WallpaperSearch } from '../../src/wallpaper/search.js';
+import type { WallhavenService } from '../../src/services/wallhaven.js';
+import type { WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 
 /**
@@ -72,7 +67,7 @@ function stubApp(service: Partial<WallhavenService>): AppServices {
     clock: { now: () => new Date(NOW) },
     wallhaven: { nsfwAvailable: false, expectedWaitMs: () => 0, ...service },
     // Shares are tested end to end (cooldown.test.ts, fair-share.test.ts): here every request is free.
-    memberShares: { chargeTo: () => ({}) },
+    memberShares: { spenderFor: () => ({}) },
   } as unknown as AppServices;
 }
 
@@ -222,7 +217,7 @@ describe('/wallpaper handlers', () => {
     const app = stubApp(searchService(pages([24])));
     const first = await wallpaper.execute(chatContext('search', {}).ctx, app);
     const result = await wallpaper.handleComponent!(componentContext(button(first, '▶').custom_id, null), app);
-    expect(result).toEqual({ reply: { content: NOT_YOUR_PAGER, ephemeral: true } });
+    expect(result).toEqual({ reply: { content: en.wallpaper.notYourPager, ephemeral: true } });
   });
 
   it('answers an upstream failure while paging on the side, leaving the wallpaper on show', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelInfo } from '../../src/command.js';
-import { purityAllowed, REFUSED_IN_CHANNEL, REFUSED_IN_DM, REFUSED_WITHOUT_KEY } from '../../src/wallpaper/gating.js';
+import { en } from '../../src/i18n/en.js';
+import type { ChannelInfo } from '../../src/interaction/context.js';
+import { purityAllowed } from '../../src/wallpaper/gating.js';
 
 const CHANNELS: Record<string, Pick<ChannelInfo, 'kind' | 'ageRestricted'>> = {
   normal: { kind: 'guild', ageRestricted: false },
@@ -19,23 +20,23 @@ const MATRIX: [purity: 'sfw' | 'sketchy' | 'nsfw', channel: keyof typeof CHANNEL
   ['sfw', 'dm', false, null],
   ['sfw', 'normal', true, null],
   ['sfw', 'dm', true, null],
-  ['sketchy', 'normal', false, REFUSED_IN_CHANNEL],
-  ['sketchy', 'normal', true, REFUSED_IN_CHANNEL],
+  ['sketchy', 'normal', false, en.wallpaper.refusedInChannel],
+  ['sketchy', 'normal', true, en.wallpaper.refusedInChannel],
   ['sketchy', 'ageRestricted', false, null],
   ['sketchy', 'ageRestricted', true, null],
   ['sketchy', 'threadOfAgeRestricted', false, null],
-  ['sketchy', 'threadOfNormal', true, REFUSED_IN_CHANNEL],
-  ['sketchy', 'dm', false, REFUSED_IN_DM],
-  ['sketchy', 'dm', true, REFUSED_IN_DM],
-  ['nsfw', 'normal', false, REFUSED_IN_CHANNEL],
-  ['nsfw', 'normal', true, REFUSED_IN_CHANNEL],
-  ['nsfw', 'ageRestricted', false, REFUSED_WITHOUT_KEY],
+  ['sketchy', 'threadOfNormal', true, en.wallpaper.refusedInChannel],
+  ['sketchy', 'dm', false, en.wallpaper.refusedInDm],
+  ['sketchy', 'dm', true, en.wallpaper.refusedInDm],
+  ['nsfw', 'normal', false, en.wallpaper.refusedInChannel],
+  ['nsfw', 'normal', true, en.wallpaper.refusedInChannel],
+  ['nsfw', 'ageRestricted', false, en.wallpaper.refusedWithoutKey],
   ['nsfw', 'ageRestricted', true, null],
-  ['nsfw', 'threadOfAgeRestricted', false, REFUSED_WITHOUT_KEY],
+  ['nsfw', 'threadOfAgeRestricted', false, en.wallpaper.refusedWithoutKey],
   ['nsfw', 'threadOfAgeRestricted', true, null],
-  ['nsfw', 'threadOfNormal', true, REFUSED_IN_CHANNEL],
-  ['nsfw', 'dm', false, REFUSED_IN_DM],
-  ['nsfw', 'dm', true, REFUSED_IN_DM],
+  ['nsfw', 'threadOfNormal', true, en.wallpaper.refusedInChannel],
+  ['nsfw', 'dm', false, en.wallpaper.refusedInDm],
+  ['nsfw', 'dm', true, en.wallpaper.refusedInDm],
 ];
 
 describe('purityAllowed', () => {
@@ -45,6 +46,6 @@ describe('purityAllowed', () => {
   });
 
   it('refuses in a DM even if a DM ever reported an age-restricted flag', () => {
-    expect(purityAllowed('sketchy', { kind: 'dm', ageRestricted: true }, true)).toEqual({ allowed: false, reason: REFUSED_IN_DM });
+    expect(purityAllowed('sketchy', { kind: 'dm', ageRestricted: true }, true)).toEqual({ allowed: false, reason: en.wallpaper.refusedInDm });
   });
 });

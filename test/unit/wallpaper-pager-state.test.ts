@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_LENGTH } from '../../src/services/wallhaven-query.js';
+import { MAX_QUERY_LENGTH } from '../../src/wallpaper/search.js';
 import {
   activityTime,
   CUSTOM_ID_MAX_LENGTH,
@@ -14,7 +14,8 @@ import {
   type PagerSearch,
   type PagerState,
 } from '../../src/wallpaper/pager-state.js';
-import { MAX_DIMENSION, PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES } from '../../src/wallpaper/search-options.js';
+import { MAX_DIMENSION } from '../../src/wallpaper/search.js';
+import { PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES } from '../../src/wallpaper/search.js';
 
 const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wellFormed } from '../../src/discord/well-formed.js';
+import { wellFormed } from '../../src/interaction/well-formed.js';
 
 describe('wellFormed: typed text made safe to echo and send on', () => {
   it('replaces NUL and the other C0 controls but tab and line feed, DEL and the C1 controls with U+FFFD', () => {

@@ -3,7 +3,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 /** A Redis command never holds an interaction longer than this (Discord allows 3 s for the first answer). */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 1_000;
 /** Reconnection attempts back off up to this, so a restarted Redis is found again within seconds. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
@@ -25,7 +25,7 @@ export function redisClientOptions(): RedisOptions {
   };
 }
 
-export interface SharedConnectionEvents {
+interface SharedConnectionEvents {
   /** Redis became reachable (at start or after an outage). */
   up: [];
   /** Redis was lost (or was never reachable at start). */

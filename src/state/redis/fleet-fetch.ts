@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { isUpstreamError, UpstreamError, type UpstreamName } from '../../services/upstream-error.js';
+import { isUpstreamError, UpstreamError, type UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
 /** The first byte of a stored entry: a value, or a remembered "not found". */
@@ -18,7 +18,7 @@ interface NotFoundRecord {
   message: string;
 }
 
-export interface FleetFetchOptions {
+interface FleetFetchOptions {
   /** How long the fetched bytes stay in Redis. */
   ttlMs: number;
   /** How long a "not found" stays in Redis; not remembered when absent. */
@@ -28,7 +28,7 @@ export interface FleetFetchOptions {
   load: () => Promise<Buffer>;
 }
 
-export interface Fetched {
+interface Fetched {
   bytes: Buffer;
   /** What remains of the entry's lifetime in Redis (the whole TTL when just loaded). */
   ttlMs: number;

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
 import type { Logger } from 'pino';
-import type { Metrics } from '../../metrics.js';
+import type { Metrics } from '../../runtime/metrics.js';
 import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../services/limiter.js';
-import type { UpstreamName } from '../../services/upstream-error.js';
+import type { UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
-export interface FleetLimiterDeps {
+interface FleetLimiterDeps {
   connection: SharedConnection;
   /** One Bottleneck connection for every upstream (it opens one more Redis client, for its pub/sub). */
   bottleneckConnection: Bottleneck.IORedisConnection;

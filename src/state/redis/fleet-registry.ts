@@ -3,10 +3,10 @@ import type { FleetMember, FleetRegistry, FleetUpstreamReport } from '../shared-
 import type { SharedConnection } from './connection.js';
 
 /** Each process writes its heartbeat this often; a process silent for `STALE_AFTER_MS` is gone. */
-export const HEARTBEAT_INTERVAL_MS = 5_000;
+const HEARTBEAT_INTERVAL_MS = 5_000;
 const STALE_AFTER_MS = 3 * HEARTBEAT_INTERVAL_MS;
 
-export interface FleetHeartbeatOptions {
+interface FleetHeartbeatOptions {
   connection: SharedConnection;
   keyPrefix: string;
   processId: string;

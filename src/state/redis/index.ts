@@ -3,7 +3,7 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Metrics } from '../../metrics.js';
+import type { Metrics } from '../../runtime/metrics.js';
 import type { SharedState } from '../shared-state.js';
 import { TrackedLimiters } from '../tracked-limiters.js';
 import { createFleetChannelHistory } from './channel-history.js';
@@ -15,16 +15,16 @@ import { decodeCached, encodeCached } from './json-codec.js';
 import { createFleetQueryStore } from './long-queries.js';
 import { createFleetSeenOnce } from './seen-once.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
-import { createFleetUserBudget } from './user-budget.js';
+import { createFleetMemberShareLedger } from './member-share-ledger.js';
 
 /** Every key Almanac writes starts with this (Bottleneck's own keys are `b_almanac:<upstream>_…`). */
-export const KEY_PREFIX = 'almanac:';
+const KEY_PREFIX = 'almanac:';
 /** Card and set art stays this long in Redis for the other processes to pick up (see README: memory). */
-export const SHARED_ART_TTL_MS = 24 * 60 * 60_000;
+const SHARED_ART_TTL_MS = 24 * 60 * 60_000;
 /** Longest one process downloads an image while the others wait (the art wait itself is 5 s). */
 const ART_LOCK_MS = 20_000;
 /** A shared download (a card database version) stays this long for hosts that start later. */
-export const SHARED_DOWNLOAD_TTL_MS = 24 * 60 * 60_000;
+const SHARED_DOWNLOAD_TTL_MS = 24 * 60 * 60_000;
 /** Longest one process may download and parse a database while the others wait (≈20 MB). */
 const DOWNLOAD_LOCK_MS = 5 * 60_000;
 /** Start-up waits this long for Redis, then starts degraded and keeps trying in the background. */
@@ -33,7 +33,7 @@ const START_WAIT_MS = 2_000;
 const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
 
-export interface RedisStateOptions {
+interface RedisStateOptions {
   url: string;
   processId: string;
   logger: Logger;
@@ -90,7 +90,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       return decodeCached(await gunzip(fetched.bytes));
     },
     longQueries: createFleetQueryStore(connection, KEY_PREFIX),
-    userBudget: (budgetOptions) => createFleetUserBudget(connection, KEY_PREFIX, { ...budgetOptions, now: budgetOptions.now ?? now }),
+    memberShareLedger: (ledgerOptions) => createFleetMemberShareLedger(connection, KEY_PREFIX, { ...ledgerOptions, now: ledgerOptions.now ?? now }),
     channelHistory: (historyOptions) => createFleetChannelHistory(connection, KEY_PREFIX, historyOptions),
     seenOnce: (seenOptions) => createFleetSeenOnce(connection, KEY_PREFIX, seenOptions, now),
     fleet,

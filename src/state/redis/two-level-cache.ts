@@ -1,4 +1,4 @@
-import type { Metrics } from '../../metrics.js';
+import type { Metrics } from '../../runtime/metrics.js';
 import { createLocalCache, type CacheFactory } from '../../services/cache.js';
 import type { FleetFetch } from './fleet-fetch.js';
 import { decodeCached, encodeCached } from './json-codec.js';

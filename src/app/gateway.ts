@@ -1,0 +1,84 @@
+import { Events, type Client } from 'discord.js';
+import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './core.js';
+import { createDiscordClient } from '../discord/client.js';
+import { fromDiscordJs } from '../discord/discordjs-interaction.js';
+import { logGatewayLifecycle } from '../discord/gateway-log.js';
+import { RawInteractionChannels } from '../discord/raw-channels.js';
+import type { Router } from '../interaction/router.js';
+import type { OpsServer } from '../runtime/ops-server.js';
+import type { AppServices } from './services.js';
+
+export interface GatewayAppOptions extends AppCoreOptions {
+  /** Extra discord.js REST options (tests lower retries and timeouts). */
+  discordRest?: Parameters<typeof createDiscordClient>[0]['rest'];
+  /** Most time given to interactions in flight on shutdown. */
+  drainTimeoutMs?: number;
+}
+
+export interface GatewayApp {
+  client: Client;
+  router: Router;
+  services: AppServices;
+  opsServer: OpsServer | undefined;
+  /** Resolves once logged in and ready to answer interactions. */
+  start(): Promise<void>;
+  /** Graceful stop: refuse new work, let in-flight interactions finish, disconnect, release resources. */
+  stop(): Promise<void>;
+  isReady(): boolean;
+}
+
+/** Gateway mode: wires config, services, router and the discord.js client; shared by the entry point and the tests. */
+export async function createGatewayApp(options: GatewayAppOptions): Promise<GatewayApp> {
+  const { config } = options;
+  if (!config.discordToken) throw new TypeError('createGatewayApp: config.discordToken is required');
+  const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
+  let ready = false;
+  let stopping: Promise<void> | undefined;
+  let core: AppCore;
+  try {
+    core = await createAppCore({ ...options, logger }, 'gateway', {
+      isReady: () => ready,
+      gatewayPing: () => (client.ws.ping >= 0 ? Math.round(client.ws.ping) : null),
+      describeFleetMember: () => ({ shards: client.ws.shards.map((shard) => shard.id), guilds: client.guilds.cache.size }),
+    });
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+  const { router, services, opsServer } = core;
+
+  const rawChannels = new RawInteractionChannels();
+  client.on(Events.Raw, rawChannels.remember);
+  client.on(Events.InteractionCreate, (interaction) => {
+    const routed = fromDiscordJs(interaction, rawChannels);
+    if (routed) void router.handle(routed);
+  });
+  // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+  client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));
+  logGatewayLifecycle(client, logger);
+
+  return {
+    client,
+    router,
+    services,
+    opsServer,
+    isReady: () => ready,
+    async start() {
+      const readyEvent = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      logger.info({ url: config.discordApiUrl }, `logging in to Discord at ${config.discordApiUrl}`);
+      await client.login(config.discordToken);
+      await readyEvent;
+      ready = true;
+      logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size, version: services.version }, 'ready');
+    },
+    stop() {
+      stopping ??= (async () => {
+        ready = false;
+        await stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, () => client.destroy());
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { RunMode } from '../runtime/status-report.js';
+import type { Dispatcher } from 'undici';
+import type { Logger } from 'pino';
+import type { Config } from '../runtime/config.js';
+import { registerSharedStateGauge, type Metrics } from '../runtime/metrics.js';
+import { VERSION } from '../runtime/version.js';
+import { createInProcessState } from '../state/in-process.js';
+import type { MemberShare } from '../runtime/member-shares.js';
+import { MemberShares } from '../state/member-shares.js';
+import type { SharedState } from '../state/shared-state.js';
+import type { CacheFactory } from '../services/cache.js';
+import { createCardService } from '../services/card-service-factory.js';
+import type { CardService } from '../services/cards.js';
+import { GeoService } from '../services/geojs.js';
+import type { UpstreamHealth } from '../runtime/status-report.js';
+import { registerHealthGauges } from '../services/health-gauges.js';
+import type { LimiterFactory } from '../services/limiter.js';
+import type { UpstreamName } from '../interaction/upstream-error.js';
+import { WallhavenService } from '../services/wallhaven.js';
+
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Everything a command handler may use. Built once per process by `createServices`. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+  version: string;
+  startedAt: number;
+  mode: RunMode;
+  /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
+  gatewayPing(): number | null;
+  geo: GeoService;
+  wallhaven: WallhavenService;
+  /** Each member's share of every upstream (`MEMBER_SHARES`); fresh cached answers are free. */
+  memberShares: MemberShares;
+  /** Fleet-wide state (in process, or shared by every process on one Redis). */
+  state: SharedState;
+  cards: CardService;
+  /** Each upstream's health, for /status. */
+  upstreamHealth(): UpstreamHealth[];
+  /** Releases sockets, timers and limiters. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  clock?: Clock;
+  /** HTTP dispatcher for every upstream (tests may inject a MockAgent). */
+  dispatcher?: Dispatcher;
+  limiterFactory?: LimiterFactory;
+  cacheFactory?: CacheFactory;
+  /**
+   * Load the card database snapshot and keep it fresh (default). A one-shot CLI run that needs no
+   * card data turns it off, so it neither reads the snapshot nor polls YGOPRODeck.
+   */
+  startCardDatabase?: boolean;
+  /** Per-member shares other than `MEMBER_SHARES` (tests of other behaviour lift them). */
+  memberShares?: Partial<Record<UpstreamName, Partial<MemberShare>>>;
+}
+
+interface ServiceDeps {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  /** Default: 'terminal' (the CLI and tests that call handlers directly). */
+  mode?: RunMode;
+  gatewayPing?: () => number | null;
+  /** Fleet-wide state; today's in-process state when absent. Closed with the services. */
+  state?: SharedState;
+}
+
+/** An upstream's health with the refusals of its per-member share, for /status. */
+function withMemberShareRefusals(health: UpstreamHealth, refusals: number): UpstreamHealth {
+  return { ...health, details: { ...health.details, memberShareRefusals: refusals } };
+}
+
+export async function createServices(deps: ServiceDeps, overrides: ServiceOverrides = {}): Promise<AppServices> {
+  const clock = overrides.clock ?? { now: () => new Date() };
+  const state = deps.state ?? createInProcessState({ processId: String(process.pid), metrics: deps.metrics });
+  const limiterFactory = overrides.limiterFactory ?? state.limiterFactory;
+  const cacheFactory = overrides.cacheFactory ?? state.cacheFactory;
+  const closers: (() => Promise<void>)[] = [];
+  const healthReporters: (() => UpstreamHealth)[] = [];
+  const upstream = { limiterFactory, cacheFactory, dispatcher: overrides.dispatcher, metrics: deps.metrics };
+
+  // The app clock drives GeoJS's cache ages, so tests can age entries and see stale-if-error.
+  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, now: () => clock.now().getTime() });
+  const memberShares = new MemberShares({ state, metrics: deps.metrics, now: () => clock.now().getTime(), overrides: overrides.memberShares });
+  const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.ledger(health.upstream).refusals);
+  closers.push(() => geo.close());
+  healthReporters.push(() => withRefusals(geo.health()));
+  const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
+  closers.push(() => wallhaven.close());
+  healthReporters.push(() => withRefusals(wallhaven.health()));
+  const cards = createCardService({
+    ...upstream,
+    baseUrl: deps.config.ygoprodeckUrl,
+    imagesBaseUrl: deps.config.ygoprodeckImagesUrl,
+    dataDir: deps.config.dataDir,
+    logger: deps.logger,
+    channelHistory: (options) => state.channelHistory(options),
+    sharedArt: state.blobs,
+    downloadOnce: (key, download) => state.downloadOnce(key, download),
+  });
+  if (overrides.startCardDatabase !== false) await cards.start();
+  closers.push(() => cards.close());
+  healthReporters.push(() => withRefusals(cards.health()));
+  const upstreamHealth = () => healthReporters.map((report) => report());
+  registerHealthGauges(deps.metrics, upstreamHealth);
+  registerSharedStateGauge(deps.metrics, () => state.health().degraded);
+
+  return {
+    config: deps.config,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    clock,
+    version: VERSION,
+    startedAt: clock.now().getTime(),
+    mode: deps.mode ?? 'terminal',
+    gatewayPing: deps.gatewayPing ?? (() => null),
+    geo,
+    wallhaven,
+    memberShares,
+    state,
+    cards,
+    upstreamHealth,
+    async close() {
+      await Promise.allSettled(closers.map((close) => close()));
+      await state.close();
+    },
+  };
+}

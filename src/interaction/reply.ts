@@ -1,0 +1,32 @@
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
+
+/**
+ * What a command answers, whatever the transport: the type renderers build. It depends on nothing
+ * of Almanac's (only on Discord's payload types), so a renderer never reaches a service through it.
+ */
+
+export interface Attachment {
+  name: string;
+  data: Buffer;
+  description?: string;
+}
+
+export type ActionRow = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+export interface MessagePayload {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: ActionRow[];
+  files?: Attachment[];
+  /**
+   * Disable this message's buttons and menus after this long without another press on them (the
+   * transport edits the message; each new press on it restarts the clock). Not part of Discord's
+   * payload.
+   */
+  disableComponentsAfterMs?: number;
+}
+
+export interface Reply extends MessagePayload {
+  /** Only the invoking user sees the message. Ignored when the interaction was already deferred. */
+  ephemeral?: boolean;
+}

@@ -1,0 +1,258 @@
+import type { Logger } from 'pino';
+import type { AutocompleteChoice } from './context.js';
+import type { ChatInputCommand, Command, MessageContextCommand } from './command.js';
+import type { Reply } from './reply.js';
+import { UserError } from './errors.js';
+import { messagesFor } from '../i18n/messages.js';
+import type { AppServices } from '../app/services.js';
+import { ComponentExpiry } from './component-expiry.js';
+import { answerWithFailure, type Deferral } from './failure-answer.js';
+import {
+  completeMessage,
+  type AutocompleteInteraction,
+  type ChatInputInteraction,
+  type ComponentInteraction,
+  type MessageCommandInteraction,
+  type RoutedInteraction,
+} from './routed-interaction.js';
+import { recordOutcome } from './outcome.js';
+import { withWellFormedText } from './well-formed.js';
+
+/**
+ * Discord invalidates an interaction that is not acknowledged within 3 s. A handler that has not
+ * answered or deferred by this point is deferred for it (ephemerally: the private side is safe).
+ */
+const AUTO_DEFER_AFTER_MS = 2_000;
+
+/**
+ * Routes interactions to the commands and answers them, whatever transport delivered them (the
+ * gateway or the HTTP endpoint): deferral when slow, progress notes, component expiry, one central
+ * error handler, and a drain on shutdown.
+ */
+export interface Router {
+  handle(interaction: RoutedInteraction): Promise<void>;
+  /** Stops taking new work and waits (at most `timeoutMs`) for interactions in flight. */
+  drain(timeoutMs: number): Promise<{ unfinished: number }>;
+  readonly inFlight: number;
+}
+
+type RunsCommand = ChatInputInteraction | MessageCommandInteraction;
+
+export function createRouter(commands: readonly Command[], app: AppServices): Router {
+  const chatCommands = new Map<string, ChatInputCommand>();
+  const messageCommands = new Map<string, MessageContextCommand>();
+  const componentOwners = new Map<string, ChatInputCommand>();
+  for (const command of commands) {
+    if (command.kind === 'chat') {
+      chatCommands.set(command.data.name, command);
+      if (command.componentPrefix) componentOwners.set(command.componentPrefix, command);
+    } else {
+      messageCommands.set(command.data.name, command);
+    }
+  }
+
+  const inFlight = new Set<Promise<void>>();
+  const expiry = new ComponentExpiry(app.logger);
+  let accepting = true;
+
+  function dispatch(interaction: RoutedInteraction): Promise<void> {
+    switch (interaction.kind) {
+      case 'chat':
+        return runChatInput(interaction);
+      case 'message':
+        return runMessageContext(interaction);
+      case 'autocomplete':
+        return runAutocomplete(interaction);
+      case 'component':
+        return runComponent(interaction);
+    }
+  }
+
+  function baseContext(interaction: RoutedInteraction, log: Logger) {
+    return {
+      interactionId: interaction.id,
+      user: interaction.user,
+      channel: interaction.channel,
+      installation: interaction.installation,
+      appPermissions: interaction.appPermissions,
+      log,
+    };
+  }
+
+  /** `ip lookup` for a subcommand, `status` otherwise: the name logs and metrics use. */
+  function qualifiedName(interaction: ChatInputInteraction | AutocompleteInteraction): string {
+    const subcommand = interaction.options.subcommand;
+    return subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
+  }
+
+  /** In gateway mode each line names the shard the interaction came on. */
+  function interactionLogger(interaction: RoutedInteraction, command: string, kind: string): Logger {
+    const shard = interaction.shardId === undefined ? {} : { shardId: interaction.shardId };
+    return app.logger.child({ interactionId: interaction.id, command, kind, ...shard });
+  }
+
+  /** Shared by slash commands and context menus: defer bookkeeping, reply, central error handling. */
+  async function runCommand(
+    interaction: RunsCommand,
+    commandName: string,
+    execute: (
+      defer: (options: { ephemeral: boolean }) => Promise<void>,
+      progress: (note: string, options: { ephemeral: boolean }) => Promise<void>,
+      log: Logger,
+    ) => Promise<Reply>,
+  ): Promise<void> {
+    const entry = { command: commandName, kind: interaction.kind, started: performance.now() };
+    const { responder } = interaction;
+    const log = interactionLogger(interaction, commandName, interaction.kind);
+    let deferral: Deferral | undefined;
+    const defer = (options: { ephemeral: boolean }) =>
+      (deferral ??= { promise: responder.deferReply(options), placeholder: options.ephemeral ? 'private' : 'public' }).promise;
+    const progress = async (note: string, options: { ephemeral: boolean }) => {
+      await defer(options);
+      await responder.editReply({ content: note });
+    };
+    const autoDefer = setTimeout(() => {
+      if (!responder.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
+    }, AUTO_DEFER_AFTER_MS);
+    try {
+      if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
+      const reply = await execute(defer, progress, log);
+      clearTimeout(autoDefer);
+      if (deferral) {
+        await deferral.promise;
+        await responder.editReply(completeMessage(reply));
+      } else {
+        await responder.reply(reply);
+      }
+      expiry.schedule(interaction.id, reply, (components) => responder.editReply({ components }));
+      recordOutcome(app.metrics, log, entry);
+    } catch (error) {
+      clearTimeout(autoDefer);
+      recordOutcome(app.metrics, log, entry, error);
+      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
+    }
+  }
+
+  async function runChatInput(interaction: ChatInputInteraction): Promise<void> {
+    const command = chatCommands.get(interaction.commandName);
+    await runCommand(interaction, qualifiedName(interaction), (defer, progress, log) => {
+      if (!command) throw new UserError((t) => t.errors.commandGone);
+      return command.execute({ ...baseContext(interaction, log), options: interaction.options, defer, progress }, app);
+    });
+  }
+
+  async function runMessageContext(interaction: MessageCommandInteraction): Promise<void> {
+    const command = messageCommands.get(interaction.commandName);
+    await runCommand(interaction, interaction.commandName, (defer, progress, log) => {
+      if (!command) throw new UserError((t) => t.errors.commandGone);
+      return command.execute({ ...baseContext(interaction, log), targetMessage: interaction.targetMessage, defer, progress }, app);
+    });
+  }
+
+  async function runAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const name = qualifiedName(interaction);
+    const entry = { command: name, kind: 'autocomplete', started: performance.now() };
+    const command = chatCommands.get(interaction.commandName);
+    const log = interactionLogger(interaction, name, 'autocomplete');
+    let choices: AutocompleteChoice[] = [];
+    let failure: unknown;
+    try {
+      if (!interaction.focused) throw new TypeError('autocomplete without a focused option');
+      if (accepting && command?.autocomplete) {
+        choices = await command.autocomplete(
+          { ...baseContext(interaction, log), options: interaction.options, focused: interaction.focused },
+          app,
+        );
+      }
+    } catch (error) {
+      failure = error;
+    }
+    recordOutcome(app.metrics, log, entry, failure);
+    try {
+      // Autocomplete cannot be deferred: a failure still answers, with no suggestions.
+      await interaction.responder.respond(choices.slice(0, 25));
+    } catch (error) {
+      log.warn({ err: error }, 'could not deliver autocomplete choices');
+    }
+  }
+
+  async function runComponent(interaction: ComponentInteraction): Promise<void> {
+    const prefix = interaction.customId.split(':', 1)[0] ?? '';
+    const command = componentOwners.get(prefix);
+    const name = command ? `${command.data.name} component` : 'component';
+    const entry = { command: name, kind: 'component', started: performance.now() };
+    const { responder } = interaction;
+    const log = interactionLogger(interaction, name, 'component');
+    let deferral: Deferral | undefined;
+    const deferUpdate = () => (deferral ??= { promise: responder.deferUpdate(), placeholder: 'update' }).promise;
+    try {
+      if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
+      if (!command?.handleComponent) throw new UserError((t) => t.errors.buttonsExpired);
+      const { rootId, ...message } = interaction.message;
+      const result = await command.handleComponent(
+        {
+          ...baseContext(interaction, log),
+          customId: interaction.customId,
+          values: interaction.values,
+          message,
+          deferUpdate,
+          progress: async (note) => {
+            await deferUpdate();
+            await responder.editReply({ content: note });
+          },
+        },
+        app,
+      );
+      if ('update' in result) {
+        if (deferral) {
+          await deferral.promise;
+          await responder.editReply(completeMessage(result.update));
+        } else {
+          await responder.update(result.update);
+        }
+        // The message belongs to the interaction that created it: a press restarts its idle clock.
+        expiry.schedule(rootId, result.update, (components) => responder.editReply({ components }));
+      } else if (deferral) {
+        await deferral.promise;
+        const followUp = await responder.followUp(result.reply);
+        expiry.schedule(followUp.id, result.reply, (components) => responder.editFollowUp(followUp.id, { components }));
+      } else {
+        await responder.reply(result.reply);
+        expiry.schedule(interaction.id, result.reply, (components) => responder.editReply({ components }));
+      }
+      recordOutcome(app.metrics, log, entry);
+    } catch (error) {
+      recordOutcome(app.metrics, log, entry, error);
+      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
+    }
+  }
+
+  return {
+    async handle(interaction) {
+      const work = dispatch(withWellFormedText(interaction)).catch((error: unknown) =>
+        app.logger.error({ err: error, interactionId: interaction.id }, 'interaction handler crashed'),
+      );
+      inFlight.add(work);
+      try {
+        await work;
+      } finally {
+        inFlight.delete(work);
+      }
+    },
+    async drain(timeoutMs) {
+      accepting = false;
+      expiry.clear();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+      clearTimeout(timer);
+      return { unfinished: inFlight.size };
+    },
+    get inFlight() {
+      return inFlight.size;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { OptionValues } from './context.js';
+import type { RoutedInteraction } from './routed-interaction.js';
+
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The C0 controls but tab and line feed, DEL, and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/** Bidi embeddings and overrides (LRE RLE PDF LRO RLO) and isolates (LRI RLI FSI PDI). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `text` made safe to echo and to send on, whatever was typed:
+ * - a control character becomes U+FFFD. NUL, escapes (ESC, and C1's CSI) and carriage returns are
+ *   not text anyone means to type into an option: NUL cuts strings in C code and some upstreams
+ *   refuse it, and escapes act on the terminals that show the logs. U+FFFD leaves a visible trace
+ *   where one was (`Dark\u0000Magician` is quoted back as `Dark\uFFFDMagician`, not as another,
+ *   real name). Tab and line feed are ordinary text in a message.
+ * - a bidi embedding, override or isolate is removed. It is invisible, so the member saw the text
+ *   without it, and it has honest uses in right-to-left writing, so it is no error to mark; but
+ *   echoed, an unclosed one reorders the rest of Almanac's sentence (after `“Dark\u202EMagician”`
+ *   the sentence reads backwards). The marks U+200E, U+200F and U+061C stay: they reorder nothing
+ *   beyond themselves.
+ * - an unpaired surrogate becomes U+FFFD (what `String.prototype.toWellFormed` does, which Node 20's
+ *   TypeScript lib does not declare). A lone surrogate is valid in Discord's JSON but not UTF-8:
+ *   echoed into a custom_id, an embed or an upstream URL it is mangled or refused. This comes last,
+ *   after the removals, so the text it checks is the text sent on.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(CONTROL, '\uFFFD').replace(BIDI_CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function wellFormedOptions(options: OptionValues): OptionValues {
+  return {
+    subcommand: options.subcommand,
+    getString: (name) => {
+      const value = options.getString(name);
+      return value === null ? null : wellFormed(value);
+    },
+    getBoolean: (name) => options.getBoolean(name),
+    getInteger: (name) => options.getInteger(name),
+  };
+}
+
+/**
+ * The interaction with every text a member typed or chose made well-formed (`wellFormed`): the one place at the
+ * transport boundary (both transports hand their interactions to the router through it), so no
+ * command, renderer or service has to think about it.
+ */
+export function withWellFormedText(interaction: RoutedInteraction): RoutedInteraction {
+  const user = { ...interaction.user, username: wellFormed(interaction.user.username) };
+  switch (interaction.kind) {
+    case 'chat':
+      return { ...interaction, user, options: wellFormedOptions(interaction.options) };
+    case 'autocomplete':
+      return {
+        ...interaction,
+        user,
+        options: wellFormedOptions(interaction.options),
+        focused: interaction.focused && { name: interaction.focused.name, value: wellFormed(interaction.focused.value) },
+      };
+    case 'message':
+      return { ...interaction, user, targetMessage: { ...interaction.targetMessage, content: wellFormed(interaction.targetMessage.content) } };
+    case 'component':
+      return { ...interaction, user, customId: wellFormed(interaction.customId), values: interaction.values.map(wellFormed) };
+  }
+}

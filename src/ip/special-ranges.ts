@@ -1,0 +1,48 @@
+import { BlockList, isIP } from 'node:net';
+import { parseIpAddress } from './address.js';
+
+/** Most specific first: the first range that contains an address names it. */
+const SPECIAL_RANGES: { label: string; ranges: [network: string, prefix: number][] }[] = [
+  { label: 'unspecified', ranges: [['0.0.0.0', 32], ['::', 128]] },
+  { label: 'loopback', ranges: [['127.0.0.0', 8], ['::1', 128]] },
+  { label: 'broadcast', ranges: [['255.255.255.255', 32]] },
+  { label: 'private network (RFC 1918)', ranges: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] },
+  { label: 'carrier-grade NAT (RFC 6598)', ranges: [['100.64.0.0', 10]] },
+  { label: 'link-local', ranges: [['169.254.0.0', 16], ['fe80::', 10]] },
+  { label: 'documentation range (RFC 5737)', ranges: [['192.0.2.0', 24], ['198.51.100.0', 24], ['203.0.113.0', 24]] },
+  { label: 'documentation range (RFC 3849)', ranges: [['2001:db8::', 32]] },
+  { label: 'documentation range (RFC 9637)', ranges: [['3fff::', 20]] },
+  { label: 'benchmarking (RFC 2544)', ranges: [['198.18.0.0', 15]] },
+  { label: 'benchmarking (RFC 5180)', ranges: [['2001:2::', 48]] },
+  { label: 'unique local (RFC 4193)', ranges: [['fc00::', 7]] },
+  { label: 'discard-only (RFC 6666)', ranges: [['100::', 64]] },
+  { label: 'multicast', ranges: [['224.0.0.0', 4], ['ff00::', 8]] },
+  {
+    label: 'reserved',
+    // "this network" 0/8, IETF protocol assignments, the retired 6to4 relay, class E, and the
+    // IPv6 ::/8 block (IPv4-compatible and other unassigned forms; mapped ones were unwrapped above).
+    ranges: [['0.0.0.0', 8], ['192.0.0.0', 24], ['192.88.99.0', 24], ['240.0.0.0', 4], ['::', 8]],
+  },
+];
+
+// One list per family: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d),
+// which would put every IPv4 address inside the IPv6 ::/8 "reserved" block.
+const SPECIAL_RANGE_LISTS = SPECIAL_RANGES.map(({ label, ranges }) => {
+  const lists = { 4: new BlockList(), 6: new BlockList() };
+  for (const [network, prefix] of ranges) {
+    const version = isIP(network) === 4 ? 4 : 6;
+    lists[version].addSubnet(network, prefix, version === 4 ? 'ipv4' : 'ipv6');
+  }
+  return { label, lists };
+});
+
+/**
+ * Names the special-purpose range an address belongs to (GeoJS answers its "unknown" record for
+ * all of them), or null for an ordinary public address or a string that is not an address.
+ */
+export function describeSpecialRange(address: string): string | null {
+  const parsed = parseIpAddress(address);
+  if (!parsed.ok) return null;
+  const family = parsed.version === 4 ? 'ipv4' : 'ipv6';
+  return SPECIAL_RANGE_LISTS.find(({ lists }) => lists[parsed.version].check(parsed.address, family))?.label ?? null;
+}

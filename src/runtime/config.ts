@@ -1,0 +1,178 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { shardEnvironment, type ShardAssignment } from '../discord/shards.js';
+
+/** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const snowflake = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)').optional())
+  .optional();
+
+/** `redis://` or `rediss://` (TLS), optionally with a password and a database number: `redis://:pass@host:6379/0`. */
+const redisUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
+  .optional();
+
+const portMessage = 'must be a port number (0-65535)';
+
+const schema = z.object({
+  DISCORD_TOKEN: optionalSecret,
+  DEV_GUILD_ID: snowflake,
+  DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
+  GEOJS_URL: httpUrl.default('https://get.geojs.io'),
+  WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
+  WALLHAVEN_API_KEY: optionalSecret,
+  YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
+  YGOPRODECK_IMAGES_URL: httpUrl.default('https://images.ygoprodeck.com/images'),
+  REDIS_URL: redisUrl,
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value)))
+    .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).optional()),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (the Developer Portal\'s "Public Key")').optional())
+    .optional(),
+  INTERACTIONS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 8080 : Number(value)))
+    .pipe(z.number({ error: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage)),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
+    .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface Config {
+  discordToken: string | undefined;
+  devGuildId: string | undefined;
+  discordApiUrl: string;
+  geojsUrl: string;
+  wallhavenUrl: string;
+  wallhavenApiKey: string | undefined;
+  ygoprodeckUrl: string;
+  /** Card and set art: `<base>/cards/<id>.jpg`, `<base>/sets/<name>.jpg` (a mirror or caching proxy may stand in). */
+  ygoprodeckImagesUrl: string;
+  /** Shared state for a fleet of processes; undefined: all state in this process. May hold a password. */
+  redisUrl: string | undefined;
+  dataDir: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  metricsPort: number | undefined;
+  /** HTTP mode: the application's Ed25519 public key (hex). */
+  discordPublicKey: string | undefined;
+  /** HTTP mode: where `POST /interactions` is served. */
+  interactionsPort: number;
+  /** The address the ops server binds: loopback unless the deployment (e.g. the Dockerfile) opens it. */
+  metricsHost: string;
+  /** Pretty log lines are wanted (outside production); the logger uses them only on a terminal. */
+  prettyLogs: boolean;
+  /** The gateway shards this process runs; undefined: one process running the only shard. */
+  shards: ShardAssignment | undefined;
+}
+
+interface LoadConfigOptions {
+  /** Names of variables that must be present for this entry point (e.g. DISCORD_TOKEN for `start`). */
+  require?: (keyof z.infer<typeof schema>)[];
+}
+
+/**
+ * Validates the environment and reports every problem at once. Messages name the variable and what is
+ * wrong with it, never the value, so a mistyped secret is not echoed to a terminal or a log.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const parsed = schema.safeParse(env);
+  // Parsed on its own so that its cross-variable checks run even when another variable is wrong.
+  const shards = shardEnvironment.safeParse(env);
+  const problems: string[] = [];
+  for (const result of [parsed, shards]) {
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      const variable = String(issue.path[0] ?? 'environment');
+      problems.push(`${variable}: ${issue.message}`);
+    }
+  }
+  for (const name of options.require ?? []) {
+    if (!env[name]?.trim()) {
+      problems.push(`${name}: is required (see .env.example)`);
+    }
+  }
+  if (!parsed.success || !shards.success || problems.length > 0) throw new ConfigError(problems);
+  const data = parsed.data;
+  return {
+    discordToken: data.DISCORD_TOKEN,
+    devGuildId: data.DEV_GUILD_ID,
+    discordApiUrl: data.DISCORD_API_URL,
+    geojsUrl: data.GEOJS_URL,
+    wallhavenUrl: data.WALLHAVEN_URL,
+    wallhavenApiKey: data.WALLHAVEN_API_KEY,
+    ygoprodeckUrl: data.YGOPRODECK_URL,
+    ygoprodeckImagesUrl: data.YGOPRODECK_IMAGES_URL,
+    redisUrl: data.REDIS_URL,
+    dataDir: data.DATA_DIR,
+    logLevel: data.LOG_LEVEL,
+    metricsPort: data.METRICS_PORT,
+    discordPublicKey: data.DISCORD_PUBLIC_KEY,
+    interactionsPort: data.INTERACTIONS_PORT,
+    metricsHost: data.METRICS_HOST,
+    prettyLogs: data.NODE_ENV !== 'production',
+    shards: shards.data,
+  };
+}
+
+function redisPassword(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const password = decodeURIComponent(new URL(url).password);
+  return password === '' ? undefined : password;
+}
+
+/** The secret values of a config, for log scrubbing and leak tests. */
+export function secretsOf(config: Config): string[] {
+  return [config.discordToken, config.wallhavenApiKey, redisPassword(config.redisUrl)].filter((s): s is string => s !== undefined);
+}
+
+/**
+ * For entry points: the config, or null after printing every problem to stderr under `heading`
+ * (e.g. "Almanac cannot start"), so each entry point only decides its exit code.
+ */
+export function loadConfigOrReport(heading: string, options: LoadConfigOptions = {}, env: NodeJS.ProcessEnv = process.env): Config | null {
+  try {
+    return loadConfig(env, options);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${heading}. Fix these settings (see .env.example):\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    return null;
+  }
+}

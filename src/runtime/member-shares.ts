@@ -1,0 +1,41 @@
+import type { UpstreamName } from '../interaction/upstream-error.js';
+
+/**
+ * How much of each upstream one member may use: the README's "Each member's share of every
+ * upstream", in one place. `MemberShares` (src/state) keeps the count, fleet-wide with Redis.
+ */
+
+export interface MemberShare {
+  /** Upstream requests (GeoJS: addresses) one member may cause in any `windowMs`. */
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * What one member may spend of Wallhaven's 45 requests a minute: 10 in any minute, under a quarter
+ * of the 43 the limiter sends, so no single member can leave everyone else with "busy" answers.
+ * Answers from the cache (pages already loaded, wallpapers already shown) cost nothing.
+ */
+export const WALLHAVEN_MEMBER_SHARE = { limit: 10, windowMs: 60_000 } as const;
+
+/**
+ * What one member may spend of GeoJS: 60 addresses that miss the cache in any minute (six full
+ * `/ip lookup`s). Their batches then hold at most a few of the 20 queue places, so another member's
+ * lookup during one member's flood still finds room and little wait. Cached addresses are free.
+ */
+export const GEOJS_MEMBER_SHARE = { limit: 60, windowMs: 60_000 } as const;
+
+/**
+ * What one member may spend of YGOPRODeck: 12 art or translation downloads in any minute (card
+ * data is local). At 8 requests a second they leave the queue within 1.5 s, so another member's card
+ * is answered with its art during one member's flood; past the share a card is shown without its
+ * art (or in English). Art already stored is free.
+ */
+export const YGOPRODECK_MEMBER_SHARE = { limit: 12, windowMs: 60_000 } as const;
+
+/** Each upstream's per-member share, as documented in the README. */
+export const MEMBER_SHARES: Readonly<Record<UpstreamName, MemberShare>> = {
+  wallhaven: WALLHAVEN_MEMBER_SHARE,
+  geojs: GEOJS_MEMBER_SHARE,
+  ygoprodeck: YGOPRODECK_MEMBER_SHARE,
+};

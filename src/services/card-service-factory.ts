@@ -1,0 +1,67 @@
+import { pino, type Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import type { Metrics } from '../runtime/metrics.js';
+import type { SharedBlobs, SharedState } from '../state/shared-state.js';
+import type { CacheFactory } from './cache.js';
+import { CardDatabase, type CardDatabaseOptions, type DownloadOnce } from './card-database.js';
+import { CardImageStore } from './card-images.js';
+import { CardSetCatalog } from './card-sets.js';
+import { CardService } from './cards.js';
+import type { LimiterFactory } from './limiter.js';
+import { YgoprodeckClient } from './ygoprodeck.js';
+import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
+
+interface CreateCardServiceOptions {
+  /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
+  baseUrl: string;
+  /** Card and set art base (`YGOPRODECK_IMAGES_URL`); YGOPRODeck's own by default. */
+  imagesBaseUrl?: string;
+  /** `DATA_DIR`: the database snapshot and the image store live under it. */
+  dataDir: string;
+  dispatcher?: Dispatcher;
+  limiterFactory?: LimiterFactory;
+  cacheFactory?: CacheFactory;
+  metrics?: Metrics;
+  logger?: Logger;
+  /** Limiter settings, for tests only (production uses YGOPRODeck's own). */
+  limits?: Partial<YgoprodeckLimits>;
+  /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
+  database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
+  recentPerChannel?: number;
+  channelHistory?: SharedState['channelHistory'];
+  /** Card and set art fetched once for the whole fleet. */
+  sharedArt?: SharedBlobs;
+  /** Each database version downloaded once for the whole fleet (the shared state's `downloadOnce`). */
+  downloadOnce?: DownloadOnce;
+}
+
+/** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
+export function createCardService(options: CreateCardServiceOptions): CardService {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const client = new YgoprodeckClient({
+    baseUrl: options.baseUrl,
+    ...(options.imagesBaseUrl === undefined ? {} : { imagesBaseUrl: options.imagesBaseUrl }),
+    dispatcher: options.dispatcher,
+    limiterFactory: options.limiterFactory,
+    cacheFactory: options.cacheFactory,
+    metrics: options.metrics,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), downloadOnce: options.downloadOnce, ...options.database });
+  const images = new CardImageStore({
+    client,
+    dataDir: options.dataDir,
+    logger: logger.child({ component: 'card-images' }),
+    ...(options.sharedArt === undefined ? {} : { shared: options.sharedArt }),
+  });
+  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }) });
+  return new CardService({
+    database,
+    images,
+    client,
+    sets,
+    logger: logger.child({ component: 'cards' }),
+    ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
+    ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
+  });
+}

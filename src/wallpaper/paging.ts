@@ -1,0 +1,101 @@
+import { isUpstreamError } from '../interaction/upstream-error.js';
+import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerSearch, type PagerState } from './pager-state.js';
+import type { SearchSummary, WallpaperSearch } from './search.js';
+import type { WallpaperPage, WallpaperSummary } from './wallpaper.js';
+
+/** The paging of a `/wallpaper search` pager: which result a press shows, fetching only its page. */
+
+/**
+ * A search for a page after the last one: Wallhaven answers 400, reported as `not_found` with this
+ * message (and cached like any not-found for a few minutes). `isPastLastPage` recognises it.
+ */
+export const PAGE_PAST_THE_END = 'page past the end';
+
+export function isPastLastPage(error: unknown): boolean {
+  return isUpstreamError(error, 'not_found') && error.message === PAGE_PAST_THE_END;
+}
+
+/** A pager left alone this long stops paging: its next press disables the buttons. */
+export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
+
+/** One page of a search, as the Wallhaven service answers it (pages are cached there). */
+type SearchPage = (search: WallpaperSearch) => Promise<WallpaperPage>;
+
+function toServiceSearch(search: PagerSearch, query: string | undefined, page: number): WallpaperSearch {
+  return {
+    query,
+    categories: search.categories,
+    purity: { sfw: search.purity === 'sfw', sketchy: search.purity === 'sketchy', nsfw: search.purity === 'nsfw' },
+    sorting: search.sorting,
+    ...(search.ratio ? { ratios: [search.ratio] } : {}),
+    ...(search.atleast ? { atleast: search.atleast } : {}),
+    ...(search.seed ? { seed: search.seed } : {}),
+    page,
+  };
+}
+
+/** What a pager's search was for, as its result's first line says it. */
+export function summaryOf(search: Omit<PagerSearch, 'query'>, query: string | undefined): SearchSummary {
+  return {
+    query: query ?? null,
+    categories: search.categories,
+    purity: search.purity,
+    sorting: search.sorting,
+    ...(search.ratio ? { ratio: search.ratio } : {}),
+    ...(search.atleast ? { atleast: search.atleast } : {}),
+  };
+}
+
+/** Wallhaven's `per_page` when it is usable, else the size paging assumed so far. */
+function pageSizeOf(page: WallpaperPage, fallback: number): number {
+  return Number.isInteger(page.perPage) && page.perPage >= 1 && page.perPage <= MAX_PAGE_SIZE ? page.perPage : fallback;
+}
+
+export interface LocatedResult {
+  index: number;
+  item: WallpaperSummary;
+  page: WallpaperPage;
+  pageSize: number;
+  /** Whether a result follows this one. */
+  hasNext: boolean;
+}
+
+/**
+ * The result at absolute `index`, fetching only the page that holds it. Wallhaven sometimes answers
+ * a short page before the last one; then paging forward skips to the next page and paging back
+ * lands on the short page's last result.
+ */
+export async function locateResult(
+  searchPage: SearchPage,
+  search: PagerSearch,
+  query: string | undefined,
+  index: number,
+  pageSize: number,
+  direction: 'next' | 'prev' | 'stay',
+): Promise<LocatedResult | null> {
+  const pageNumber = Math.floor(index / pageSize) + 1;
+  let page = await searchPage(toServiceSearch(search, query, pageNumber));
+  let size = pageSizeOf(page, pageSize);
+  let offset = index - (pageNumber - 1) * pageSize;
+  if (offset >= page.items.length && direction === 'next' && page.page < page.lastPage) {
+    page = await searchPage(toServiceSearch(search, query, pageNumber + 1));
+    size = pageSizeOf(page, pageSize);
+    index = pageNumber * pageSize;
+    offset = 0;
+  }
+  if (page.items.length === 0) return null;
+  if (offset >= page.items.length) {
+    offset = page.items.length - 1;
+    index = (pageNumber - 1) * pageSize + offset;
+  }
+  // Not `index + 1 < total`: after a short page the indices run ahead of the count.
+  const hasNext = (offset < page.items.length - 1 || page.page < page.lastPage) && index < MAX_RESULT_INDEX;
+  return { index, item: page.items[offset]!, page, pageSize: size, hasNext };
+}
+
+/** The result index a press on a pager's button asks for; an expired pager stays where it is. */
+export function targetOf(state: Pick<PagerState, 'action' | 'index'>, expired: boolean): { direction: 'next' | 'prev' | 'stay'; index: number } {
+  const direction = expired ? 'stay' : state.action;
+  const index = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
+  return { direction, index };
+}

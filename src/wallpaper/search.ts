@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+import type { WallpaperPurity } from './wallpaper.js';
+
+/** What a wallpaper search can ask Wallhaven for: the vocabulary the command, the pager and the service share. */
+
+export const WALLPAPER_SORTINGS = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const;
+export type WallpaperSorting = (typeof WALLPAPER_SORTINGS)[number];
+
+/** The aspect ratios the site offers (ultrawide, wide, portrait, square and the classic ones). */
+export const WALLPAPER_RATIOS = [
+  'landscape',
+  'portrait',
+  '16x9',
+  '16x10',
+  '21x9',
+  '32x9',
+  '48x9',
+  '9x16',
+  '10x16',
+  '9x18',
+  '1x1',
+  '3x2',
+  '4x3',
+  '5x4',
+] as const;
+
+export const TOPLIST_RANGES = ['1d', '3d', '1w', '1M', '3M', '6M', '1y'] as const;
+export type ToplistRange = (typeof TOPLIST_RANGES)[number];
+
+export interface CategoryFilter {
+  general: boolean;
+  anime: boolean;
+  people: boolean;
+}
+
+export interface PurityFilter {
+  sfw: boolean;
+  sketchy: boolean;
+  nsfw: boolean;
+}
+
+export interface WallpaperSearch {
+  /** Free text in Wallhaven's syntax (`tag`, `+tag -tag`, `@user`, `id:123`, `type:png`, `like:<id>`). */
+  query?: string;
+  categories: CategoryFilter;
+  purity: PurityFilter;
+  atleast?: { width: number; height: number };
+  ratios?: readonly string[];
+  sorting: WallpaperSorting;
+  order?: 'desc' | 'asc';
+  /** Only with `toplist` sorting. */
+  topRange?: ToplistRange;
+  /** Only with `random` sorting: the same seed gives the same order, page after page. */
+  seed?: string;
+  page: number;
+}
+
+export const MAX_QUERY_LENGTH = 200;
+/** Wallhaven has nothing near this size; it bounds what a search (and a pager's custom_id) carries. */
+export const MAX_DIMENSION = 20_000;
+/** A random sorting's seed: Wallhaven's `[a-zA-Z0-9]{6}`. */
+export const SEED_PATTERN = /^[a-zA-Z0-9]{6}$/;
+
+/** A new seed. Sending our own makes page 1 of a random search cacheable too. */
+export function newSeed(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+/** What was searched for, as a search result's first line says it. */
+export interface SearchSummary {
+  query: string | null;
+  categories: CategoryFilter;
+  purity: WallpaperPurity;
+  sorting: WallpaperSorting;
+  ratio?: string;
+  atleast?: { width: number; height: number };
+}
+
+/**
+ * The ratio choices the command offers, in a fixed order: a ratio travels in a button's custom_id as
+ * its index in this list, so entries may be appended but never reordered or removed.
+ */
+export const RATIO_CHOICES = ['16x9', '16x10', '21x9', '9x16', '4x3', 'landscape', 'portrait'] as const;
+export type RatioChoice = (typeof RATIO_CHOICES)[number];
+
+/** Same rule as `RATIO_CHOICES`: the index is part of the custom_id format. */
+export const SORTING_CHOICES = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const satisfies readonly WallpaperSorting[];
+
+export const PURITY_LEVELS = ['sfw', 'sketchy', 'nsfw'] as const satisfies readonly WallpaperPurity[];
