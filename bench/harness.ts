@@ -6,6 +6,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InteractionResponseType } from 'discord.js';
 import { pino } from 'pino';
 import { commands } from '../commands/index.js';
 import { CARD_LANGUAGES, type RawCard } from '../src/cards/card.js';
@@ -106,6 +107,18 @@ export async function timeCallback(started: Promise<InteractionExchange>, timeou
   const { dispatchedAt, acknowledgedAt } = exchange.timing();
   if (acknowledgedAt === undefined) throw new Error(`interaction ${exchange.id}: acknowledged without an arrival time`);
   return { exchange, callback, latencyMs: acknowledgedAt - dispatchedAt };
+}
+
+/**
+ * What an interaction answered: its acknowledgement, or, when the bot deferred (it defers whatever
+ * takes over 250 ms, which a busy machine can make of a cached answer too), the message it then
+ * wrote, in the acknowledgement's shape. Checks read this, so that load can slow a sample down
+ * (reported as deferred) but never make a right answer look wrong and stop the run.
+ */
+export async function answerOf(timed: TimedCallback): Promise<{ answer: InteractionCallback; deferred: boolean }> {
+  if (timed.callback.type !== InteractionResponseType.DeferredChannelMessageWithSource) return { answer: timed.callback, deferred: false };
+  const final = await timed.exchange.final(30_000);
+  return { answer: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: final.content, embeds: final.embeds }, files: final.files }, deferred: true };
 }
 
 /** Lets callbacks and timers queued by the last interaction run before the next one starts. */
