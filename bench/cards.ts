@@ -4,12 +4,12 @@
  * trivial command in-process. Run alone with `npm run bench -- --only cards`.
  */
 import { CARD_LANGUAGES } from '../src/cards/card.js';
-import { startBotChild } from './bot-child.js';
+import { withBotChild } from './bot-child.js';
 import type { MemorySample, StallReading } from './bot-shared.js';
 import { CachedMix } from './cached-mix.js';
 import { benchE2eLatency, E2E_SIZES, type E2eLatencyOptions } from './e2e-latency.js';
 import type { BenchFixtures } from './fixtures.js';
-import { copyDataDir, removeDir, sleep, type BenchUpstreams } from './harness.js';
+import { sleep, type BenchUpstreams } from './harness.js';
 import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
 import { fixed, median, seededRandom } from './stats.js';
 
@@ -80,9 +80,7 @@ export async function benchCardMemory(
 ): Promise<CardMemoryResult> {
   const { blocks, interactionsPerBlock: perBlock } = options;
   const mix = new CachedMix(options.variety);
-  const sessionDir = await copyDataDir(dataDir);
-  const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir: sessionDir, compiledScript });
-  try {
+  return withBotChild(dataDir, { upstreamEnv: upstreams.env, compiledScript }, async (bot) => {
     await sleep(options.settleMs);
     const settled = await bot.measureMemory();
     await mix.warm(bot.discord);
@@ -112,10 +110,7 @@ export async function benchCardMemory(
       cpuMs: perThousand((stalls) => stalls.cpuMs),
     };
     return { languages, settled, settleMs: options.settleMs, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), gcWork, interactionsPerBlock: perBlock, lost };
-  } finally {
-    await bot.stop();
-    await removeDir(sessionDir);
-  }
+  });
 }
 
 export interface CardSectionResult {

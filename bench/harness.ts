@@ -70,15 +70,18 @@ export async function prepareSnapshotDir(ygoprodeckUrl: string, options: { langu
   const cards = createCardService({ baseUrl: ygoprodeckUrl, dataDir, logger: pino({ level: 'silent' }), ...database });
   try {
     await cards.start();
-    if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s');
+    if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s (or it was refused)');
     const deadline = performance.now() + 180_000;
     while (options.languages === true && !CARD_LANGUAGES.every((language) => cards.languageReady(language))) {
       if (performance.now() > deadline) throw new Error('the language databases were not downloaded from the fake YGOPRODeck within 180 s');
       await sleep(100);
     }
-  } finally {
+  } catch (error) {
     await cards.close();
+    await removeDir(dataDir);
+    throw error;
   }
+  await cards.close();
   return dataDir;
 }
 
@@ -136,8 +139,15 @@ export async function startOnSnapshotCopy<Bot extends { stop(): Promise<void>; a
   start: (dataDir: string) => Promise<Bot>,
 ): Promise<{ bot: Bot; stop(): Promise<void> }> {
   const dataDir = await copyDataDir(snapshotDir);
-  const bot = await start(dataDir);
-  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  let bot: Bot | undefined;
+  try {
+    bot = await start(dataDir);
+    if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  } catch (error) {
+    await bot?.stop();
+    await removeDir(dataDir);
+    throw error;
+  }
   return {
     bot,
     async stop() {

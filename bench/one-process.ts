@@ -5,12 +5,12 @@
  * in that order on one process, so that each memory figure is read after what it says it follows.
  * The replay is kept as the fleet section's one-process baseline.
  */
-import { startBotChild } from './bot-child.js';
+import { withBotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
 import { CachedMix } from './cached-mix.js';
 import { benchEconomy, economyRows, type EconomyResult } from './economy.js';
 import type { BenchFixtures } from './fixtures.js';
-import { copyDataDir, removeDir, sleep } from './harness.js';
+import { sleep } from './harness.js';
 import { benchNewUserCost, benchSoak, memoryRows, type NewUserCost, type ProcessMemory, type SoakOptions, type SoakResult } from './memory.js';
 import { sectionResult, type BenchSection, type BenchSize } from './section.js';
 import { benchThroughput, throughputRows, THROUGHPUT_SIZES, type ThroughputOptions, type ThroughputResult } from './throughput.js';
@@ -51,38 +51,36 @@ export async function benchOneProcess(size: BenchSize, fixtures: BenchFixtures):
   const compiledScript = await fixtures.compiledScript();
   const workload = fixtures.workload();
   const mix = new CachedMix(settings.variety);
-  return fixtures.withUpstreams(async (upstreams) => {
-    const sessionDir = await copyDataDir(snapshotDir);
-    const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir: sessionDir, timeScale: TIME_SCALE, compiledScript });
-    try {
-      const settled = async (): Promise<MemorySample> => {
-        await sleep(settings.settleMs);
-        return bot.measureMemory();
-      };
-      const atReadySettled = await settled();
-      progress(`economy: replaying ${workload.commands} commands`);
-      const economy = await benchEconomy(bot, upstreams, workload, TIME_SCALE);
-      const afterWorkloadSettled = await settled();
-      progress('throughput: cached interactions at rising rates');
-      await mix.warm(bot.discord);
-      const throughput = await benchThroughput(bot, mix, settings.throughput);
-      progress(`soak: ${settings.soak.interactions} cached interactions`);
-      const soak = await benchSoak(bot, mix, settings.soak);
-      const newUsers = await benchNewUserCost(bot, mix, settings.newUsers);
-      const memory = {
-        atReady: bot.memoryAtReady,
-        atReadySettled,
-        afterWorkload: economy.memoryAfter,
-        afterWorkloadSettled,
-        settleMs: settings.settleMs,
-        workloadCommands: economy.commands,
-      };
-      return { economy, throughput, memory: { ...memory, soak, newUsers }, timeScale: TIME_SCALE };
-    } finally {
-      await bot.stop();
-      await removeDir(sessionDir);
-    }
-  }, TIME_SCALE);
+  const child = { timeScale: TIME_SCALE, compiledScript };
+  return fixtures.withUpstreams(
+    (upstreams) =>
+      withBotChild(snapshotDir, { ...child, upstreamEnv: upstreams.env }, async (bot) => {
+        const settled = async (): Promise<MemorySample> => {
+          await sleep(settings.settleMs);
+          return bot.measureMemory();
+        };
+        const atReadySettled = await settled();
+        progress(`economy: replaying ${workload.commands} commands`);
+        const economy = await benchEconomy(bot, upstreams, workload, TIME_SCALE);
+        const afterWorkloadSettled = await settled();
+        progress('throughput: cached interactions at rising rates');
+        await mix.warm(bot.discord);
+        const throughput = await benchThroughput(bot, mix, settings.throughput);
+        progress(`soak: ${settings.soak.interactions} cached interactions`);
+        const soak = await benchSoak(bot, mix, settings.soak);
+        const newUsers = await benchNewUserCost(bot, mix, settings.newUsers);
+        const memory = {
+          atReady: bot.memoryAtReady,
+          atReadySettled,
+          afterWorkload: economy.memoryAfter,
+          afterWorkloadSettled,
+          settleMs: settings.settleMs,
+          workloadCommands: economy.commands,
+        };
+        return { economy, throughput, memory: { ...memory, soak, newUsers }, timeScale: TIME_SCALE };
+      }),
+    TIME_SCALE,
+  );
 }
 
 export const oneProcessSection: BenchSection = {
