@@ -76,10 +76,10 @@ export interface MatcherSetsOptions {
   queryLimit: number;
 }
 
-/** The sets over `dump` (`plainCards` is it as the matcher sees it). */
-export async function benchMatcherSets(dump: readonly RawCard[], plainCards: readonly MatchableCard[], options: MatcherSetsOptions): Promise<MatcherSetsResult> {
-  const miscCards = cardsWithMiscInfo(dump);
-  const names = materializedNames(dump);
+/** The sets over the card dump `dump()` reads (`plainCards` is it as the matcher sees it). */
+export async function benchMatcherSets(dump: () => readonly RawCard[], plainCards: readonly MatchableCard[], options: MatcherSetsOptions): Promise<MatcherSetsResult> {
+  const miscCards = cardsWithMiscInfo(dump());
+  const names = materializedNames(dump());
   const labelledQueries = CARD_QUERIES.slice(0, options.queryLimit);
   const sets = SET_DEFINITIONS.map((definition) => ({ ...definition, queries: definition.queries.slice(0, options.queryLimit) }));
   const contenders: ContenderSets[] = [];
