@@ -8,6 +8,6 @@ export default defineConfig({
     pool: 'forks',
     // No test reaches past loopback: see test/fence/network-fence.ts.
     setupFiles: ['test/fence/vitest-setup.ts'],
-    globalSetup: ['test/redis-global-setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

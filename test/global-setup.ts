@@ -1,0 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SNAPSHOT_CACHE_ENV } from './helpers/card-snapshot.js';
+import { REDIS_INSTALL_HINT, redisServerInstalled } from './helpers/redis-server.js';
+
+/**
+ * Once per run, not once per file: says that the Redis tests are skipped and how to enable them, and
+ * makes the folder where card snapshots are built once for every worker (removed after the run).
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (!redisServerInstalled && process.env.REQUIRE_REDIS !== '1') console.warn(REDIS_INSTALL_HINT);
+  const cache = await mkdtemp(join(tmpdir(), 'almanac-test-run-'));
+  // Workers are forked after global setup and inherit this environment.
+  process.env[SNAPSHOT_CACHE_ENV] = cache;
+  return () => rm(cache, { recursive: true, force: true });
+}
