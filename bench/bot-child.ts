@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { commands } from '../commands/index.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../test/fakes/discord.js';
 import { TRIVIAL_COMMAND, type BotReport, type MemorySample, type ParentMessage, type StallReading, type StartupTimings } from './bot-shared.js';
-import { BENCH_TOKEN } from './harness.js';
+import { BENCH_TOKEN, copyDataDir, removeDir } from './harness.js';
 
 const BOT_SCRIPT = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -138,6 +138,21 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       await closeDiscord();
     },
   };
+}
+
+/** Runs `use` with a bot child on a fresh copy of the DATA_DIR `snapshotDir`; stops it and removes the copy afterwards, whatever happened. */
+export async function withBotChild<T>(snapshotDir: string, options: Omit<BotChildOptions, 'dataDir'>, use: (bot: BotChild) => Promise<T>): Promise<T> {
+  const dataDir = await copyDataDir(snapshotDir);
+  try {
+    const bot = await startBotChild({ ...options, dataDir });
+    try {
+      return await use(bot);
+    } finally {
+      await bot.stop();
+    }
+  } finally {
+    await removeDir(dataDir);
+  }
 }
 
 function waitForReport<T extends BotReport>(child: ChildProcess, accept: (report: BotReport) => report is T): Promise<T> {

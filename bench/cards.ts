@@ -4,12 +4,14 @@
  * trivial command in-process. Run alone with `npm run bench -- --only cards`.
  */
 import { CARD_LANGUAGES } from '../src/cards/card.js';
-import { startBotChild } from './bot-child.js';
+import { withBotChild } from './bot-child.js';
 import type { MemorySample, StallReading } from './bot-shared.js';
-import { sendCachedInteractions, warmCachedMix } from './cached-mix.js';
-import { benchE2eLatency, startInProcessBot } from './e2e-latency.js';
-import { copyDataDir, prepareSnapshotDir, removeDir, sleep, startBenchUpstreams, type BenchUpstreams } from './harness.js';
-import { median, seededRandom } from './stats.js';
+import { CachedMix } from './cached-mix.js';
+import { benchE2eLatency, E2E_SIZES, type E2eLatencyOptions } from './e2e-latency.js';
+import type { BenchFixtures } from './fixtures.js';
+import { sleep, type BenchUpstreams } from './harness.js';
+import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
+import { fixed, median, seededRandom } from './stats.js';
 
 /**
  * The layout the card databases had before they became compact (one English database of plain card
@@ -28,19 +30,34 @@ export const MAIN_LAYOUT = {
 const CONCURRENCY = 16;
 const USERS = 500;
 const CALLBACK_TIMEOUT_MS = 10_000;
-/** V8 gives back what a load peak grew only after a few idle seconds (its memory reducer). */
-const SETTLE_MS = 5_000;
 
 export interface CardMemoryOptions {
   /** Blocks of cached interactions; the GC figure is the median over the blocks. */
-  blocks?: number;
-  interactionsPerBlock?: number;
+  blocks: number;
+  interactionsPerBlock: number;
+  /** V8 gives back what a load peak grew only after a few idle seconds (its memory reducer): memory is read after this long idle. */
+  settleMs: number;
+  /** Distinct cached items of the mix (see `CachedMix`). */
+  variety?: number;
 }
+
+interface CardSectionSize {
+  memory: CardMemoryOptions;
+  /** `/card show` against the trivial command. */
+  latency: E2eLatencyOptions;
+}
+
+/** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
+const SIZES: Readonly<Record<BenchSize, CardSectionSize>> = {
+  full: { memory: { blocks: 3, interactionsPerBlock: 5_000, settleMs: 5_000 }, latency: { ...E2E_SIZES.full, rounds: 150 } },
+  tiny: { memory: { blocks: 1, interactionsPerBlock: 20, settleMs: 0, variety: 1 }, latency: E2E_SIZES.tiny },
+};
 
 export interface CardMemoryResult {
   /** Card databases the bot had loaded (`en`, then the languages). */
   languages: string[];
   settled: MemorySample;
+  settleMs: number;
   /** GC pause time per 1,000 cached interactions, one figure per block, and their median. */
   gcMsPerThousand: number[];
   gcMsPerThousandMedian: number;
@@ -59,16 +76,14 @@ export async function benchCardMemory(
   dataDir: string,
   compiledScript: string,
   languages: string[],
-  options: CardMemoryOptions = {},
+  options: CardMemoryOptions = SIZES.full.memory,
 ): Promise<CardMemoryResult> {
-  const blocks = options.blocks ?? 3;
-  const perBlock = options.interactionsPerBlock ?? 5_000;
-  const sessionDir = await copyDataDir(dataDir);
-  const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir: sessionDir, compiledScript });
-  try {
-    await sleep(SETTLE_MS);
+  const { blocks, interactionsPerBlock: perBlock } = options;
+  const mix = new CachedMix(options.variety);
+  return withBotChild(dataDir, { upstreamEnv: upstreams.env, compiledScript }, async (bot) => {
+    await sleep(options.settleMs);
     const settled = await bot.measureMemory();
-    await warmCachedMix(bot.discord);
+    await mix.warm(bot.discord);
     const random = seededRandom(29);
     const gcMsPerThousand: number[] = [];
     const blockStalls: StallReading[] = [];
@@ -76,7 +91,7 @@ export async function benchCardMemory(
     let sequence = 0;
     for (let block = 0; block < blocks; block++) {
       await bot.readStalls();
-      const result = await sendCachedInteractions(bot.discord, { first: sequence, count: perBlock }, random, {
+      const result = await mix.send(bot.discord, { first: sequence, count: perBlock }, random, {
         concurrency: CONCURRENCY,
         users: USERS,
         callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
@@ -94,11 +109,8 @@ export async function benchCardMemory(
       allocatedMB: perThousand((stalls) => stalls.allocatedBytes / 1e6),
       cpuMs: perThousand((stalls) => stalls.cpuMs),
     };
-    return { languages, settled, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), gcWork, interactionsPerBlock: perBlock, lost };
-  } finally {
-    await bot.stop();
-    await removeDir(sessionDir);
-  }
+    return { languages, settled, settleMs: options.settleMs, gcMsPerThousand, gcMsPerThousandMedian: median(gcMsPerThousand), gcWork, interactionsPerBlock: perBlock, lost };
+  });
 }
 
 export interface CardSectionResult {
@@ -111,48 +123,82 @@ export interface CardSectionResult {
 }
 
 /** The card section of `npm run bench`: memory and GC in child processes, then `/card show` latency in-process. */
-export async function benchCardSection(compiledScript: string, progress: (message: string) => void): Promise<CardSectionResult> {
-  const upstreams = await startBenchUpstreams();
-  const dirs: string[] = [];
-  try {
-    progress('cards: snapshots of English alone and of all five databases, written by the bot from the fake YGOPRODeck');
-    const englishDir = await prepareSnapshotDir(upstreams.ygoprodeck.url);
-    dirs.push(englishDir);
-    const allDir = await prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: true });
-    dirs.push(allDir);
-
+export async function benchCardSection(size: BenchSize, fixtures: BenchFixtures): Promise<CardSectionResult> {
+  const settings = SIZES[size];
+  const { progress } = fixtures;
+  const englishDir = await fixtures.snapshotDir('english');
+  const allDir = await fixtures.snapshotDir('all');
+  const compiledScript = await fixtures.compiledScript();
+  const { english, allLanguages } = await fixtures.withUpstreams(async (upstreams) => {
     progress('cards: English database alone, memory settled and GC per 1,000 cached interactions');
+    // The fake refuses every language dump as too short, so the bot keeps English alone.
     upstreams.ygoprodeck.languageDumpBody = Object.fromEntries(CARD_LANGUAGES.map((language) => [language, 'few']));
-    const english = await benchCardMemory(upstreams, englishDir, compiledScript, ['en']);
+    const english = await benchCardMemory(upstreams, englishDir, compiledScript, ['en'], settings.memory);
     upstreams.ygoprodeck.languageDumpBody = {};
     progress('cards: all five databases, memory settled and GC per 1,000 cached interactions');
-    const allLanguages = await benchCardMemory(upstreams, allDir, compiledScript, ['en', ...CARD_LANGUAGES]);
+    const allLanguages = await benchCardMemory(upstreams, allDir, compiledScript, ['en', ...CARD_LANGUAGES], settings.memory);
+    return { english, allLanguages };
+  });
 
-    progress('cards: /card show against the trivial command (in-process)');
-    const inProcess = await startInProcessBot(upstreams, allDir);
-    let latency;
-    try {
-      latency = await benchE2eLatency(inProcess.bot, { rounds: 150 });
-    } finally {
-      await inProcess.stop();
-    }
-    const show = latency.scenarios.find((scenario) => scenario.key === 'card-show-cached');
-    if (show === undefined) throw new Error('cards: the end-to-end bench has no /card show scenario');
-    return {
-      english,
-      allLanguages,
-      cardShow: {
-        p50Ms: show.p50Ms,
-        trivialP50Ms: latency.trivial.p50Ms,
-        p50Ratio: show.p50Ratio,
-        cpuP50Ms: show.cpuP50Ms,
-        trivialCpuP50Ms: latency.trivialCpuP50Ms,
-        cpuP50Ratio: show.cpuP50Ratio,
-        rounds: latency.rounds,
-      },
-    };
-  } finally {
-    await upstreams.close();
-    await Promise.all(dirs.map((dir) => removeDir(dir)));
-  }
+  progress('cards: /card show against the trivial command (in-process)');
+  const latency = await fixtures.withInProcessBot((bot) => benchE2eLatency(bot, settings.latency), 'all');
+  const show = latency.scenarios.find((scenario) => scenario.key === 'card-show-cached');
+  if (show === undefined) throw new Error('cards: the end-to-end bench has no /card show scenario');
+  return {
+    english,
+    allLanguages,
+    cardShow: {
+      p50Ms: show.p50Ms,
+      trivialP50Ms: latency.trivial.p50Ms,
+      p50Ratio: show.p50Ratio,
+      cpuP50Ms: show.cpuP50Ms,
+      trivialCpuP50Ms: latency.trivialCpuP50Ms,
+      cpuP50Ratio: show.cpuP50Ratio,
+      rounds: latency.rounds,
+    },
+  };
 }
+
+export function cardRows(cards: CardSectionResult): Row[] {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const memoryRow = (label: string, result: CardMemoryResult, targetBytes: number): Row => ({
+    area: 'Cards',
+    measure: `RSS settled after load, ${label} (after GC, ${result.settleMs / 1000} s idle)`,
+    target: `≤ ${mb(targetBytes)}`,
+    measured: mb(result.settled.rssBytes),
+    comparison: `heap used ${mb(result.settled.heapUsedBytes)} of ${mb(result.settled.heapTotalBytes)}, external ${mb(result.settled.externalBytes)}; main's layout, English alone: ${mb(MAIN_LAYOUT.rssSettledBytes)}`,
+    pass: result.settled.rssBytes <= targetBytes,
+  });
+  const gcRow = (label: string, result: CardMemoryResult): Row => ({
+    area: 'Cards',
+    measure: `GC time per 1,000 cached interactions, ${label} (median of ${result.gcMsPerThousand.length} × ${result.interactionsPerBlock})`,
+    target: `≤ ½ main's layout (${fixed(MAIN_LAYOUT.gcMsPerThousand, 0)} ms)`,
+    measured: `${fixed(result.gcMsPerThousandMedian, 1)} ms`,
+    comparison: `${fixed(result.gcMsPerThousandMedian / MAIN_LAYOUT.gcMsPerThousand, 2)}× main's; blocks ${result.gcMsPerThousand.map((value) => fixed(value, 1)).join(', ')} ms; ${result.lost} lost; load-independent, per 1,000: ${fixed(result.gcWork.allocatedMB, 0)} MB allocated (main's layout ${fixed(MAIN_LAYOUT.allocatedMBPerThousand, 0)} MB), ${fixed(result.gcWork.scavenges, 1)} scavenges, ${fixed(result.gcWork.majorGcs, 1)} other GCs, bot CPU ${fixed(result.gcWork.cpuMs, 0)} ms`,
+    pass: result.gcMsPerThousandMedian <= MAIN_LAYOUT.gcMsPerThousand / 2 && result.lost === 0,
+  });
+  return [
+    memoryRow('English database alone', cards.english, 150e6),
+    memoryRow('all five databases (en, fr, de, it, pt)', cards.allLanguages, 200e6),
+    gcRow('English alone', cards.english),
+    gcRow('all five databases', cards.allLanguages),
+    {
+      area: 'Cards',
+      measure: `/card show (cached card and art) p50, all five databases, ${cards.cardShow.rounds} rounds in-process`,
+      target: `ratio ≤ main's (${fixed(MAIN_LAYOUT.cardShowP50Ratio, 2)}×)`,
+      measured: `${fixed(cards.cardShow.p50Ms, 2)} ms`,
+      comparison: `${fixed(cards.cardShow.p50Ratio, 2)}× the trivial command (${fixed(cards.cardShow.trivialP50Ms, 2)} ms); CPU time p50 ${fixed(cards.cardShow.cpuP50Ms, 2)} ms, ${fixed(cards.cardShow.cpuP50Ratio, 2)}× the trivial command's (${fixed(cards.cardShow.trivialCpuP50Ms, 2)} ms; main's layout ${fixed(MAIN_LAYOUT.cardShowCpuP50Ratio, 2)}×)`,
+      pass: cards.cardShow.p50Ratio <= MAIN_LAYOUT.cardShowP50Ratio,
+    },
+  ];
+}
+
+export const cardSection: BenchSection = {
+  name: 'cards',
+  title: 'card databases: memory, GC and /card show',
+  assertions: false,
+  async run(size: BenchSize, fixtures: BenchFixtures) {
+    const cards = await benchCardSection(size, fixtures);
+    return sectionResult(cardRows(cards), { cards });
+  },
+};

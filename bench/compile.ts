@@ -5,20 +5,27 @@
  * 30 MB of RSS and a few hundred milliseconds to every start).
  *
  * The output goes under `node_modules/.cache/` so that bare imports resolve to the project's own
- * `node_modules`, and nothing lands in the working tree.
+ * `node_modules`, and nothing lands in the working tree; each compile gets its own directory there,
+ * so a bench run and the bench's smoke test in the same checkout never overwrite each other's.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUT_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'almanac-bench');
+const OUT_ROOT = join(PROJECT_ROOT, 'node_modules', '.cache', 'almanac-bench');
 const SOURCE_DIRS = ['src', 'commands'];
 const BENCH_ENTRY_FILES = ['bench/bot-process.ts', 'bench/bot-shared.ts'];
 
-/** Compiles and returns the path of the compiled `bench/bot-process.js`. */
-export async function compileBotForNode(): Promise<string> {
+export interface CompiledBot {
+  /** The compiled `bench/bot-process.js`. */
+  script: string;
+  /** Removes the compiled files. */
+  remove(): Promise<void>;
+}
+
+export async function compileBotForNode(): Promise<CompiledBot> {
   const config = ts.getParsedCommandLineOfConfigFile(join(PROJECT_ROOT, 'tsconfig.json'), {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -37,7 +44,8 @@ export async function compileBotForNode(): Promise<string> {
     noEmit: false,
   };
 
-  await rm(OUT_DIR, { recursive: true, force: true });
+  await mkdir(OUT_ROOT, { recursive: true });
+  const outDir = await mkdtemp(join(OUT_ROOT, 'run-'));
   const files = [...(await Promise.all(SOURCE_DIRS.map((dir) => typeScriptFiles(join(PROJECT_ROOT, dir))))).flat(), ...BENCH_ENTRY_FILES.map((file) => join(PROJECT_ROOT, file))];
   await Promise.all(
     files.map(async (file) => {
@@ -47,7 +55,7 @@ export async function compileBotForNode(): Promise<string> {
       if (problems.length > 0) {
         throw new Error(`${relative(PROJECT_ROOT, file)}: ${problems.map((problem) => ts.flattenDiagnosticMessageText(problem.messageText, '\n')).join('; ')}`);
       }
-      const target = join(OUT_DIR, relative(PROJECT_ROOT, file)).replace(/\.ts$/, '.js');
+      const target = join(outDir, relative(PROJECT_ROOT, file)).replace(/\.ts$/, '.js');
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, output.outputText);
     }),
@@ -55,8 +63,8 @@ export async function compileBotForNode(): Promise<string> {
   // ESM needs the package type next to the output, or Node reads the files as CommonJS; name and
   // version let src/version.ts find the real ones, as from dist/.
   const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  await writeFile(join(OUT_DIR, 'package.json'), JSON.stringify({ name, version, type: 'module', private: true }));
-  return join(OUT_DIR, 'bench', 'bot-process.js');
+  await writeFile(join(outDir, 'package.json'), JSON.stringify({ name, version, type: 'module', private: true }));
+  return { script: join(outDir, 'bench', 'bot-process.js'), remove: () => rm(outDir, { recursive: true, force: true }) };
 }
 
 async function typeScriptFiles(dir: string): Promise<string[]> {

@@ -8,38 +8,35 @@
  * only ratios between scenarios are meaningful here, since the fake Discord shares the event loop.
  */
 import { InteractionResponseType } from 'discord.js';
-import { commands } from '../commands/index.js';
 import type { InteractionCallback } from '../test/fakes/discord.js';
-import { FAKE_GEO_RECORDS } from '../test/fakes/geojs.js';
-import { WALLHAVEN_CATALOGUE } from '../test/fakes/wallhaven.js';
-import { startTestBot, type TestBot } from '../test/helpers/bot.js';
-import { CARD_QUERIES } from './card-queries.js';
+import type { TestBot } from '../test/helpers/bot.js';
+import { CACHED_ADDRESSES, CACHED_CARDS, CACHED_WALLPAPERS, TYPED_QUERIES } from './cached-mix.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
-import { settle, sleep, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
-import { median, seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
+import type { BenchFixtures } from './fixtures.js';
+import { answerOf, settle, sleep, timeCallback, type TimedCallback } from './harness.js';
+import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
+import { fixed, median, seededRandom, shuffled, summarize, type LatencySummary } from './stats.js';
 
-/** Cards shown by passcode, as an autocomplete pick sends them (all warmed before measuring). */
-export const CACHED_CARDS = [46986414, 89631139, 14558127, 83764718, 5318639, 55144522, 44095762, 12580477, 70368879, 4031928];
-const CACHED_ADDRESSES = Object.keys(FAKE_GEO_RECORDS);
 /** Few: warming each costs a request at Wallhaven's real 1.4 s spacing. */
-const CACHED_WALLPAPERS = WALLHAVEN_CATALOGUE.filter((wallpaper) => wallpaper.purity === 'sfw')
-  .slice(0, 3)
-  .map((wallpaper) => wallpaper.id);
-/** Enough samples to warm every item a cached scenario rotates through. */
-const WARMING_SAMPLES = Math.max(CACHED_CARDS.length, CACHED_ADDRESSES.length, CACHED_WALLPAPERS.length);
-/**
- * What users type into the name box: the labelled queries except old and OCG names, which the
- * bench's matcher evaluation feeds as extra names but the bot's database only has when YGOPRODeck
- * lists them as `beta_name`.
- */
-export const TYPED_QUERIES = CARD_QUERIES.filter((labelled) => labelled.category !== 'old-name').map((labelled) => labelled.query);
+const E2E_WALLPAPERS = 3;
 /** GeoJS's limiter spaces request starts 100 ms apart; uncached samples are spaced wider so none waits in its queue. */
 const UNCACHED_SPACING_MS = 110;
+/** The most a cached scenario's p50 may be over the trivial command's. */
+const CACHED_LATENCY_RATIO_TARGET = 1.3;
 
 export interface E2eLatencyOptions {
   rounds?: number;
   warmupRounds?: number;
+  /** Distinct cached items each scenario rotates through (all by default; see `CachedMix`). */
+  variety?: number;
 }
+
+const FULL = { rounds: 250, warmupRounds: 30 } as const;
+/** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
+export const E2E_SIZES: Readonly<Record<BenchSize, E2eLatencyOptions>> = {
+  full: FULL,
+  tiny: { rounds: 3, warmupRounds: 1, variety: 1 },
+};
 
 export interface ScenarioLatency extends LatencySummary {
   key: string;
@@ -55,12 +52,15 @@ export interface ScenarioLatency extends LatencySummary {
    */
   cpuP50Ms: number;
   cpuP50Ratio: number;
+  /** Samples the bot deferred (slower than 250 ms: load on the machine), timed to the deferral. */
+  deferred: number;
 }
 
 export interface E2eLatencyResult {
   rounds: number;
   trivial: LatencySummary;
   trivialCpuP50Ms: number;
+  trivialDeferred: number;
   scenarios: ScenarioLatency[];
 }
 
@@ -69,8 +69,8 @@ interface Scenario {
   label: string;
   cached: boolean;
   run(bot: TestBot, sample: number): Promise<TimedCallback>;
-  /** Throws when the answer is not the one the scenario is about (an error reply would be timed otherwise). */
-  check(callback: InteractionCallback): void;
+  /** Throws when the answer (see `answerOf`) is not the one the scenario is about (an error reply would be timed otherwise). */
+  check(answer: InteractionCallback): void;
 }
 
 function expectMessage(callback: InteractionCallback, what: string, holds: (callback: InteractionCallback) => boolean): void {
@@ -87,87 +87,87 @@ const TRIVIAL: Scenario = {
   check: (callback) => expectMessage(callback, 'trivial', (c) => c.data?.content === 'pong'),
 };
 
-const SCENARIOS: readonly Scenario[] = [
-  {
-    key: 'card-show-cached',
-    label: '/card show (cached card and art)',
-    cached: true,
-    run: (bot, sample) =>
-      timeCallback(bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: String(CACHED_CARDS[sample % CACHED_CARDS.length]) } })),
-    check: (callback) => expectMessage(callback, '/card show', (c) => (c.data?.embeds?.length ?? 0) === 1 && c.files.length === 1),
-  },
-  {
-    key: 'card-autocomplete',
-    label: '/card show autocomplete (typed queries)',
-    cached: true,
-    run: (bot, sample) =>
-      timeCallback(
-        bot.discord.autocomplete({
-          name: 'card',
-          subcommand: 'show',
-          options: { name: TYPED_QUERIES[sample % TYPED_QUERIES.length]! },
-          focused: 'name',
-        }),
-      ),
-    check: (callback) => {
-      if (callback.type !== InteractionResponseType.ApplicationCommandAutocompleteResult || (callback.data?.choices?.length ?? 0) === 0) {
-        throw new Error(`autocomplete: unexpected answer of type ${callback.type}`);
-      }
+/** The scenarios, each rotating through its first `variety` cached items. */
+function scenarios(variety: number): Scenario[] {
+  const cards = CACHED_CARDS.slice(0, variety);
+  const addresses = CACHED_ADDRESSES.slice(0, variety);
+  const wallpapers = CACHED_WALLPAPERS.slice(0, Math.min(E2E_WALLPAPERS, variety));
+  return [
+    {
+      key: 'card-show-cached',
+      label: '/card show (cached card and art)',
+      cached: true,
+      run: (bot, sample) =>
+        timeCallback(bot.discord.chatInput({ name: 'card', subcommand: 'show', options: { name: String(cards[sample % cards.length]) } })),
+      check: (callback) => expectMessage(callback, '/card show', (c) => (c.data?.embeds?.length ?? 0) === 1 && c.files.length === 1),
     },
-  },
-  {
-    key: 'ip-lookup-cached',
-    label: '/ip lookup (cached)',
-    cached: true,
-    run: (bot, sample) =>
-      timeCallback(bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: CACHED_ADDRESSES[sample % CACHED_ADDRESSES.length]! } })),
-    check: (callback) => expectMessage(callback, '/ip lookup', (c) => (c.data?.embeds?.length ?? 0) === 1),
-  },
-  {
-    key: 'ip-lookup-uncached',
-    label: '/ip lookup (uncached: one GeoJS request)',
-    cached: false,
-    // 11.0.0.0/8 is ordinary public space; each sample asks an address never asked before.
-    run: (bot, sample) =>
-      timeCallback(bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: `11.${(sample >> 8) & 255}.${sample & 255}.7` } })),
-    check: (callback) => expectMessage(callback, '/ip lookup uncached', (c) => (c.data?.embeds?.length ?? 0) === 1),
-  },
-  {
-    key: 'wallpaper-show-cached',
-    label: '/wallpaper show (cached)',
-    cached: true,
-    run: (bot, sample) =>
-      timeCallback(bot.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: CACHED_WALLPAPERS[sample % CACHED_WALLPAPERS.length]! } })),
-    check: (callback) => expectMessage(callback, '/wallpaper show', (c) => (c.data?.embeds?.length ?? 0) >= 1),
-  },
-];
-
-/** The bot in this process, on a copy of the snapshot DATA_DIR, with production limiter settings. */
-export function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
-  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
-    startTestBot({
-      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      commands: [...commands, TRIVIAL_COMMAND],
-    }),
-  );
+    {
+      key: 'card-autocomplete',
+      label: '/card show autocomplete (typed queries)',
+      cached: true,
+      run: (bot, sample) =>
+        timeCallback(
+          bot.discord.autocomplete({
+            name: 'card',
+            subcommand: 'show',
+            options: { name: TYPED_QUERIES[sample % TYPED_QUERIES.length]! },
+            focused: 'name',
+          }),
+        ),
+      check: (callback) => {
+        if (callback.type !== InteractionResponseType.ApplicationCommandAutocompleteResult || (callback.data?.choices?.length ?? 0) === 0) {
+          throw new Error(`autocomplete: unexpected answer of type ${callback.type}`);
+        }
+      },
+    },
+    {
+      key: 'ip-lookup-cached',
+      label: '/ip lookup (cached)',
+      cached: true,
+      run: (bot, sample) =>
+        timeCallback(bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: addresses[sample % addresses.length]! } })),
+      check: (callback) => expectMessage(callback, '/ip lookup', (c) => (c.data?.embeds?.length ?? 0) === 1),
+    },
+    {
+      key: 'ip-lookup-uncached',
+      label: '/ip lookup (uncached: one GeoJS request)',
+      cached: false,
+      // 11.0.0.0/8 is ordinary public space; each sample asks an address never asked before.
+      run: (bot, sample) =>
+        timeCallback(bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: `11.${(sample >> 8) & 255}.${sample & 255}.7` } })),
+      check: (callback) => expectMessage(callback, '/ip lookup uncached', (c) => (c.data?.embeds?.length ?? 0) === 1),
+    },
+    {
+      key: 'wallpaper-show-cached',
+      label: '/wallpaper show (cached)',
+      cached: true,
+      run: (bot, sample) =>
+        timeCallback(bot.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id: wallpapers[sample % wallpapers.length]! } })),
+      check: (callback) => expectMessage(callback, '/wallpaper show', (c) => (c.data?.embeds?.length ?? 0) >= 1),
+    },
+  ];
 }
 
 export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions = {}): Promise<E2eLatencyResult> {
-  const rounds = options.rounds ?? 250;
-  const warmupRounds = options.warmupRounds ?? 30;
+  const rounds = options.rounds ?? FULL.rounds;
+  const warmupRounds = options.warmupRounds ?? FULL.warmupRounds;
+  const variety = options.variety ?? Number.POSITIVE_INFINITY;
   const random = seededRandom(7);
+  const measured = scenarios(variety);
+  // Enough samples to warm every item a cached scenario rotates through.
+  const warmingSamples = Math.min(variety, Math.max(CACHED_CARDS.length, CACHED_ADDRESSES.length, E2E_WALLPAPERS));
 
-  const cachedScenarios = [TRIVIAL, ...SCENARIOS.filter((candidate) => candidate.cached)];
+  const cachedScenarios = [TRIVIAL, ...measured.filter((candidate) => candidate.cached)];
   // Fill the caches (card art, GeoJS records, Wallhaven details); a first fetch may be deferred.
   for (const scenario of cachedScenarios) {
-    for (let sample = 0; sample < WARMING_SAMPLES; sample++) {
+    for (let sample = 0; sample < warmingSamples; sample++) {
       const { exchange, callback } = await scenario.run(bot, sample);
       if (callback.type === InteractionResponseType.DeferredChannelMessageWithSource) await exchange.final(30_000);
     }
   }
-  // Now every cached answer must come at once, without a deferral.
+  // Now every cached answer must be the right one.
   for (const scenario of cachedScenarios) {
-    for (let sample = 0; sample < WARMING_SAMPLES; sample++) scenario.check((await scenario.run(bot, sample)).callback);
+    for (let sample = 0; sample < warmingSamples; sample++) scenario.check((await answerOf(await scenario.run(bot, sample))).answer);
   }
   // Warm the JIT on every path before anything is recorded.
   for (let round = 0; round < warmupRounds; round++) {
@@ -177,11 +177,12 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
     }
   }
 
-  const samples = new Map<string, number[]>([TRIVIAL, ...SCENARIOS].map((scenario) => [scenario.key, []]));
-  const cpuSamples = new Map<string, number[]>([TRIVIAL, ...SCENARIOS].map((scenario) => [scenario.key, []]));
+  const samples = new Map<string, number[]>([TRIVIAL, ...measured].map((scenario) => [scenario.key, []]));
+  const cpuSamples = new Map<string, number[]>([TRIVIAL, ...measured].map((scenario) => [scenario.key, []]));
+  const deferred = new Map<string, number>();
   let lastUncachedAt = -Infinity;
   for (let round = 0; round < rounds; round++) {
-    for (const scenario of shuffled([TRIVIAL, ...SCENARIOS], random)) {
+    for (const scenario of shuffled([TRIVIAL, ...measured], random)) {
       if (!scenario.cached) {
         const wait = lastUncachedAt + UNCACHED_SPACING_MS - performance.now();
         if (wait > 0) await sleep(wait);
@@ -190,7 +191,9 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
       const cpuBefore = process.cpuUsage();
       const timed = await scenario.run(bot, round);
       const cpu = process.cpuUsage(cpuBefore);
-      scenario.check(timed.callback);
+      const answer = await answerOf(timed);
+      scenario.check(answer.answer);
+      if (answer.deferred) deferred.set(scenario.key, (deferred.get(scenario.key) ?? 0) + 1);
       samples.get(scenario.key)!.push(timed.latencyMs);
       cpuSamples.get(scenario.key)!.push((cpu.user + cpu.system) / 1e3);
       await settle();
@@ -203,7 +206,8 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
     rounds,
     trivial,
     trivialCpuP50Ms,
-    scenarios: SCENARIOS.map((scenario) => {
+    trivialDeferred: deferred.get(TRIVIAL.key) ?? 0,
+    scenarios: measured.map((scenario) => {
       const summary = summarize(samples.get(scenario.key)!);
       const cpuP50Ms = median(cpuSamples.get(scenario.key)!);
       return {
@@ -215,7 +219,42 @@ export async function benchE2eLatency(bot: TestBot, options: E2eLatencyOptions =
         p99Ratio: summary.p99Ms / trivial.p99Ms,
         cpuP50Ms,
         cpuP50Ratio: cpuP50Ms / trivialCpuP50Ms,
+        deferred: deferred.get(scenario.key) ?? 0,
       };
     }),
   };
 }
+
+/** The section's rows: the trivial command, then each scenario against it. */
+export function e2eLatencyRows(e2e: E2eLatencyResult): Row[] {
+  const times = (value: number) => `${fixed(value, 2)}×`;
+  const deferrals = (count: number) => (count === 0 ? '' : `; ${count} deferred (timed to the deferral)`);
+  return [
+    {
+      area: 'End to end',
+      measure: 'trivial command (baseline), p50 / p99',
+      target: '–',
+      measured: `${fixed(e2e.trivial.p50Ms, 2)} / ${fixed(e2e.trivial.p99Ms, 2)} ms`,
+      comparison: `${e2e.rounds} interleaved samples each${deferrals(e2e.trivialDeferred)}`,
+      pass: null,
+    },
+    ...e2e.scenarios.map((scenario) => ({
+      area: 'End to end',
+      measure: `${scenario.label}, p50 / p99`,
+      target: scenario.cached ? `p50 ≤ ${CACHED_LATENCY_RATIO_TARGET}× trivial` : '–',
+      measured: `${fixed(scenario.p50Ms, 2)} / ${fixed(scenario.p99Ms, 2)} ms`,
+      comparison: `${times(scenario.p50Ratio)} / ${times(scenario.p99Ratio)} trivial${deferrals(scenario.deferred)}`,
+      pass: scenario.cached ? scenario.p50Ratio <= CACHED_LATENCY_RATIO_TARGET : null,
+    })),
+  ];
+}
+
+export const e2eLatencySection: BenchSection = {
+  name: 'e2e',
+  title: 'end-to-end latency (in-process bot, interleaved with the trivial command)',
+  assertions: false,
+  async run(size: BenchSize, fixtures: BenchFixtures) {
+    const e2e = await fixtures.withInProcessBot((bot) => benchE2eLatency(bot, E2E_SIZES[size]));
+    return sectionResult(e2eLatencyRows(e2e), { e2eLatency: e2e });
+  },
+};

@@ -11,19 +11,26 @@
  * - How long after a Redis restart (empty, same address) sharing works again: the same new address
  *   asked on two processes costs one GeoJS request.
  */
+import type { RawCard } from '../src/cards/card.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import { shardOf, type FakeDiscord } from '../test/fakes/discord.js';
+import { REDIS_INSTALL_HINT, redisServerInstalled, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBenchDiscord, startBotChild, type BotChild } from './bot-child.js';
-import { mixUser, startCachedInteraction, warmCachedMix } from './cached-mix.js';
-import { benchEconomy, REPLAY_CONCURRENCY, replay, upstreamMarks, upstreamTraffic, type EconomyResult, type UpstreamTraffic } from './economy.js';
+import { CachedMix, mixUser } from './cached-mix.js';
+import { benchEconomy, holdsUnderLoad, REPLAY_CONCURRENCY, replay, upstreamMarks, upstreamTraffic, type EconomyResult, type UpstreamTraffic } from './economy.js';
+import type { BenchFixtures } from './fixtures.js';
 import { copyDataDir, removeDir, settle, sleep, startBenchUpstreams, timeCallback, type BenchUpstreams } from './harness.js';
-import { seededRandom, summarize, type LatencySummary } from './stats.js';
+import { TIME_SCALE } from './one-process.js';
+import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
+import { fixed, seededRandom, summarize, type LatencySummary } from './stats.js';
 import { spreadOverGuilds, type Workload } from './workload.js';
 
 /** Guilds per shard in the fleet's fake Discord: enough that each process serves several. */
 const GUILDS_PER_SHARD = 3;
-const CACHED_COST_ROUNDS = 400;
-const CACHED_COST_WARMUP_ROUNDS = 40;
+/** The fleet's upstream requests per 1,000 commands may be at most this many times one process's. */
+const REQUESTS_RATIO_TARGET = 1.1;
+/** Sharing must work again this soon after Redis restarts. */
+const RECOVERY_TARGET_MS = 10_000;
 /** Give up measuring the recovery after this long (reported as not recovered). */
 const RECOVERY_LIMIT_MS = 60_000;
 const RECOVERY_PROBE_SPACING_MS = 100;
@@ -35,8 +42,23 @@ export interface FleetRedis {
   restart(): Promise<void>;
 }
 
-export interface FleetOptions {
+/** Bot processes (one gateway shard each), cached-cost samples and distinct cached items at each size. */
+interface FleetSize {
   processes: number;
+  cachedCostRounds: number;
+  cachedCostWarmupRounds: number;
+  variety?: number;
+}
+
+/** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
+const SIZES: Readonly<Record<BenchSize, FleetSize>> = {
+  full: { processes: 4, cachedCostRounds: 400, cachedCostWarmupRounds: 40 },
+  tiny: { processes: 2, cachedCostRounds: 4, cachedCostWarmupRounds: 1, variety: 1 },
+};
+
+export interface FleetOptions extends FleetSize {
+  /** The cards the fake YGOPRODeck serves (those of the snapshot). */
+  cards: RawCard[];
   workload: Workload;
   timeScale: number;
   snapshotDir: string;
@@ -49,6 +71,7 @@ export interface FleetOptions {
 
 export interface FleetResult {
   processes: number;
+  timeScale: number;
   commands: number;
   replayMs: number;
   unanswered: number;
@@ -64,10 +87,10 @@ export interface FleetResult {
 
 export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
   const { processes, timeScale, progress } = options;
-  const soloUpstreams = await startBenchUpstreams(timeScale);
+  const soloUpstreams = await startBenchUpstreams(timeScale, options.cards);
   const soloDir = await copyDataDir(options.snapshotDir);
   const solo = await startBotChild(childOptions(options, soloUpstreams, soloDir));
-  const upstreams = await startBenchUpstreams(timeScale);
+  const upstreams = await startBenchUpstreams(timeScale, options.cards);
   const discord = await startBenchDiscord({ guilds: processes * GUILDS_PER_SHARD, shardCount: processes, maxConcurrency: processes });
   const dataDirs: string[] = [];
   const bots: BotChild[] = [];
@@ -98,13 +121,14 @@ export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
     const fleet = upstreamTraffic(upstreams, start, options.workload.commands, timeScale);
 
     progress('fleet: cost of Redis per cached command');
-    const cachedCost = await benchCachedCost(discord, solo.discord);
+    const cachedCost = await benchCachedCost(discord, solo.discord, options);
 
     progress('fleet: Redis restart, time until sharing works again');
     const recovery = await benchRecovery(discord, upstreams, options.redis, processes);
 
     return {
       processes,
+      timeScale,
       commands: options.workload.commands,
       replayMs,
       unanswered,
@@ -146,17 +170,18 @@ function totalPerThousand(traffic: UpstreamTraffic): number {
  * The cached mix on the fleet (the fake's first guild, so one process answers) and on the process
  * without Redis, one sample of each per round, in alternating order.
  */
-async function benchCachedCost(fleet: FakeDiscord, solo: FakeDiscord): Promise<FleetResult['cachedCost']> {
-  await warmCachedMix(fleet);
-  await warmCachedMix(solo);
+async function benchCachedCost(fleet: FakeDiscord, solo: FakeDiscord, size: FleetSize): Promise<FleetResult['cachedCost']> {
+  const mix = new CachedMix(size.variety);
+  await mix.warm(fleet);
+  await mix.warm(solo);
   const samples = { fleet: [] as number[], solo: [] as number[] };
   const randoms = { fleet: seededRandom(11), solo: seededRandom(11) };
-  for (let round = 0; round < CACHED_COST_WARMUP_ROUNDS + CACHED_COST_ROUNDS; round++) {
+  for (let round = 0; round < size.cachedCostWarmupRounds + size.cachedCostRounds; round++) {
     const order = round % 2 === 0 ? (['fleet', 'solo'] as const) : (['solo', 'fleet'] as const);
     for (const side of order) {
       const discord = side === 'fleet' ? fleet : solo;
-      const timed = await timeCallback(startCachedInteraction(discord, round, mixUser(round % 50), randoms[side]));
-      if (round >= CACHED_COST_WARMUP_ROUNDS) samples[side].push(timed.latencyMs);
+      const timed = await timeCallback(mix.start(discord, round, mixUser(round % 50), randoms[side]));
+      if (round >= size.cachedCostWarmupRounds) samples[side].push(timed.latencyMs);
       await settle();
     }
   }
@@ -190,3 +215,93 @@ async function benchRecovery(discord: FakeDiscord, upstreams: BenchUpstreams, re
   }
   return { recovered: false, afterMs: RECOVERY_LIMIT_MS, probes, probeSpacingMs: RECOVERY_PROBE_SPACING_MS };
 }
+
+export function fleetRows(fleet: FleetResult): Row[] {
+  const area = 'Fleet';
+  const perThousand = (traffic: UpstreamTraffic) =>
+    traffic.upstreams
+      .filter((row) => row.upstream !== 'YGOPRODeck (API + images)')
+      .map((row) => `${row.upstream} ${fixed(row.perThousandCommands, 1)}`)
+      .join('; ');
+  const rows: Row[] = [
+    {
+      area,
+      measure: `upstream requests per 1,000 commands, ${fleet.processes} processes (one shard each) vs one process`,
+      target: `≤ ${REQUESTS_RATIO_TARGET}× one process`,
+      measured: `${fixed(fleet.requestsRatio, 2)}×: ${perThousand(fleet.fleet)}`,
+      comparison: `one process: ${perThousand(fleet.oneProcess)}; fleet unanswered ${fleet.unanswered}, outcomes ${Object.entries(fleet.outcomes)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ')}`,
+      pass: fleet.requestsRatio <= REQUESTS_RATIO_TARGET && fleet.unanswered === 0,
+    },
+  ];
+  for (const upstream of fleet.fleet.upstreams.filter((row) => row.limit !== null)) {
+    const limit = upstream.limit!;
+    rows.push({
+      area,
+      measure: `${upstream.upstream}: the fleet's most requests in any ${upstream.windowLabel} (×${fleet.timeScale} compressed)`,
+      target: `≤ ${limit}`,
+      measured: String(upstream.maxInWindow),
+      comparison: `${fixed(upstream.maxInWindow / limit, 2)}× the limit; one process ${fleet.oneProcess.upstreams.find((row) => row.upstream === upstream.upstream)?.maxInWindow ?? '–'}`,
+      pass: upstream.maxInWindow <= limit && !(upstream.upstream.startsWith('YGOPRODeck') && fleet.fleet.ygoprodeckBlocked),
+      ...(holdsUnderLoad(upstream) ? { assertion: true as const } : {}),
+    });
+  }
+  rows.push(
+    {
+      area,
+      measure: 'cost of Redis per cached command (cached mix, p50 / p99)',
+      target: '–',
+      measured: `${fixed(fleet.cachedCost.withRedis.p50Ms, 2)} / ${fixed(fleet.cachedCost.withRedis.p99Ms, 2)} ms`,
+      comparison: `${fixed(fleet.cachedCost.p50Ratio, 2)}× in-process (${fixed(fleet.cachedCost.inProcess.p50Ms, 2)} / ${fixed(fleet.cachedCost.inProcess.p99Ms, 2)} ms), ${fleet.cachedCost.withRedis.count} interleaved samples each`,
+      pass: null,
+    },
+    {
+      area,
+      measure: 'sharing again after a Redis restart (same new address on two processes → one GeoJS request)',
+      target: 'within seconds',
+      measured: fleet.recovery.recovered ? `${fixed(fleet.recovery.afterMs / 1000, 2)} s` : 'not recovered',
+      comparison: `${fleet.recovery.probes} probes, ${fleet.recovery.probeSpacingMs} ms apart`,
+      pass: fleet.recovery.recovered && fleet.recovery.afterMs <= RECOVERY_TARGET_MS,
+    },
+  );
+  return rows;
+}
+
+/**
+ * The fleet on a fresh `redis-server`, against the one-process replay of the same workload when
+ * the run has one (the one-process section), or its own. Without redis-server, one row says why.
+ */
+export const fleetSection: BenchSection = {
+  name: 'fleet',
+  title: 'fleet: several bot processes, one shard each, on one Redis',
+  assertions: true,
+  async run(size: BenchSize, fixtures: BenchFixtures) {
+    const settings = SIZES[size];
+    if (!redisServerInstalled) {
+      fixtures.progress(`fleet section skipped: ${REDIS_INSTALL_HINT}`);
+      const skipped = { area: 'Fleet', measure: `${settings.processes} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS_INSTALL_HINT, pass: null };
+      return sectionResult([skipped], { fleet: null });
+    }
+    const snapshotDir = await fixtures.snapshotDir();
+    const compiledScript = await fixtures.compiledScript();
+    fixtures.progress(`fleet: ${settings.processes} processes, one shard each, on one Redis, upstreams time-compressed ×${TIME_SCALE}`);
+    const redis = await startRedisServer();
+    try {
+      const fleet = await benchFleet({
+        ...settings,
+        cards: fixtures.cards(),
+        workload: fixtures.workload(),
+        timeScale: TIME_SCALE,
+        snapshotDir,
+        compiledScript,
+        redis,
+        progress: fixtures.progress,
+        ...(fixtures.oneProcessEconomy ? { oneProcess: fixtures.oneProcessEconomy } : {}),
+      });
+      return sectionResult(fleetRows(fleet), { fleet, timeScale: TIME_SCALE });
+    } finally {
+      await redis.stop();
+    }
+  },
+};

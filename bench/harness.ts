@@ -1,13 +1,15 @@
 /**
  * What the benchmark parts share on the bench's side: the fake upstreams (optionally
- * time-compressed), a DATA_DIR holding a card database snapshot, and timing of one interaction
- * through the fake Discord.
+ * time-compressed), a DATA_DIR holding a card database snapshot, the bot in the bench's own
+ * process, and timing of one interaction through the fake Discord.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InteractionResponseType } from 'discord.js';
 import { pino } from 'pino';
-import { CARD_LANGUAGES } from '../src/cards/card.js';
+import { commands } from '../commands/index.js';
+import { CARD_LANGUAGES, type RawCard } from '../src/cards/card.js';
 import { createCardService } from '../src/services/cards.js';
 import { WALLHAVEN_RATE_LIMIT } from '../src/services/wallhaven.js';
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck.js';
@@ -15,6 +17,8 @@ import type { InteractionCallback, InteractionExchange } from '../test/fakes/dis
 import { startFakeGeoJs, type FakeGeoJs } from '../test/fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../test/fakes/wallhaven.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../test/fakes/ygoprodeck.js';
+import { startTestBot, type TestBot } from '../test/helpers/bot.js';
+import { TRIVIAL_COMMAND } from './bot-shared.js';
 
 /** A bot token shaped like a real one; only the fake Discord ever sees it. */
 export const BENCH_TOKEN = 'bench-discord-token.MTAxMDEwMTAxMDEw.benchpart0123456789';
@@ -30,8 +34,8 @@ export interface BenchUpstreams {
   close(): Promise<void>;
 }
 
-/** The three fake upstreams, YGOPRODeck serving the whole real card database. */
-export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams> {
+/** The three fake upstreams, YGOPRODeck serving `cards` (the whole real card database by default). */
+export async function startBenchUpstreams(timeScale = 1, cards: RawCard[] = loadCardDump()): Promise<BenchUpstreams> {
   const windows = {
     ygoprodeckMs: YGOPRODECK_UPSTREAM_LIMIT.windowMs / timeScale,
     wallhavenMs: WALLHAVEN_RATE_LIMIT.windowMs / timeScale,
@@ -39,7 +43,7 @@ export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams
   const geojs = await startFakeGeoJs();
   const wallhaven = await startFakeWallhaven({ rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: windows.wallhavenMs } });
   const ygoprodeck = await startFakeYgoprodeck({
-    cards: loadCardDump(),
+    cards,
     rateLimit: { windowMs: windows.ygoprodeckMs, maxRequests: YGOPRODECK_UPSTREAM_LIMIT.maxRequests },
   });
   return {
@@ -58,21 +62,26 @@ export async function startBenchUpstreams(timeScale = 1): Promise<BenchUpstreams
  * A DATA_DIR whose card database snapshots were written by the bot's own code: the card service
  * downloads the whole database once from the fake YGOPRODeck and persists it, as on a first start;
  * with `languages`, it also waits for every language's database (downloaded after English).
+ * `minCards` lowers the smallest download the bot accepts (5,000 cards), for a tiny run's dump.
  */
-export async function prepareSnapshotDir(ygoprodeckUrl: string, options: { languages?: boolean } = {}): Promise<string> {
+export async function prepareSnapshotDir(ygoprodeckUrl: string, options: { languages?: boolean; minCards?: number } = {}): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-bench-snapshot-'));
-  const cards = createCardService({ baseUrl: ygoprodeckUrl, dataDir, logger: pino({ level: 'silent' }) });
+  const database = options.minCards === undefined ? {} : { database: { minCards: options.minCards } };
+  const cards = createCardService({ baseUrl: ygoprodeckUrl, dataDir, logger: pino({ level: 'silent' }), ...database });
   try {
     await cards.start();
-    if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s');
+    if (!(await cards.whenReady(120_000))) throw new Error('the card database was not downloaded from the fake YGOPRODeck within 120 s (or it was refused)');
     const deadline = performance.now() + 180_000;
     while (options.languages === true && !CARD_LANGUAGES.every((language) => cards.languageReady(language))) {
       if (performance.now() > deadline) throw new Error('the language databases were not downloaded from the fake YGOPRODeck within 180 s');
       await sleep(100);
     }
-  } finally {
+  } catch (error) {
     await cards.close();
+    await removeDir(dataDir);
+    throw error;
   }
+  await cards.close();
   return dataDir;
 }
 
@@ -103,6 +112,18 @@ export async function timeCallback(started: Promise<InteractionExchange>, timeou
   return { exchange, callback, latencyMs: acknowledgedAt - dispatchedAt };
 }
 
+/**
+ * What an interaction answered: its acknowledgement, or, when the bot deferred (it defers whatever
+ * takes over 250 ms, which a busy machine can make of a cached answer too), the message it then
+ * wrote, in the acknowledgement's shape. Checks read this, so that load can slow a sample down
+ * (reported as deferred) but never make a right answer look wrong and stop the run.
+ */
+export async function answerOf(timed: TimedCallback): Promise<{ answer: InteractionCallback; deferred: boolean }> {
+  if (timed.callback.type !== InteractionResponseType.DeferredChannelMessageWithSource) return { answer: timed.callback, deferred: false };
+  const final = await timed.exchange.final(30_000);
+  return { answer: { type: InteractionResponseType.ChannelMessageWithSource, data: { content: final.content, embeds: final.embeds }, files: final.files }, deferred: true };
+}
+
 /** Lets callbacks and timers queued by the last interaction run before the next one starts. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -118,8 +139,15 @@ export async function startOnSnapshotCopy<Bot extends { stop(): Promise<void>; a
   start: (dataDir: string) => Promise<Bot>,
 ): Promise<{ bot: Bot; stop(): Promise<void> }> {
   const dataDir = await copyDataDir(snapshotDir);
-  const bot = await start(dataDir);
-  if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  let bot: Bot | undefined;
+  try {
+    bot = await start(dataDir);
+    if (!bot.app.services.cards.ready) throw new Error('the card database snapshot did not load');
+  } catch (error) {
+    await bot?.stop();
+    await removeDir(dataDir);
+    throw error;
+  }
   return {
     bot,
     async stop() {
@@ -127,4 +155,20 @@ export async function startOnSnapshotCopy<Bot extends { stop(): Promise<void>; a
       await removeDir(dataDir);
     },
   };
+}
+
+/**
+ * The bot in this process, on a copy of the snapshot DATA_DIR, with production limiter settings.
+ * Its GeoJS member share is lifted: the latency scenarios ask hundreds of new addresses as one
+ * member, which the share (60 a minute) would refuse, and what they time is the lookup, not the
+ * share (whose check still runs on every request). The replay (economy.ts) keeps every share.
+ */
+export function startInProcessBot(upstreams: BenchUpstreams, snapshotDir: string): Promise<{ bot: TestBot; stop(): Promise<void> }> {
+  return startOnSnapshotCopy(snapshotDir, (dataDir) =>
+    startTestBot({
+      env: { ...upstreams.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      commands: [...commands, TRIVIAL_COMMAND],
+      overrides: { memberShares: { geojs: { limit: Number.MAX_SAFE_INTEGER } } },
+    }),
+  );
 }

@@ -11,16 +11,15 @@ import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
 import { CARD_LANGUAGES, type CardLanguage, type RawCard } from '../src/cards/card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
 import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
-import { loadCardsWithMiscInfo } from './card-pool.js';
-import { loadCardDump } from '../test/helpers/card-dump.js';
+import { cardsWithMiscInfo } from './card-pool.js';
 import { translatedDump } from '../test/fakes/card-translations.js';
 import { CARD_QUERIES } from './card-queries.js';
 import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES, type LanguageQuery } from './language-queries.js';
 import { CONTENDERS, searchDocuments, SOUND_KEY_VARIANTS, type Contender, type Search } from './matcher-contenders.js';
 import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from './misc-info-queries.js';
-import { percentile, timeQueries } from './query-timing.js';
+import { timeQueries } from './query-timing.js';
+import { percentile } from './stats.js';
 
-const TIMED_ROUNDS = 5;
 const TIMING_BUDGET_MS = 3_000;
 const FOOTPRINT_COPIES = 4;
 
@@ -62,7 +61,7 @@ interface SetDefinition {
   pool: 'plain' | 'misc';
 }
 
-const SETS: readonly SetDefinition[] = [
+const SET_DEFINITIONS: readonly SetDefinition[] = [
   { set: 'sound-alike, English', queries: SOUND_ALIKE_QUERIES.filter((query) => query.language === undefined), pool: 'plain' },
   { set: 'sound-alike, translated', queries: SOUND_ALIKE_QUERIES.filter((query) => query.language !== undefined), pool: 'plain' },
   { set: 'translated names', queries: TRANSLATED_QUERIES, pool: 'plain' },
@@ -70,30 +69,43 @@ const SETS: readonly SetDefinition[] = [
   { set: 'popular prefixes (misc_info)', queries: POPULAR_PREFIX_QUERIES, pool: 'misc' },
 ];
 
-export async function benchMatcherSets(plainCards: readonly MatchableCard[]): Promise<MatcherSetsResult> {
-  const miscCards = loadCardsWithMiscInfo();
-  const names = materializedNames();
+export interface MatcherSetsOptions {
+  /** Timed passes for the French user's latency. */
+  timedRounds: number;
+  /** At most this many queries from each set. */
+  queryLimit: number;
+}
+
+/** The sets over `dump` (`plainCards` is it as the matcher sees it). */
+export async function benchMatcherSets(dump: readonly RawCard[], plainCards: readonly MatchableCard[], options: MatcherSetsOptions): Promise<MatcherSetsResult> {
+  const miscCards = cardsWithMiscInfo(dump);
+  const names = materializedNames(dump);
+  const labelledQueries = CARD_QUERIES.slice(0, options.queryLimit);
+  const sets = SET_DEFINITIONS.map((definition) => ({ ...definition, queries: definition.queries.slice(0, options.queryLimit) }));
   const contenders: ContenderSets[] = [];
   for (const contender of CONTENDERS) {
     const searches = new SearchCache(contender, plainCards, miscCards, names);
-    contenders.push({ name: contender.name, sets: SETS.map((definition) => accuracy(definition, searches)) });
+    contenders.push({ name: contender.name, sets: sets.map((definition) => accuracy(definition, searches)) });
     await new Promise((resolve) => setImmediate(resolve));
   }
   for (const variant of SOUND_KEY_VARIANTS) {
     const searches = new SearchCache(variant, plainCards, miscCards, names);
-    const soundSets = SETS.filter((definition) => definition.set.startsWith('sound-alike'));
-    const labelled = accuracy({ set: 'labelled', queries: CARD_QUERIES, pool: 'plain' }, searches);
+    const soundSets = sets.filter((definition) => definition.set.startsWith('sound-alike'));
+    const labelled = accuracy({ set: 'labelled', queries: labelledQueries, pool: 'plain' }, searches);
     contenders.push({ name: variant.name, sets: [...soundSets.map((definition) => accuracy(definition, searches)), labelled] });
   }
 
   const miscMatcher = new CardMatcher(miscCards, DEFAULT_ALIASES);
-  const labelledWithMiscInfo = { top1: CARD_QUERIES.filter(({ query, expected }) => miscMatcher.search(query, 1)[0]?.name === expected).length, total: CARD_QUERIES.length };
+  const labelledWithMiscInfo = {
+    top1: labelledQueries.filter(({ query, expected }) => miscMatcher.search(query, 1)[0]?.name === expected).length,
+    total: labelledQueries.length,
+  };
 
   const allLanguages: LocalizedCardNames = (language) => names.get(language) ?? [];
   const french = new CardMatcher(plainCards, DEFAULT_ALIASES, { localizedNames: allLanguages });
-  const frenchQueries = [...CARD_QUERIES, ...TRANSLATED_QUERIES.filter((query) => query.language === 'fr')];
+  const frenchQueries = [...labelledQueries, ...TRANSLATED_QUERIES.filter((query) => query.language === 'fr').slice(0, options.queryLimit)];
   for (const { query } of frenchQueries) french.search(query, 25, 'fr');
-  const samples = timeQueries(({ query }) => french.search(query, 25, 'fr'), frenchQueries, TIMED_ROUNDS, TIMING_BUDGET_MS);
+  const samples = timeQueries(({ query }) => french.search(query, 25, 'fr'), frenchQueries, options.timedRounds, TIMING_BUDGET_MS);
 
   return {
     contenders,
@@ -108,8 +120,7 @@ export async function benchMatcherSets(plainCards: readonly MatchableCard[]): Pr
  * pool, printed names for well-known cards), made once and kept as a language database holds them:
  * the matcher then only references them, and its measured heap is its own.
  */
-function materializedNames(): Map<CardLanguage, (readonly [number, string])[]> {
-  const dump = loadCardDump() as unknown as RawCard[];
+function materializedNames(dump: readonly RawCard[]): Map<CardLanguage, (readonly [number, string])[]> {
   return new Map(CARD_LANGUAGES.map((language) => [language, translatedDump(dump, language).map((card): readonly [number, string] => [card.id, card.name])]));
 }
 

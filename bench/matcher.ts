@@ -4,18 +4,30 @@
  * (bench/matcher-contenders.ts); then the sound-alike, translated-name and misc_info sets
  * (bench/matcher-sets.ts).
  *
- * Standalone: `npx tsx bench/matcher.ts` prints a markdown table. `bench/run.ts` imports
- * `benchMatcher`.
+ * `npm run bench -- --only matcher` prints its markdown tables before the bench table.
  */
-import { pathToFileURL } from 'node:url';
+import type { RawCard } from '../src/cards/card.js';
 import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
-import { loadMatchableCards } from './card-pool.js';
+import { benchCards, matchableCards } from './card-pool.js';
 import { CARD_QUERIES, type LabelledQuery, type QueryCategory } from './card-queries.js';
+import type { BenchFixtures } from './fixtures.js';
 import { CONTENDERS, searchDocuments, type Contender, type SearchDocument } from './matcher-contenders.js';
-import { benchMatcherSets, formatMatcherSets, type MatcherSetsResult } from './matcher-sets.js';
-import { percentile, timeQueries } from './query-timing.js';
-/** Timed passes over the whole query set; the untimed accuracy pass before them warms the JIT. */
-const DEFAULT_ROUNDS = 5;
+import { benchMatcherSets, formatMatcherSets, type ContenderSets, type MatcherSetsResult } from './matcher-sets.js';
+import { timeQueries } from './query-timing.js';
+import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
+import { fixed, percentile } from './stats.js';
+
+/**
+ * Timed passes over the whole query set, and the most queries taken from each query list, at each
+ * size (the untimed accuracy pass before the timed ones warms the JIT).
+ */
+const SIZES: Readonly<Record<BenchSize, Required<Omit<MatcherBenchOptions, 'dump'>>>> = {
+  full: { rounds: 5, queryLimit: Number.POSITIVE_INFINITY },
+  tiny: { rounds: 1, queryLimit: 8 },
+};
+/** CardMatcher's targets: top-1 accuracy on the labelled queries, and p99 latency per query. */
+const TOP1_TARGET = 0.95;
+const P99_TARGET_MS = 2;
 /** Stop adding timed passes after this long, so one slow contender (Fuse.js) does not take minutes. */
 const TIMING_BUDGET_MS = 3_000;
 /** Queries that are not about a card's current name: a library only sees the extra strings we feed it. */
@@ -69,26 +81,33 @@ export interface MatcherBenchResult {
 
 export interface MatcherBenchOptions {
   rounds?: number;
+  /** The card dump searched (the whole of it by default; see `benchCards`). */
+  dump?: readonly RawCard[];
+  /** At most this many queries from each query list (all of them by default). */
+  queryLimit?: number;
 }
 
 export async function benchMatcher(options: MatcherBenchOptions = {}): Promise<MatcherBenchResult> {
-  const rounds = options.rounds ?? DEFAULT_ROUNDS;
-  const cards = loadMatchableCards();
+  const rounds = options.rounds ?? SIZES.full.rounds;
+  const queryLimit = options.queryLimit ?? SIZES.full.queryLimit;
+  const dump = options.dump ?? benchCards('full');
+  const cards = matchableCards(dump);
   const documents = searchDocuments(cards);
   const expectedIndex = new Map(cards.map((card, index) => [card.name, index]));
-  const randomTypos = randomTypoQueries(cards);
+  const labelled = CARD_QUERIES.slice(0, queryLimit);
+  const randomTypos = randomTypoQueries(cards, Math.min(RANDOM_TYPO_QUERIES, queryLimit));
 
   const contenders: ContenderResult[] = [];
   for (const contender of CONTENDERS) {
-    contenders.push(evaluate(contender, cards, documents, expectedIndex, randomTypos, rounds));
+    contenders.push(evaluate(contender, cards, documents, expectedIndex, labelled, randomTypos, rounds));
     // Let the event loop breathe between contenders so a caller's timers and logs are not starved.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const clearDecisions = measureClearDecisions(cards);
-  const sets = await benchMatcherSets(cards);
+  const clearDecisions = measureClearDecisions(cards, labelled);
+  const sets = await benchMatcherSets(dump, cards, { timedRounds: rounds, queryLimit });
   const result = {
     cards: cards.length,
-    queries: CARD_QUERIES.length,
+    queries: labelled.length,
     rounds,
     node: process.version,
     contenders,
@@ -98,12 +117,12 @@ export async function benchMatcher(options: MatcherBenchOptions = {}): Promise<M
   return { ...result, markdown: `${formatMarkdown(result)}\n${formatMatcherSets(sets)}` };
 }
 
-
 function evaluate(
   contender: Contender,
   cards: readonly MatchableCard[],
   documents: readonly SearchDocument[],
   expectedIndex: ReadonlyMap<string, number>,
+  labelled: readonly LabelledQuery[],
   randomTypos: readonly RandomTypoQuery[],
   rounds: number,
 ): ContenderResult {
@@ -116,7 +135,7 @@ function evaluate(
     buildMs,
     top1: 0,
     top5: 0,
-    total: CARD_QUERIES.length,
+    total: labelled.length,
     nameTop1: 0,
     nameTotal: 0,
     randomTypoTop1: randomTypos.filter(({ query, card }) => search(query)[0] === card).length,
@@ -127,28 +146,28 @@ function evaluate(
     byCategory: {},
     misses: [],
   };
-  for (const labelled of CARD_QUERIES) {
-    const found = search(labelled.query);
-    const expected = expectedIndex.get(labelled.expected);
+  for (const query of labelled) {
+    const found = search(query.query);
+    const expected = expectedIndex.get(query.expected);
     const hit = found[0] === expected;
-    const category = (result.byCategory[labelled.category] ??= { top1: 0, total: 0 });
+    const category = (result.byCategory[query.category] ??= { top1: 0, total: 0 });
     category.total++;
     if (hit) {
       result.top1++;
       category.top1++;
     } else {
       const first = found[0];
-      result.misses.push({ ...pick(labelled), got: first === undefined ? null : (cards[first] as MatchableCard).name });
+      result.misses.push({ ...pick(query), got: first === undefined ? null : (cards[first] as MatchableCard).name });
     }
     if (found.slice(0, 5).includes(expected as number)) result.top5++;
-    if (!NON_NAME_CATEGORIES.has(labelled.category)) {
+    if (!NON_NAME_CATEGORIES.has(query.category)) {
       result.nameTotal++;
       if (hit) result.nameTop1++;
     }
   }
 
-  const latencies = timeQueries(({ query }) => search(query), CARD_QUERIES, rounds, TIMING_BUDGET_MS);
-  result.timedRounds = latencies.length / CARD_QUERIES.length;
+  const latencies = timeQueries(({ query }) => search(query), labelled, rounds, TIMING_BUDGET_MS);
+  result.timedRounds = latencies.length / labelled.length;
   result.p50Ms = percentile(latencies, 0.5);
   result.p99Ms = percentile(latencies, 0.99);
   return result;
@@ -160,7 +179,7 @@ interface RandomTypoQuery {
 }
 
 /** One deletion, insertion, substitution or swap of adjacent letters in a lowercased name of 8+ characters. */
-function randomTypoQueries(cards: readonly MatchableCard[]): RandomTypoQuery[] {
+function randomTypoQueries(cards: readonly MatchableCard[], count: number): RandomTypoQuery[] {
   let state = RANDOM_TYPO_SEED;
   // Park–Miller LCG: deterministic across runs and Node versions, unlike Math.random.
   const next = (bound: number): number => {
@@ -168,7 +187,7 @@ function randomTypoQueries(cards: readonly MatchableCard[]): RandomTypoQuery[] {
     return state % bound;
   };
   const queries: RandomTypoQuery[] = [];
-  while (queries.length < RANDOM_TYPO_QUERIES) {
+  while (queries.length < count) {
     const card = next(cards.length);
     const name = (cards[card] as MatchableCard).name.toLowerCase();
     if (name.length < 8) continue;
@@ -189,17 +208,17 @@ function pick({ query, expected }: LabelledQuery): { query: string; expected: st
   return { query, expected };
 }
 
-function measureClearDecisions(cards: readonly MatchableCard[]): MatcherBenchResult['clearDecisions'] {
+function measureClearDecisions(cards: readonly MatchableCard[], labelled: readonly LabelledQuery[]): MatcherBenchResult['clearDecisions'] {
   const matcher = new CardMatcher(cards);
   let clear = 0;
   let wrong = 0;
-  for (const { query, expected } of CARD_QUERIES) {
+  for (const { query, expected } of labelled) {
     const best = matcher.best(query);
     if (!best?.clear) continue;
     clear++;
     if (best.match.name !== expected) wrong++;
   }
-  return { clear, wrong, total: CARD_QUERIES.length };
+  return { clear, wrong, total: labelled.length };
 }
 
 const CATEGORY_ORDER: readonly QueryCategory[] = [
@@ -230,7 +249,7 @@ function formatMarkdown(result: Omit<MatcherBenchResult, 'markdown'>): string {
     '',
     'Accuracy and latency are over the labelled queries. "top-1 current names" leaves out abbreviations, old ' +
       'names and passcodes, which the libraries only find because they are given those strings as extra ' +
-      `documents. "top-1 random typos" is ${RANDOM_TYPO_QUERIES} card names with one random typo each (fixed seed).`,
+      `documents. "top-1 random typos" is ${result.contenders[0]?.randomTypoTotal ?? 0} card names with one random typo each (fixed seed).`,
     '',
     '#### Top-1 by category',
     '',
@@ -257,7 +276,94 @@ function formatMarkdown(result: Omit<MatcherBenchResult, 'markdown'>): string {
   return lines.join('\n');
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await benchMatcher();
-  console.log(result.markdown);
+/** The matcher's rows: labelled accuracy and latency against the libraries, then the newer query sets. */
+export function matcherRows(matcher: MatcherBenchResult): Row[] {
+  const rows: Row[] = [];
+  const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+  const times = (value: number) => `${fixed(value, 2)}×`;
+  const [ours, substring, ...libraries] = matcher.contenders as [ContenderResult, ContenderResult, ...ContenderResult[]];
+  const bestLibrary = [...libraries].sort((a, b) => b.top1 - a.top1)[0]!;
+  rows.push(
+    {
+      area: 'Card matcher',
+      measure: `top-1 accuracy, ${matcher.queries} labelled queries`,
+      target: `≥ ${TOP1_TARGET * 100} %`,
+      measured: percent(ours.top1, ours.total),
+      comparison: `substring ${percent(substring.top1, substring.total)} (${times(ours.top1 / substring.top1)}); ${bestLibrary.name} ${percent(bestLibrary.top1, bestLibrary.total)} (${times(ours.top1 / bestLibrary.top1)})`,
+      pass: ours.top1 / ours.total >= TOP1_TARGET,
+    },
+    {
+      area: 'Card matcher',
+      measure: 'top-5 accuracy',
+      target: '–',
+      measured: percent(ours.top5, ours.total),
+      comparison: `substring ${percent(substring.top5, substring.total)}; ${bestLibrary.name} ${percent(bestLibrary.top5, bestLibrary.total)}`,
+      pass: null,
+    },
+    {
+      area: 'Card matcher',
+      measure: `latency per query, ${matcher.cards} cards (p50 / p99)`,
+      target: `p99 ≤ ${P99_TARGET_MS} ms`,
+      measured: `${fixed(ours.p50Ms, 3)} / ${fixed(ours.p99Ms, 3)} ms`,
+      comparison: `p99: substring ${fixed(substring.p99Ms, 3)} ms (${times(ours.p99Ms / substring.p99Ms)}); ${bestLibrary.name} ${fixed(bestLibrary.p99Ms, 3)} ms (${times(ours.p99Ms / bestLibrary.p99Ms)})`,
+      pass: ours.p99Ms <= P99_TARGET_MS,
+    },
+  );
+
+  const [oursSets, , ...librarySets] = matcher.sets.contenders.slice(0, matcher.contenders.length);
+  const combined = (sets: ContenderSets | undefined, names: readonly string[]) => {
+    const chosen = sets?.sets.filter((set) => names.includes(set.set)) ?? [];
+    return { top1: chosen.reduce((sum, set) => sum + set.top1, 0), total: chosen.reduce((sum, set) => sum + set.total, 0) };
+  };
+  const setGroups: [string, string[]][] = [
+    ['sound-alike queries (English and translated names)', ['sound-alike, English', 'sound-alike, translated']],
+    ['translated-name queries (fr/de/it/pt users)', ['translated names']],
+    ['old names and popular prefixes (misc_info fixture)', ['old names (misc_info)', 'popular prefixes (misc_info)']],
+  ];
+  for (const [measure, names] of setGroups) {
+    const score = combined(oursSets, names);
+    const best = librarySets
+      .map((sets) => ({ name: sets?.name ?? '', ...combined(sets, names) }))
+      .sort((a, b) => b.top1 - a.top1)[0];
+    rows.push({
+      area: 'Card matcher',
+      measure: `top-1 accuracy, ${score.total} ${measure}`,
+      target: '–',
+      measured: percent(score.top1, score.total),
+      comparison: best === undefined ? '–' : `${best.name} ${percent(best.top1, best.total)}`,
+      pass: null,
+    });
+  }
+  const { frenchUser, footprint } = matcher.sets;
+  rows.push({
+    area: 'Card matcher',
+    measure: 'latency per query with fr/de/it/pt names loaded, French user (p50 / p99)',
+    target: `p99 ≤ ${P99_TARGET_MS} ms`,
+    measured: `${fixed(frenchUser.p50Ms, 3)} / ${fixed(frenchUser.p99Ms, 3)} ms`,
+    comparison: `English only: ${fixed(ours.p99Ms, 3)} ms p99`,
+    pass: frenchUser.p99Ms <= P99_TARGET_MS,
+  });
+  if (footprint !== null) {
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    rows.push({
+      area: 'Card matcher',
+      measure: 'index memory after GC, heap + typed arrays',
+      target: '–',
+      measured: `${mb(footprint.withLanguages.heapBytes)} + ${mb(footprint.withLanguages.arrayBufferBytes)} with fr/de/it/pt names`,
+      comparison: `English only ${mb(footprint.english.heapBytes)} + ${mb(footprint.english.arrayBufferBytes)}`,
+      pass: null,
+    });
+  }
+  return rows;
 }
+
+export const matcherSection: BenchSection = {
+  name: 'matcher',
+  title: 'card matcher (all contenders, labelled, random-typo, sound-alike, translated-name and misc_info queries)',
+  assertions: false,
+  async run(size: BenchSize, fixtures: BenchFixtures) {
+    const matcher = await benchMatcher({ ...SIZES[size], dump: fixtures.cards() });
+    const { markdown, ...figures } = matcher;
+    return sectionResult(matcherRows(matcher), { matcher: figures }, markdown);
+  },
+};

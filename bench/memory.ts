@@ -1,11 +1,16 @@
 /**
  * Memory: the bot's RSS and heap measured inside its own process after a full GC (so the bench's
- * allocations never count), over a soak of cached interactions that must not keep growing the heap.
+ * allocations never count), over a soak of cached interactions that must not keep growing the heap,
+ * and what each user never seen before costs. Run by the one-process section (one-process.ts).
  */
 import type { BotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
-import { mixUser, sendCachedInteractions, startCachedInteraction } from './cached-mix.js';
-import { seededRandom } from './stats.js';
+import { mixUser, type CachedMix } from './cached-mix.js';
+import type { Row } from './section.js';
+import { fixed, seededRandom } from './stats.js';
+
+/** The RSS target, in decimal megabytes as stated (the stricter reading of "200 MB"). */
+const RSS_TARGET_BYTES = 200e6;
 
 const SOAK_CONCURRENCY = 16;
 /** Users of the soak: few enough that all of them have been seen long before the plateau is judged. */
@@ -37,7 +42,7 @@ export interface SoakOptions {
   plateauToleranceBytes?: number;
 }
 
-export async function benchSoak(bot: BotChild, options: SoakOptions = {}): Promise<SoakResult> {
+export async function benchSoak(bot: BotChild, mix: CachedMix, options: SoakOptions = {}): Promise<SoakResult> {
   const interactions = options.interactions ?? 50_000;
   const sampleEvery = options.sampleEvery ?? 5_000;
   const tolerance = options.plateauToleranceBytes ?? 2e6;
@@ -48,7 +53,7 @@ export async function benchSoak(bot: BotChild, options: SoakOptions = {}): Promi
   const started = performance.now();
   while (done < interactions) {
     const batchEnd = Math.min(interactions, done + sampleEvery);
-    const batch = await sendCachedInteractions(bot.discord, { first: done, count: batchEnd - done }, random, {
+    const batch = await mix.send(bot.discord, { first: done, count: batchEnd - done }, random, {
       concurrency: SOAK_CONCURRENCY,
       users: SOAK_USERS,
       callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
@@ -86,14 +91,14 @@ export interface NewUserCost {
  * What each user never seen before costs the heap: discord.js keeps every user and guild member
  * an interaction brings in its caches (no limits are configured), so this grows with the audience.
  */
-export async function benchNewUserCost(bot: BotChild, users = 10_000): Promise<NewUserCost> {
+export async function benchNewUserCost(bot: BotChild, mix: CachedMix, users = 10_000): Promise<NewUserCost> {
   const random = seededRandom(17);
   const before = await bot.measureMemory();
   let next = 0;
   const worker = async () => {
     while (next < users) {
       const index = next++;
-      const exchange = await startCachedInteraction(bot.discord, index, mixUser(1_000_000 + index), random);
+      const exchange = await mix.start(bot.discord, index, mixUser(1_000_000 + index), random);
       await exchange.callback(CALLBACK_TIMEOUT_MS);
     }
   };
@@ -107,4 +112,66 @@ export async function benchNewUserCost(bot: BotChild, users = 10_000): Promise<N
     cachedUsersAdded: after.cachedUsers - before.cachedUsers,
     cachedMembersAdded: after.cachedMembers - before.cachedMembers,
   };
+}
+
+/** The bot's memory at the points the one-process section reads it (after GC each time). */
+export interface ProcessMemory {
+  atReady: MemorySample;
+  /** After `settleMs` without interactions. */
+  atReadySettled: MemorySample;
+  /** Right after the workload replay, and `settleMs` later. */
+  afterWorkload: MemorySample;
+  afterWorkloadSettled: MemorySample;
+  settleMs: number;
+  /** Commands in the workload replayed. */
+  workloadCommands: number;
+}
+
+export function memoryRows(memory: ProcessMemory, soak: SoakResult, newUsers: NewUserCost): Row[] {
+  const area = 'Memory';
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const settleSeconds = memory.settleMs / 1000;
+  const lastSoak = soak.samples[soak.samples.length - 1]!.memory;
+  return [
+    {
+      area,
+      measure: `RSS after loading the card database (after GC, ${settleSeconds} s idle)`,
+      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      measured: mb(memory.atReadySettled.rssBytes),
+      comparison: `heap used ${mb(memory.atReadySettled.heapUsedBytes)} of ${mb(memory.atReadySettled.heapTotalBytes)}; at the ready signal ${mb(memory.atReady.rssBytes)}`,
+      pass: memory.atReadySettled.rssBytes <= RSS_TARGET_BYTES,
+    },
+    {
+      area,
+      measure: `RSS right after the ${memory.workloadCommands}-command workload (after GC)`,
+      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      measured: mb(memory.afterWorkload.rssBytes),
+      comparison: `heap used ${mb(memory.afterWorkload.heapUsedBytes)} of ${mb(memory.afterWorkload.heapTotalBytes)}; ${fixed(memory.afterWorkload.rssBytes / memory.atReadySettled.rssBytes, 2)}× the RSS at ready`,
+      pass: memory.afterWorkload.rssBytes <= RSS_TARGET_BYTES,
+    },
+    {
+      area,
+      measure: `RSS ${settleSeconds} s after the workload (after GC)`,
+      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      measured: mb(memory.afterWorkloadSettled.rssBytes),
+      comparison: `heap used ${mb(memory.afterWorkloadSettled.heapUsedBytes)} of ${mb(memory.afterWorkloadSettled.heapTotalBytes)}`,
+      pass: memory.afterWorkloadSettled.rssBytes <= RSS_TARGET_BYTES,
+    },
+    {
+      area,
+      measure: `heap growth over a ${soak.interactions}-interaction soak (after GC)`,
+      target: `plateau: < ${mb(soak.plateauToleranceBytes)} over the 2nd half`,
+      measured: `${fixed(soak.heapGrowthBytes / 1e6, 1)} MB in all, ${fixed(soak.secondHalfHeapGrowthBytes / 1e6, 2)} MB in the 2nd half`,
+      comparison: `RSS at the end ${mb(lastSoak.rssBytes)}; ${soak.lost} lost; ${fixed(soak.interactions / (soak.durationMs / 1000), 0)} interactions/s`,
+      pass: soak.plateaued && soak.lost === 0,
+    },
+    {
+      area,
+      measure: 'heap per new distinct user (discord.js caches)',
+      target: '–',
+      measured: `${fixed(newUsers.bytesPerUser, 0)} B`,
+      comparison: `${newUsers.users} new users: heap ${fixed(newUsers.heapGrowthBytes / 1e6, 1)} MB, +${newUsers.cachedUsersAdded} cached users, +${newUsers.cachedMembersAdded} cached members`,
+      pass: null,
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 /** Latency sampling for the matcher benchmarks: every query timed alone, several passes. */
 
-/** Up to `rounds` timed passes over the queries (fewer once `budgetMs` has passed), one sample per query per pass, sorted ascending. */
+/** Up to `rounds` timed passes over the queries (fewer once `budgetMs` has passed), one sample per query per pass, in ms. */
 export function timeQueries<Q extends { query: string }>(search: (query: Q) => unknown, queries: readonly Q[], rounds: number, budgetMs: number): Float64Array {
   const samples = new Float64Array(rounds * queries.length);
   const budgetEnd = performance.now() + budgetMs;
@@ -12,11 +12,5 @@ export function timeQueries<Q extends { query: string }>(search: (query: Q) => u
       samples[sample++] = performance.now() - start;
     }
   }
-  return samples.subarray(0, sample).sort();
-}
-
-/** Nearest-rank percentile of sorted samples. */
-export function percentile(sorted: Float64Array, fraction: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[rank] ?? 0;
+  return samples.subarray(0, sample);
 }

@@ -9,8 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBotChild } from './bot-child.js';
 import type { StartupTimings } from './bot-shared.js';
+import type { BenchFixtures } from './fixtures.js';
 import { copyDataDir, removeDir, type BenchUpstreams } from './harness.js';
-import { median } from './stats.js';
+import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
+import { fixed, median } from './stats.js';
+
+/** The longest start with a snapshot that meets the target. */
+const READY_WITH_SNAPSHOT_TARGET_MS = 3_000;
 
 export interface StartupRun extends StartupTimings {
   /** Ready to answer every command: logged in and the card database loaded. */
@@ -27,25 +32,35 @@ export interface StartupResult {
   /** Median time until the bot answers interactions without a snapshot (card lookups go upstream until the download lands). */
   withoutSnapshotDiscordReadyMedianMs: number;
   modulesLoadedMedianMs: number;
-  /** One start with a snapshot running the TypeScript under tsx (as `npm run dev` does). */
-  underTsx: StartupRun;
+  /** One start with a snapshot running the TypeScript under tsx (as `npm run dev` does); null when not asked for. */
+  underTsx: StartupRun | null;
 }
 
 export interface StartupOptions {
   withSnapshotRuns?: number;
   withoutSnapshotRuns?: number;
+  underTsx?: boolean;
 }
+
+const FULL = { withSnapshotRuns: 3, withoutSnapshotRuns: 2, underTsx: true } as const;
+/** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
+const SIZES: Readonly<Record<BenchSize, StartupOptions>> = {
+  full: FULL,
+  // No start without a snapshot: the bot (production settings) refuses a tiny run's few hundred cards
+  // as a truncated download. No start under tsx: it compiles every module first, seconds for nothing.
+  tiny: { withSnapshotRuns: 1, withoutSnapshotRuns: 0, underTsx: false },
+};
 
 export async function benchStartup(upstreams: BenchUpstreams, snapshotDir: string, compiledScript: string, options: StartupOptions = {}): Promise<StartupResult> {
   const withSnapshot: StartupRun[] = [];
   const withoutSnapshot: StartupRun[] = [];
-  for (let run = 0; run < (options.withSnapshotRuns ?? 3); run++) {
+  for (let run = 0; run < (options.withSnapshotRuns ?? FULL.withSnapshotRuns); run++) {
     withSnapshot.push(await startOnce(upstreams, await copyDataDir(snapshotDir), compiledScript));
   }
-  for (let run = 0; run < (options.withoutSnapshotRuns ?? 2); run++) {
+  for (let run = 0; run < (options.withoutSnapshotRuns ?? FULL.withoutSnapshotRuns); run++) {
     withoutSnapshot.push(await startOnce(upstreams, await mkdtemp(join(tmpdir(), 'almanac-bench-empty-')), compiledScript));
   }
-  const underTsx = await startOnce(upstreams, await copyDataDir(snapshotDir), undefined);
+  const underTsx = (options.underTsx ?? FULL.underTsx) ? await startOnce(upstreams, await copyDataDir(snapshotDir), undefined) : null;
   return {
     withSnapshot,
     withoutSnapshot,
@@ -68,3 +83,36 @@ async function startOnce(upstreams: BenchUpstreams, dataDir: string, compiledScr
     await removeDir(dataDir);
   }
 }
+
+export function startupRows(startup: StartupResult): Row[] {
+  return [
+    {
+      area: 'Start-up',
+      measure: 'process start → ready, with a snapshot (median)',
+      target: `≤ ${READY_WITH_SNAPSHOT_TARGET_MS / 1000} s`,
+      measured: `${fixed(startup.withSnapshotMedianMs / 1000, 2)} s`,
+      comparison: `modules loaded at ${fixed(startup.modulesLoadedMedianMs / 1000, 2)} s; under tsx ${fixed((startup.underTsx?.fullyReadyMs ?? Number.NaN) / 1000, 2)} s`,
+      pass: startup.withSnapshotMedianMs <= READY_WITH_SNAPSHOT_TARGET_MS,
+    },
+    {
+      area: 'Start-up',
+      measure: 'process start → ready, without a snapshot (median)',
+      target: '–',
+      measured: `${fixed(startup.withoutSnapshotMedianMs / 1000, 2)} s`,
+      comparison: `${fixed(startup.withoutSnapshotMedianMs / startup.withSnapshotMedianMs, 2)}× with a snapshot; answering (upstream lookups) from ${fixed(startup.withoutSnapshotDiscordReadyMedianMs / 1000, 2)} s`,
+      pass: null,
+    },
+  ];
+}
+
+export const startupSection: BenchSection = {
+  name: 'startup',
+  title: 'start-up with and without a snapshot (fresh child processes)',
+  assertions: false,
+  async run(size: BenchSize, fixtures: BenchFixtures) {
+    const snapshotDir = await fixtures.snapshotDir();
+    const compiledScript = await fixtures.compiledScript();
+    const startup = await fixtures.withUpstreams((upstreams) => benchStartup(upstreams, snapshotDir, compiledScript, SIZES[size]));
+    return sectionResult(startupRows(startup), { startup });
+  },
+};

@@ -12,10 +12,14 @@ export interface LatencySummary {
   maxMs: number;
 }
 
-/** Nearest-rank percentile (`fraction` in (0, 1]) of samples in any order; NaN when there are none. */
-export function percentile(samples: readonly number[], fraction: number): number {
+/**
+ * Nearest-rank percentile (`fraction` in (0, 1]) of samples in any order; NaN when there are none
+ * (shown as `–` by `fixed`), so that a missing figure is never mistaken for a measured 0.
+ */
+export function percentile(samples: ArrayLike<number>, fraction: number): number {
   if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
+  // A typed array sorts numerically, and the copy leaves the caller's samples in their order.
+  const sorted = Float64Array.from(samples).sort();
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[rank]!;
 }
@@ -31,7 +35,9 @@ export function summarize(samples: readonly number[]): LatencySummary {
   };
 }
 
+/** The median; NaN when there are no values, as `percentile`. */
 export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -10,15 +10,13 @@
 import type { FakeDiscord } from '../test/fakes/discord.js';
 import type { BotChild } from './bot-child.js';
 import { watchStalls, type StallReading } from './bot-shared.js';
-import { mixUser, startCachedInteraction } from './cached-mix.js';
+import { mixUser, type CachedMix } from './cached-mix.js';
 import { sleep, timeCallback } from './harness.js';
-import { seededRandom, summarize } from './stats.js';
+import type { BenchSize, Row } from './section.js';
+import { fixed, seededRandom, summarize } from './stats.js';
 
-export const THROUGHPUT_P99_LIMIT_MS = 100;
-const DEFAULT_RATES = [100, 200, 300, 400, 500, 600, 700, 800, 1_000, 1_200, 1_500, 2_000];
-export const THROUGHPUT_STEP_MS = 4_000;
+const P99_LIMIT_MS = 100;
 const WARMUP_RATE = 100;
-const WARMUP_MS = 2_000;
 /** An acknowledgement later than this counts as lost (Discord's own deadline is 3 s). */
 const CALLBACK_TIMEOUT_MS = 3_000;
 const USERS = 500;
@@ -41,6 +39,19 @@ export interface RateStep {
 
 const ATTEMPTS_PER_RATE = 2;
 
+export interface ThroughputOptions {
+  /** Rates tried in turn, in interactions per second, until one fails. */
+  rates: readonly number[];
+  stepMs: number;
+  warmupMs: number;
+}
+
+/** The ramp at each size: `full` is what BENCHMARKS.md reports. */
+export const THROUGHPUT_SIZES: Readonly<Record<BenchSize, ThroughputOptions>> = {
+  full: { rates: [100, 200, 300, 400, 500, 600, 700, 800, 1_000, 1_200, 1_500, 2_000], stepMs: 4_000, warmupMs: 2_000 },
+  tiny: { rates: [50], stepMs: 200, warmupMs: 100 },
+};
+
 export interface ThroughputResult {
   /** The highest passing rate, in interactions per second (0 when none passed). */
   sustainedPerSecond: number;
@@ -48,9 +59,11 @@ export interface ThroughputResult {
   steps: RateStep[];
   /** True when the first failing step could not even be dispatched at its rate by this process. */
   limitedByLoadGenerator: boolean;
+  stepMs: number;
 }
 
-export async function benchThroughput(bot: BotChild, rates: readonly number[] = DEFAULT_RATES): Promise<ThroughputResult> {
+/** Runs the ramp on `bot`, whose caches hold every item of `mix` (see `CachedMix.warm`). */
+export async function benchThroughput(bot: BotChild, mix: CachedMix, options: ThroughputOptions = THROUGHPUT_SIZES.full): Promise<ThroughputResult> {
   const random = seededRandom(11);
   let sequence = 0;
   const nextSequence = () => sequence++;
@@ -58,17 +71,17 @@ export async function benchThroughput(bot: BotChild, rates: readonly number[] = 
   const measuredStep = async (rate: number, durationMs: number): Promise<RateStep> => {
     await bot.readStalls();
     ownStalls.read();
-    const step = await runStep(bot.discord, rate, durationMs, nextSequence, random);
+    const step = await runStep(bot.discord, mix, rate, durationMs, nextSequence, random);
     return { ...step, botStalls: await bot.readStalls(), loadGeneratorStalls: ownStalls.read() };
   };
-  await measuredStep(WARMUP_RATE, WARMUP_MS);
+  await measuredStep(WARMUP_RATE, options.warmupMs);
 
   const steps: RateStep[] = [];
   let failed: RateStep | undefined;
-  for (const rate of rates) {
+  for (const rate of options.rates) {
     let step: RateStep | undefined;
     for (let attempt = 0; attempt < ATTEMPTS_PER_RATE && !step?.passed; attempt++) {
-      step = await measuredStep(rate, THROUGHPUT_STEP_MS);
+      step = await measuredStep(rate, options.stepMs);
       steps.push(step);
     }
     if (!step?.passed) {
@@ -84,11 +97,13 @@ export async function benchThroughput(bot: BotChild, rates: readonly number[] = 
     p99AtSustainedMs: best?.p99Ms ?? Number.NaN,
     steps,
     limitedByLoadGenerator: failed !== undefined && failed.dispatchedPerSecond < 0.95 * failed.offeredPerSecond,
+    stepMs: options.stepMs,
   };
 }
 
 async function runStep(
   discord: FakeDiscord,
+  mix: CachedMix,
   rate: number,
   durationMs: number,
   nextSequence: () => number,
@@ -105,7 +120,7 @@ async function runStep(
     for (; sent < owed; sent++) {
       const sequence = nextSequence();
       pending.push(
-        timeCallback(startCachedInteraction(discord, sequence, mixUser(sequence % USERS), random), CALLBACK_TIMEOUT_MS).then(
+        timeCallback(mix.start(discord, sequence, mixUser(sequence % USERS), random), CALLBACK_TIMEOUT_MS).then(
           (timed) => void latencies.push(timed.latencyMs),
           () => void lost++,
         ),
@@ -124,6 +139,26 @@ async function runStep(
     lost,
     p50Ms: summary.p50Ms,
     p99Ms: summary.p99Ms,
-    passed: lost === 0 && summary.p99Ms < THROUGHPUT_P99_LIMIT_MS && dispatchedPerSecond >= 0.95 * rate,
+    passed: lost === 0 && summary.p99Ms < P99_LIMIT_MS && dispatchedPerSecond >= 0.95 * rate,
   };
+}
+
+export function throughputRows(throughput: ThroughputResult): Row[] {
+  // The ramp stops at the first rate that failed all its attempts: the last step, when it failed.
+  const lastStep = throughput.steps[throughput.steps.length - 1];
+  const failedStep = lastStep?.passed === false ? lastStep : undefined;
+  return [
+    {
+      area: 'Throughput',
+      measure: `cached interactions/s, one process, p99 < ${P99_LIMIT_MS} ms`,
+      target: '–',
+      measured: `${throughput.sustainedPerSecond}/s (p99 ${fixed(throughput.p99AtSustainedMs, 1)} ms)`,
+      comparison: failedStep
+        ? `${failedStep.offeredPerSecond}/s failed: p50 ${fixed(failedStep.p50Ms, 1)} ms, p99 ${fixed(failedStep.p99Ms, 1)} ms, ${failedStep.lost} lost; ` +
+          `bot loop stalled ≤ ${fixed(failedStep.botStalls.loopDelayMaxMs, 0)} ms (GC ${fixed(failedStep.botStalls.gcPauseTotalMs, 0)} ms in ${throughput.stepMs / 1000} s), ` +
+          `load generator ≤ ${fixed(failedStep.loadGeneratorStalls.loopDelayMaxMs, 0)} ms${throughput.limitedByLoadGenerator ? ' (could not keep up)' : ''}`
+        : 'no rate failed',
+      pass: null,
+    },
+  ];
 }

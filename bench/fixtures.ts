@@ -1,0 +1,111 @@
+/**
+ * What the sections of one bench run share, each made on first use and kept for the run: the
+ * cards of the run's size, the bot compiled for the child processes, card database snapshots
+ * written by the bot's own code, the replayed workload, and the one-process replay that the fleet
+ * compares itself with. Sharing them keeps a full run from downloading the card databases or
+ * replaying 10,000 commands twice; a section run alone makes what it needs.
+ */
+import type { RawCard } from '../src/cards/card.js';
+import type { TestBot } from '../test/helpers/bot.js';
+import { benchCards } from './card-pool.js';
+import { compileBotForNode, type CompiledBot } from './compile.js';
+import type { EconomyResult } from './economy.js';
+import { prepareSnapshotDir, removeDir, startBenchUpstreams, startInProcessBot, type BenchUpstreams } from './harness.js';
+import type { BenchSize } from './section.js';
+import { buildWorkload, type Workload } from './workload.js';
+
+/** Commands in the replayed workload (see workload.ts). */
+const WORKLOAD_COMMANDS: Readonly<Record<BenchSize, number>> = { full: 10_000, tiny: 40 };
+
+/** Which card databases a snapshot holds: English alone, or English and the four languages. */
+export type SnapshotDatabases = 'english' | 'all';
+
+export class BenchFixtures {
+  /** The one-process replay of `workload()`, when a section made it: the fleet's baseline. */
+  oneProcessEconomy: EconomyResult | undefined;
+  private cardList: RawCard[] | undefined;
+  private compiled: Promise<CompiledBot> | undefined;
+  private readonly snapshots = new Map<SnapshotDatabases, Promise<string>>();
+  private builtWorkload: Workload | undefined;
+
+  constructor(
+    readonly size: BenchSize,
+    readonly progress: (message: string) => void = () => undefined,
+  ) {}
+
+  /** The cards the fake YGOPRODeck serves in this run (see `benchCards`). */
+  cards(): RawCard[] {
+    this.cardList ??= benchCards(this.size);
+    return this.cardList;
+  }
+
+  /** Fresh fake upstreams serving this run's cards (cheap: each section starts its own). */
+  startUpstreams(timeScale = 1): Promise<BenchUpstreams> {
+    return startBenchUpstreams(timeScale, this.cards());
+  }
+
+  /** Runs `use` with fresh fake upstreams (time-compressed by `timeScale`), closed afterwards. */
+  async withUpstreams<T>(use: (upstreams: BenchUpstreams) => Promise<T>, timeScale = 1): Promise<T> {
+    const upstreams = await this.startUpstreams(timeScale);
+    try {
+      return await use(upstreams);
+    } finally {
+      await upstreams.close();
+    }
+  }
+
+  /** Runs `use` with the bot in this process (see `startInProcessBot`) on the snapshot, against fresh upstreams at real speed. */
+  async withInProcessBot<T>(use: (bot: TestBot, upstreams: BenchUpstreams) => Promise<T>, databases: SnapshotDatabases = 'all'): Promise<T> {
+    const snapshotDir = await this.snapshotDir(databases);
+    return this.withUpstreams(async (upstreams) => {
+      const inProcess = await startInProcessBot(upstreams, snapshotDir);
+      try {
+        return await use(inProcess.bot, upstreams);
+      } finally {
+        await inProcess.stop();
+      }
+    });
+  }
+
+  /** The compiled `bench/bot-process.js` (see compile.ts). */
+  async compiledScript(): Promise<string> {
+    this.compiled ??= (this.progress('compiling the bot to JavaScript for the child processes'), compileBotForNode());
+    return (await this.compiled).script;
+  }
+
+  /**
+   * A DATA_DIR holding the card database snapshots, written by the bot's own code from a fake
+   * YGOPRODeck at real speed; sections copy it and never write to it.
+   */
+  snapshotDir(databases: SnapshotDatabases = 'all'): Promise<string> {
+    let dir = this.snapshots.get(databases);
+    if (dir === undefined) {
+      dir = this.prepareSnapshot(databases);
+      this.snapshots.set(databases, dir);
+    }
+    return dir;
+  }
+
+  /** The replayed command workload, from a fixed seed. */
+  workload(): Workload {
+    this.builtWorkload ??= buildWorkload(this.cards(), { commands: WORKLOAD_COMMANDS[this.size] });
+    return this.builtWorkload;
+  }
+
+  /** Removes what the run wrote (snapshots, compiled files). */
+  async close(): Promise<void> {
+    const dirs = await Promise.allSettled(this.snapshots.values());
+    await Promise.all(dirs.map((dir) => (dir.status === 'fulfilled' ? removeDir(dir.value) : undefined)));
+    this.snapshots.clear();
+    const compiled = await this.compiled?.catch(() => undefined);
+    await compiled?.remove();
+    this.compiled = undefined;
+  }
+
+  private async prepareSnapshot(databases: SnapshotDatabases): Promise<string> {
+    this.progress(`card database snapshot (${databases === 'all' ? 'English and the four languages' : 'English alone'}), written by the bot from the fake YGOPRODeck`);
+    // The bot refuses a download of fewer than 5,000 cards as truncated; a tiny run serves a few hundred.
+    const minCards = this.size === 'tiny' ? 1 : undefined;
+    return this.withUpstreams((upstreams) => prepareSnapshotDir(upstreams.ygoprodeck.url, { languages: databases === 'all', ...(minCards === undefined ? {} : { minCards }) }));
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Every section of `npm run bench`, in the order a full run takes them. The order matters twice:
+ * the one-process section's replay is the fleet's baseline, and sections that share a card
+ * database snapshot or the compiled bot (bench/fixtures.ts) make it once, for the first of them.
+ *
+ * To add a section (a flood or a replay with pass/fail assertions, say): write a `BenchSection`
+ * (bench/section.ts) whose `run(size)` returns its rows and failed assertions, give it a `tiny`
+ * size, and list it here; test/bench/sections.test.ts then runs it on every `npm test`.
+ */
+import { burstSection } from './burst.js';
+import { cardSection } from './cards.js';
+import { e2eLatencySection } from './e2e-latency.js';
+import { fleetSection } from './fleet.js';
+import { httpModeSection } from './http-mode.js';
+import { matcherSection } from './matcher.js';
+import { oneProcessSection } from './one-process.js';
+import type { BenchSection } from './section.js';
+import { startupSection } from './startup.js';
+
+export const SECTIONS: readonly BenchSection[] = [
+  matcherSection,
+  e2eLatencySection,
+  httpModeSection,
+  startupSection,
+  oneProcessSection,
+  burstSection,
+  fleetSection,
+  cardSection,
+];
