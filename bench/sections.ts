@@ -11,6 +11,7 @@ import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
+import { floodsSection } from './floods.js';
 import { httpModeSection } from './http-mode.js';
 import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
@@ -25,5 +26,6 @@ export const SECTIONS: readonly BenchSection[] = [
   oneProcessSection,
   burstSection,
   fleetSection,
+  floodsSection,
   cardSection,
 ];

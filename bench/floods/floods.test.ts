@@ -11,13 +11,13 @@ import {
   WALLHAVEN_USER_BUDGET,
 } from '../../src/services/wallhaven.js';
 import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck.js';
-import type { InteractionExchange, InteractionOrigin } from '../fakes/discord.js';
-import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
-import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
-import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
-import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
-import { writeCardSnapshot } from '../helpers/card-snapshot.js';
-import { answerOf, crashLines, expectNoSecretLeaks, expectPlainSentence, scaledLimiters, type Answer } from '../helpers/reliability.js';
+import type { InteractionExchange, InteractionOrigin } from '../../test/fakes/discord.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../../test/fakes/geojs.js';
+import { startFakeWallhaven, type FakeWallhaven } from '../../test/fakes/wallhaven.js';
+import { startFakeYgoprodeck, type FakeYgoprodeck } from '../../test/fakes/ygoprodeck.js';
+import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../../test/helpers/bot.js';
+import { writeCardSnapshot } from '../../test/helpers/card-snapshot.js';
+import { answerOf, crashLines, expectNoSecretLeaks, expectPlainSentence, scaledLimiters, type Answer } from '../../test/helpers/reliability.js';
 
 /**
  * Floods: ten times each upstream's limit in interactions, all sent within one second, each from a
