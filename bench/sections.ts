@@ -11,12 +11,12 @@ import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
-import { floodsSection } from './floods.js';
 import { httpModeSection } from './http-mode.js';
 import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
 import type { BenchSection } from './section.js';
 import { startupSection } from './startup.js';
+import { floodsSection, fuzzSection } from './vitest-section.js';
 
 export const SECTIONS: readonly BenchSection[] = [
   matcherSection,
@@ -27,5 +27,6 @@ export const SECTIONS: readonly BenchSection[] = [
   burstSection,
   fleetSection,
   floodsSection,
+  fuzzSection,
   cardSection,
 ];
