@@ -3,7 +3,7 @@
  * (bench/floods/*.test.ts) and the fuzz tests at their full count. They live here rather than in
  * `npm test` because they prove throughput or try many values and need both cores for minutes. The
  * files run in a child vitest, so their `expect`s read exactly as the suite's do; each test becomes
- * a pass/fail row. `tiny` runs only the tests matching `tinyPattern`, to prove the section runs.
+ * a pass/fail row. `tiny` runs one light test, to prove the section runs.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -26,15 +26,16 @@ interface VitestSectionOptions {
   vitestArgs: readonly string[];
   /** Extra environment of the child at full size. */
   fullEnv?: NodeJS.ProcessEnv;
-  /** The test name pattern a tiny run is limited to. */
-  tinyPattern: string;
+  /** A tiny run: `vitest run` arguments choosing one light file, and the test name pattern it is limited to. */
+  tiny: { vitestArgs: readonly string[]; pattern: string };
 }
 
 async function runVitest(options: VitestSectionOptions, size: BenchSize): Promise<VitestJson> {
   const dir = await mkdtemp(join(tmpdir(), `almanac-${options.name}-`));
   const output = join(dir, 'results.json');
   try {
-    const args = ['vitest', 'run', ...options.vitestArgs, '--reporter=json', `--outputFile=${output}`, ...(size === 'tiny' ? ['-t', options.tinyPattern] : [])];
+    const chosen = size === 'tiny' ? [...options.tiny.vitestArgs, '-t', options.tiny.pattern] : options.vitestArgs;
+    const args = ['vitest', 'run', ...chosen, '--reporter=json', `--outputFile=${output}`];
     const env = { ...process.env, ...(size === 'full' ? options.fullEnv : {}) };
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn('npx', args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -80,7 +81,7 @@ export const floodsSection = vitestSection({
   title: 'Floods and fleet replays: ten times each limit within a second (pass/fail)',
   // One file at a time, each in its own process (the config): a flood measures windows that another file's CPU use would distort.
   vitestArgs: ['--config', 'bench/floods/vitest.config.ts'],
-  tinyPattern: 'production limiter settings',
+  tiny: { vitestArgs: ['--config', 'bench/floods/vitest.config.ts', 'bench/floods/floods.test.ts'], pattern: 'production limiter settings' },
 });
 
 export const fuzzSection = vitestSection({
@@ -88,5 +89,5 @@ export const fuzzSection = vitestSection({
   title: 'Fuzz tests at their full count (npm test tries a quarter): hostile values through every parser and handler (pass/fail)',
   vitestArgs: ['test/reliability/fuzz.test.ts', 'test/reliability/fuzz-parsers.test.ts', 'test/reliability/fuzz-e2e.test.ts', 'test/reliability/http-hostile.test.ts'],
   fullEnv: { [FUZZ_SIZE_ENV]: 'full' },
-  tinyPattern: 'IP address lists',
+  tiny: { vitestArgs: ['test/reliability/fuzz-parsers.test.ts'], pattern: 'IP address lists' },
 });
