@@ -16,6 +16,7 @@ import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
 import type { BenchSection } from './section.js';
 import { startupSection } from './startup.js';
+import { floodsSection, fuzzSection } from './vitest-section.js';
 
 export const SECTIONS: readonly BenchSection[] = [
   matcherSection,
@@ -25,5 +26,7 @@ export const SECTIONS: readonly BenchSection[] = [
   oneProcessSection,
   burstSection,
   fleetSection,
+  floodsSection,
+  fuzzSection,
   cardSection,
 ];

@@ -37,11 +37,13 @@ describe("/card in the user's language: names in French, German, Italian or Port
   beforeAll(async () => {
     const dump = loadCardDump();
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
+    // Every card database from a snapshot: the first start's download is card.test.ts's.
     bot = await startTestBot({
+      cardSnapshot: { cards: dump, version: ygoprodeck.version },
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
-    // The names come from the local language databases, downloaded after the English one.
+    // The names come from the local language databases.
     await waitForLanguageDatabases(bot.app.services.cards);
   }, 150_000);
 

@@ -5,6 +5,8 @@ import {
   type APIEmbed,
   type APIStringSelectComponent,
 } from 'discord.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawCardSet } from '../../src/cards/card-set.js';
 import type { FakeMessage, InteractionExchange } from '../fakes/discord.js';
@@ -101,7 +103,11 @@ describe('/card set end to end: the real client against the fake Discord and the
 
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck({ cards: loadCardDump() });
-    bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl } });
+    // The card databases come from a snapshot (the first start's download is card.test.ts's); the set list is fetched at start.
+    bot = await startTestBot({
+      env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
+      cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
+    });
     await waitForEveryCardDatabase(bot.app.services.cards);
   }, 180_000);
 
@@ -112,7 +118,9 @@ describe('/card set end to end: the real client against the fake Discord and the
 
   it('fetched the set list once at start, before any command, and keeps it in DATA_DIR', () => {
     expect(cardsetsRequests()).toBe(1);
-    expect(bot.app.services.cards.health().details).toMatchObject({ cardSetsDatabaseVersion: ygoprodeck.version });
+    const stored = JSON.parse(readFileSync(join(bot.config.dataDir, 'cards', 'card-sets.json'), 'utf8')) as { sets: unknown[] };
+    expect(stored.sets.length).toBeGreaterThan(0);
+    expect(bot.app.services.cards.health().details).toMatchObject({ cardSets: stored.sets.length });
   });
 
   it('autocompletes by partial name, by code, with typos and with nothing typed, without touching YGOPRODeck', async () => {

@@ -101,7 +101,9 @@ describe('players everywhere: user install in every context, in the player’s l
 
   beforeAll(async () => {
     [ygoprodeck, geo, wallhaven] = await Promise.all([startFakeYgoprodeck({ cards: loadCardDump() }), startFakeGeoJs(), startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY })]);
+    // Every card database from a snapshot: the first start's download is card.test.ts's.
     bot = await startTestBot({
+      cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
       env: {
         YGOPRODECK_URL: ygoprodeck.url,
         YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl,

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RawCard } from '../../src/cards/normalise-card.js';
 import { createGatewayApp, type GatewayApp, type GatewayAppOptions } from '../../src/app/gateway.js';
 import { loadConfig, secretsOf, type Config } from '../../src/runtime/config.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fakes/discord.js';
+import { writeCardSnapshot } from './card-snapshot.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
 
@@ -33,6 +35,8 @@ export interface StartBotOptions {
   /** A fake Discord to join instead of starting one (several bots of one fleet, each with its own
    * shards); it must accept CANARY_TOKEN, and the caller closes it. */
   joinDiscord?: FakeDiscord;
+  /** A card database to start with (e.g. a fake YGOPRODeck's cards and version), so no download is needed. */
+  cardSnapshot?: { cards: readonly RawCard[]; version: string };
 }
 
 /**
@@ -59,6 +63,7 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
   const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
+  if (options.cardSnapshot) await writeCardSnapshot(dataDir, options.cardSnapshot.cards, options.cardSnapshot.version);
   const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
   const app = await createGatewayApp({
     config,

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { normaliseCards, type RawCard } from '../../src/cards/normalise-card.js';
@@ -8,6 +11,13 @@ import { LanguageTexts } from '../../src/services/card-texts.js';
 import { translatedDump } from '../fakes/card-translations.js';
 
 /**
+ * The folder (made by test/global-setup.ts, removed after the run) where snapshots written once are
+ * kept for the rest of the run: the full dump's five databases take seconds of CPU to build, and
+ * several files start a bot on them. Outside vitest (the bench) there is no cache.
+ */
+export const SNAPSHOT_CACHE_ENV = 'ALMANAC_TEST_SNAPSHOT_CACHE';
+
+/**
  * Writes the card database snapshots of `rawCards` into `dataDir`, exactly as the bot writes them
  * after its downloads: English, and each language's texts as the fake YGOPRODeck translates them.
  * A bot started on that DATA_DIR has every card database at once (and downloads nothing while
@@ -15,6 +25,14 @@ import { translatedDump } from '../fakes/card-translations.js';
  */
 export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   const dir = join(dataDir, 'cards');
+  const cacheRoot = process.env[SNAPSHOT_CACHE_ENV];
+  if (cacheRoot === undefined) return buildSnapshot(dir, rawCards, version);
+  const cached = await cachedSnapshot(cacheRoot, rawCards, version);
+  await cp(cached.dir, dir, { recursive: true });
+  return cached.cardCount;
+}
+
+async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   const { cards, skipped } = normaliseCards(rawCards);
   const { body } = CompactRecords.of(cards);
   const header = snapshotHeader(
@@ -27,4 +45,39 @@ export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawC
     await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated.cards, translated.skipped, { version });
   }
   return cards.length;
+}
+
+/** The same cards (by passcode and name) and version give the same snapshot files. */
+function snapshotKey(rawCards: readonly RawCard[], version: string): string {
+  const hash = createHash('sha256').update(version);
+  for (const card of rawCards) hash.update(`\0${card.id}\0${card.name}`);
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * The run's snapshot of these cards, built by whichever test worker asks first while the others wait
+ * (a `mkdir` lock). The folder is renamed into place whole, so it is never seen half written; a file
+ * inside it records the number of cards.
+ */
+async function cachedSnapshot(cacheRoot: string, rawCards: readonly RawCard[], version: string): Promise<{ dir: string; cardCount: number }> {
+  const dir = join(cacheRoot, snapshotKey(rawCards, version));
+  const lock = `${dir}.lock`;
+  for (;;) {
+    const count = await readFile(join(dir, 'card-count'), 'utf8').catch(() => undefined);
+    if (count !== undefined) return { dir: join(dir, 'cards'), cardCount: Number(count) };
+    if (await mkdir(lock).then(() => true, () => false)) {
+      try {
+        const building = await mkdtemp(`${dir}.building-`);
+        const cardCount = await buildSnapshot(join(building, 'cards'), rawCards, version);
+        await writeFile(join(building, 'card-count'), String(cardCount));
+        await rename(building, dir);
+        return { dir: join(dir, 'cards'), cardCount };
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
+    }
+    // Another worker is building it; once its lock is gone the folder is there (or it failed, and
+    // this worker takes the lock).
+    await delay(100);
+  }
 }

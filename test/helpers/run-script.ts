@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFenceLines, recordBlockedAttempt } from '../fence/network-fence.js';
+import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FENCE_PRELOAD = fileURLToPath(new URL('../fence/child-preload.ts', import.meta.url));
@@ -36,12 +37,24 @@ export interface RunningEntryPoint {
 }
 
 /**
- * Starts a TypeScript entry point of the project with tsx, as `npm start`/`npm run <script>` would,
+ * `node` arguments that run `entry` (a TypeScript path such as `src/cli.ts`) behind the network
+ * fence: its transpiled copy when the test run made one (test/helpers/compiled-entry-points.ts),
+ * else the source through tsx.
+ */
+function entryPointCommand(entry: string): string[] {
+  const compiled = process.env[COMPILED_ENTRY_POINTS_ENV];
+  if (compiled === undefined) return ['--import', 'tsx', '--import', FENCE_PRELOAD, entry];
+  const javaScript = (path: string) => join(compiled, path.replace(/\.ts$/, '.js'));
+  return ['--import', javaScript('test/fence/child-preload.ts'), javaScript(entry)];
+}
+
+/**
+ * Starts an entry point of the project (see `entryPointCommand`), as `npm start`/`npm run <script>` would,
  * offline (upstreams on a closed port unless `env` points them elsewhere) and behind the network
  * fence: what it tries to reach past loopback fails the test that started it.
  */
 export function startEntryPoint(entry: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): RunningEntryPoint {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', FENCE_PRELOAD, entry, ...args], {
+  const child = spawn(process.execPath, [...entryPointCommand(entry), ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...OFFLINE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

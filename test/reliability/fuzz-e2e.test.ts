@@ -15,6 +15,7 @@ import { writeCardSnapshot } from '../helpers/card-snapshot.js';
 import { HOSTILE_STRING } from '../helpers/hostile-input.js';
 import { injectedLinks, payloadProblems, renderedTexts } from '../helpers/payload-checks.js';
 import { answerOf, crashLines, expectNoSecretLeaks } from '../helpers/reliability.js';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
 /**
  * Hostile input through the whole path: the fake Discord sends each value in a real interaction,
@@ -23,7 +24,7 @@ import { answerOf, crashLines, expectNoSecretLeaks } from '../helpers/reliabilit
  * a link taken from the input. A few hundred cases (the in-process fuzz has thousands per option).
  */
 
-const CASES = 300;
+const CASES = fuzzRuns(300);
 
 interface Case {
   command: string;

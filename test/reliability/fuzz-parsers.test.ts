@@ -15,6 +15,7 @@ import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js
 import { parseCategories, parsePurity, parseQuery, parseRatio, parseResolution, parseSorting } from '../../src/wallpaper/search-options.js';
 import { HOSTILE_STRING, hostileUpTo } from '../helpers/hostile-input.js';
 import { hasLoneSurrogate, injectedLinks } from '../helpers/payload-checks.js';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
 /**
  * Hostile input at the parse, URL and render level: the functions every option value goes through
@@ -22,7 +23,7 @@ import { hasLoneSurrogate, injectedLinks } from '../helpers/payload-checks.js';
  * only what is safe in a URL, and build URLs that stay on the upstream's origin and API path.
  */
 
-const RUNS = 5_000;
+const RUNS = fuzzRuns(5_000);
 const agent = new Agent();
 const upstream = (name: 'geojs' | 'wallhaven' | 'ygoprodeck', baseUrl: string, pathPrefixes: string[]) =>
   new UpstreamHttp({ upstream: name, baseUrl, pathPrefixes, dispatcher: agent });

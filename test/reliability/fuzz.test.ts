@@ -26,6 +26,7 @@ import { writeCardSnapshot } from '../helpers/card-snapshot.js';
 import { LogCapture } from '../helpers/log-capture.js';
 import { injectedLinks, payloadProblems, renderedTexts } from '../helpers/payload-checks.js';
 import { HOSTILE_STRING } from '../helpers/hostile-input.js';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
 const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS };
 
@@ -43,7 +44,7 @@ const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP
  * upstream's origin and API path, and no secret appears anywhere.
  */
 
-const RUNS_PER_OPTION = 1_000;
+const RUNS_PER_OPTION = fuzzRuns(1_000);
 
 /** A value for each required option, so the option under test is the only odd one. */
 const GOOD_VALUES: Record<string, string> = {

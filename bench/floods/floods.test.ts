@@ -8,13 +8,13 @@ import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhave
 import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
-import type { InteractionExchange, InteractionOrigin } from '../fakes/discord.js';
-import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
-import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
-import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
-import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
-import { writeCardSnapshot } from '../helpers/card-snapshot.js';
-import { answerOf, crashLines, expectNoSecretLeaks, expectPlainSentence, scaledLimiters, type Answer } from '../helpers/reliability.js';
+import type { InteractionExchange, InteractionOrigin } from '../../test/fakes/discord.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../../test/fakes/geojs.js';
+import { startFakeWallhaven, type FakeWallhaven } from '../../test/fakes/wallhaven.js';
+import { startFakeYgoprodeck, type FakeYgoprodeck } from '../../test/fakes/ygoprodeck.js';
+import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../../test/helpers/bot.js';
+import { writeCardSnapshot } from '../../test/helpers/card-snapshot.js';
+import { answerOf, crashLines, expectNoSecretLeaks, expectPlainSentence, scaledLimiters, type Answer } from '../../test/helpers/reliability.js';
 
 /**
  * Floods: ten times each upstream's limit in interactions, all sent within one second, each from a

@@ -1,0 +1,3 @@
+import { smokeTestSections } from './smoke.js';
+
+smokeTestSections('child-process');
