@@ -18,6 +18,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { discordRestOptions } from '../../src/discord/client.js';
 import { destroyClientWhenSettled } from '../helpers/discord-client.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange } from './discord.js';
 
@@ -26,8 +27,10 @@ const TOKEN = 'fake-bot-token';
 function newClient(fake: FakeDiscord): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
-    // One retry and a short timeout keep a misbehaving fake from stalling the suite.
-    rest: { api: fake.apiUrl, retries: 1, timeout: 5_000 },
+    // One retry and a short timeout keep a misbehaving fake from stalling the suite. REST through
+    // Node's fetch as the app sends it: discord.js's default breaks on attachments once another
+    // file in the same worker has imported undici 7 (see src/discord/client.ts).
+    rest: discordRestOptions(fake.apiUrl, { retries: 1, timeout: 5_000 }),
   });
 }
 
