@@ -74,6 +74,11 @@ export class FakeServer {
    */
   reset(): void {
     this.requests.length = 0;
+    this.releaseHeld();
+  }
+
+  /** Back to normal mode: requests held by `slow` mode are answered normally at once; records kept. */
+  releaseHeld(): void {
     this.mode = 'normal';
     for (const release of this.heldRequests) release();
     this.heldRequests.clear();
