@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runEntryPoint } from '../helpers/run-script.js';
+import { runEntryPoint } from './helpers/run-script.js';
 
 describe('npm start without a token', () => {
   it('exits 1 naming the variable and .env.example', async () => {
