@@ -6,6 +6,7 @@ import { MemberShareSpent, UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { isUpstreamError } from '../src/interaction/upstream-error.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
+import { en } from '../src/i18n/en.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { describeFailure } from '../src/render/errors.js';
@@ -14,8 +15,8 @@ import type { AppServices } from '../src/app/services.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';
 import { activityTime, decodePagerId, DEFAULT_PAGE_SIZE, longQueryKey, PAGER_PREFIX, queryRefFor, type PagerSearch, type QueryRef } from '../src/wallpaper/pager-state.js';
 import { isPastLastPage, locateResult, PAGER_IDLE_LIMIT_MS, summaryOf, targetOf, type LocatedResult } from '../src/wallpaper/paging.js';
-import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES } from '../src/wallpaper/search.js';
-import { CATEGORY_CHOICES, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
+import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../src/wallpaper/search.js';
+import { CATEGORY_CHOICES, colourSuggestions, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
 import { parseWallpaperId } from '../src/wallpaper/wallhaven-site.js';
 
 /** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */
@@ -188,7 +189,14 @@ export const wallpaper: ChatInputCommand = {
         )
         .addStringOption((option) => option.setName('resolution').setDescription('Minimum size, e.g. 1920x1080').setAutocomplete(true).setMaxLength(20))
         .addStringOption((option) => option.setName('ratio').setDescription('Aspect ratio').addChoices(...choices(RATIO_CHOICES)))
-        .addStringOption((option) => option.setName('sorting').setDescription('Order of results (default: relevance with a query, else newest)').addChoices(...choices(SORTING_CHOICES))),
+        .addStringOption((option) => option.setName('sorting').setDescription('Order of results (default: relevance with a query, else newest)').addChoices(...choices(SORTING_CHOICES)))
+        .addStringOption((option) =>
+          option
+            .setName('toplist')
+            .setDescription('The toplist of a period (implies sorting: toplist)')
+            .addChoices(...TOPLIST_RANGES.map((value) => ({ name: en.wallpaper.topRanges[value], value }))),
+        )
+        .addStringOption((option) => option.setName('color').setDescription('A main colour, from Wallhaven’s palette of 29').setAutocomplete(true).setMaxLength(40)),
     )
     .addSubcommand((sub) =>
       sub
@@ -216,8 +224,9 @@ export const wallpaper: ChatInputCommand = {
         return searchWallpapers(ctx, app);
     }
   },
-  // Never waits on an upstream: suggestions are a fixed list.
+  // Never waits on an upstream: suggestions are fixed lists.
   async autocomplete(ctx) {
+    if (ctx.focused.name === 'color') return colourSuggestions(ctx.focused.value, messagesFor(ctx.user.locale));
     return ctx.focused.name === 'resolution' ? resolutionSuggestions(ctx.focused.value) : [];
   },
   componentPrefix: PAGER_PREFIX,

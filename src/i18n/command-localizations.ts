@@ -1,3 +1,8 @@
+import { de } from './de.js';
+import { fr } from './fr.js';
+import { it } from './it.js';
+import { ptBR } from './pt-br.js';
+
 /**
  * Command, subcommand, option and choice names and descriptions in fr, de, it and pt-BR, keyed by
  * their English path: `card show name` for an option, `card show language=fr` for a choice (by its
@@ -84,6 +89,14 @@ const SORTING_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   toplist: { fr: ['classement'], de: ['bestenliste'], it: ['classifica'], 'pt-BR': ['ranking'] },
   random: { fr: ['aléatoire'], de: ['zufällig'], it: ['casuale'], 'pt-BR': ['aleatório'] },
 };
+
+/** The toplist periods as the search result says them (`topRanges` in each catalogue). */
+const TOPLIST_CHOICES: Readonly<Record<string, CommandLocalization>> = Object.fromEntries(
+  (['1d', '3d', '1w', '1M', '3M', '6M', '1y'] as const).map((range) => [
+    range,
+    { fr: [fr.wallpaper.topRanges[range]], de: [de.wallpaper.topRanges[range]], it: [it.wallpaper.topRanges[range]], 'pt-BR': [ptBR.wallpaper.topRanges[range]] },
+  ]),
+);
 
 const RATIO_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   '16x9': sameEverywhere('16x9'),
@@ -269,6 +282,19 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['ordenação', 'Ordem dos resultados (padrão: relevância com busca, senão os mais novos)'],
   },
   ...choicesOf('wallpaper search sorting', SORTING_CHOICES),
+  'wallpaper search toplist': {
+    fr: ['classement', 'Le classement d’une période (implique le tri toplist)'],
+    de: ['bestenliste', 'Die Bestenliste eines Zeitraums (bedeutet Sortierung toplist)'],
+    it: ['classifica', 'La classifica di un periodo (implica l’ordinamento toplist)'],
+    'pt-BR': ['ranking', 'O ranking de um período (implica a ordenação toplist)'],
+  },
+  ...choicesOf('wallpaper search toplist', TOPLIST_CHOICES),
+  'wallpaper search color': {
+    fr: ['couleur', 'Une couleur dominante, parmi les 29 de la palette de Wallhaven'],
+    de: ['farbe', 'Eine Hauptfarbe aus der Palette von Wallhaven (29 Farben)'],
+    it: ['colore', 'Un colore principale, dalla tavolozza di 29 di Wallhaven'],
+    'pt-BR': ['cor', 'Uma cor principal, da paleta de 29 cores do Wallhaven'],
+  },
   'wallpaper show': {
     fr: ['afficher', 'Les détails d’un fond d’écran : auteur, tags et image complète'],
     de: ['zeigen', 'Details eines Hintergrundbilds: Uploader, Tags und das ganze Bild'],

@@ -124,7 +124,8 @@ export function describeSearch(search: SearchSummary, messages: Catalogue = en):
   if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
   if (search.atleast) parts.push(labels.atLeast(`${search.atleast.width}×${search.atleast.height}`));
   if (search.ratio) parts.push(labels.ratio(search.ratio));
-  parts.push(labels.sortedBy(labels.sortings[SORTINGS[search.sorting]]));
+  if (search.colour) parts.push(labels.colour(labels.colourNames[search.colour]));
+  parts.push(labels.sortedBy(search.topRange ? labels.toplistOf(labels.topRanges[search.topRange]) : labels.sortings[SORTINGS[search.sorting]]));
   return parts.join(' · ');
 }
 

@@ -5,6 +5,7 @@ import {
   MAX_QUERY_LENGTH,
   SEED_PATTERN,
   TOPLIST_RANGES,
+  WALLHAVEN_COLOURS,
   WALLPAPER_RATIOS,
   WALLPAPER_SORTINGS,
   type WallpaperSearch,
@@ -77,6 +78,10 @@ export function buildSearchQuery(search: WallpaperSearch, options: { apiKeyConfi
       if (!(WALLPAPER_RATIOS as readonly string[]).includes(ratio)) throw invalid(`ratios: ${JSON.stringify(ratio)} is not one of ${WALLPAPER_RATIOS.join(', ')}`);
     }
     query.ratios = [...new Set(search.ratios)].sort().join(',');
+  }
+  if (search.colour !== undefined) {
+    if (!(WALLHAVEN_COLOURS as readonly string[]).includes(search.colour)) throw invalid('colors: must be one of the 29 colours of the palette');
+    query.colors = search.colour;
   }
   if (search.seed !== undefined) {
     if (search.sorting !== 'random') throw invalid('seed: only applies to random sorting');

@@ -6,8 +6,12 @@ import {
   RATIO_CHOICES,
   SEED_PATTERN,
   SORTING_CHOICES,
+  TOPLIST_RANGES,
+  WALLHAVEN_COLOURS,
   type CategoryFilter,
   type RatioChoice,
+  type ToplistRange,
+  type WallhavenColour,
   type WallpaperSorting,
 } from './search.js';
 import type { WallpaperPurity } from './wallpaper.js';
@@ -18,10 +22,13 @@ import type { WallpaperPurity } from './wallpaper.js';
  *
  * Format (every number in base 36, lowercase):
  *
- *     wp:<action><filters:2><index>.<pageSize>.<atleast>.<seed>.<activity>.<query>
+ *     wp:<action><filters:4><index>.<pageSize>.<atleast>.<seed>.<activity>.<query>
  *
- * - `action`   `p` (◀) or `n` (▶): both buttons carry the same state, so this also keeps their ids unique.
- * - `filters`  categories (3 bits), purity level, sorting and ratio packed into one number, 2 digits.
+ * - `action`   `b` (◀) or `f` (▶): both buttons carry the same state, so this also keeps their ids
+ *              unique. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
+ *              rather than misread; they had expired 10 minutes after their last use anyway.)
+ * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period and colour packed
+ *              into one number, 4 digits.
  * - `index`    the absolute, 0-based index of the result on show.
  * - `pageSize` Wallhaven's `per_page`; empty for the usual 24 (an account's setting may change it).
  * - `atleast`  minimum width and height, 3 digits each; empty without one.
@@ -60,6 +67,9 @@ export interface PagerSearch {
   ratio?: RatioChoice;
   atleast?: { width: number; height: number };
   seed?: string;
+  /** Only with the toplist sorting. */
+  topRange?: ToplistRange;
+  colour?: WallhavenColour;
   query: QueryRef;
 }
 
@@ -73,7 +83,7 @@ export interface PagerState {
 }
 
 const STORED_KEY_PATTERN = /^[A-Za-z0-9_-]{10}$/;
-const FILTER_COMBINATIONS = 7 * PURITY_LEVELS.length * SORTING_CHOICES.length * (RATIO_CHOICES.length + 1);
+const FILTER_DIGITS = 4;
 
 function base36(value: number, width = 0): string {
   return value.toString(36).padStart(width, '0');
@@ -86,30 +96,53 @@ function parseBase36(text: string, width?: number): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-function packFilters(search: PagerSearch): number {
-  const { general, anime, people } = search.categories;
-  const categoryBits = (general ? 4 : 0) + (anime ? 2 : 0) + (people ? 1 : 0);
-  const ratio = search.ratio === undefined ? 0 : RATIO_CHOICES.indexOf(search.ratio) + 1;
-  let packed = categoryBits - 1;
-  packed = packed * PURITY_LEVELS.length + PURITY_LEVELS.indexOf(search.purity);
-  packed = packed * SORTING_CHOICES.length + SORTING_CHOICES.indexOf(search.sorting);
-  return packed * (RATIO_CHOICES.length + 1) + ratio;
+type Filters = Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio' | 'topRange' | 'colour'>;
+
+/** An optional choice as a digit: 0 when absent, else its index in `values` plus one. */
+function optionalDigit<T>(values: readonly T[], value: T | undefined): number {
+  return value === undefined ? 0 : values.indexOf(value) + 1;
 }
 
-function unpackFilters(packed: number): Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio'> | undefined {
+/**
+ * The filters as digits of a mixed-radix number, least significant first: each entry's radix and
+ * its digit. Appending an entry keeps every earlier state's number (its new digit is 0).
+ */
+function filterDigits(search: Filters): [radix: number, digit: number][] {
+  const { general, anime, people } = search.categories;
+  return [
+    [RATIO_CHOICES.length + 1, optionalDigit(RATIO_CHOICES, search.ratio)],
+    [SORTING_CHOICES.length, SORTING_CHOICES.indexOf(search.sorting)],
+    [PURITY_LEVELS.length, PURITY_LEVELS.indexOf(search.purity)],
+    [7, (general ? 4 : 0) + (anime ? 2 : 0) + (people ? 1 : 0) - 1],
+    [TOPLIST_RANGES.length + 1, optionalDigit(TOPLIST_RANGES, search.topRange)],
+    [WALLHAVEN_COLOURS.length + 1, optionalDigit(WALLHAVEN_COLOURS, search.colour)],
+  ];
+}
+
+const FILTER_COMBINATIONS = filterDigits({ categories: { general: true, anime: true, people: true }, purity: 'sfw', sorting: 'relevance' }).reduce((product, [radix]) => product * radix, 1);
+if (FILTER_COMBINATIONS > 36 ** FILTER_DIGITS) throw new Error(`pager filters need more than ${FILTER_DIGITS} digits`);
+
+function packFilters(search: Filters): number {
+  return filterDigits(search).reduceRight((packed, [radix, digit]) => packed * radix + digit, 0);
+}
+
+function unpackFilters(packed: number): Filters | undefined {
   if (packed >= FILTER_COMBINATIONS) return undefined;
-  const ratio = packed % (RATIO_CHOICES.length + 1);
-  let rest = Math.floor(packed / (RATIO_CHOICES.length + 1));
-  const sorting = SORTING_CHOICES[rest % SORTING_CHOICES.length]!;
-  rest = Math.floor(rest / SORTING_CHOICES.length);
-  const purity = PURITY_LEVELS[rest % PURITY_LEVELS.length]!;
-  const categoryBits = Math.floor(rest / PURITY_LEVELS.length) + 1;
-  const filters: Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio'> = {
-    categories: { general: (categoryBits & 4) !== 0, anime: (categoryBits & 2) !== 0, people: (categoryBits & 1) !== 0 },
-    purity,
-    sorting,
+  const radixes = filterDigits({ categories: { general: true, anime: true, people: true }, purity: 'sfw', sorting: 'relevance' }).map(([radix]) => radix);
+  const [ratio, sorting, purity, categoryBits, topRange, colour] = radixes.map((radix) => {
+    const digit = packed % radix;
+    packed = Math.floor(packed / radix);
+    return digit;
+  }) as [number, number, number, number, number, number];
+  const bits = categoryBits + 1;
+  const filters: Filters = {
+    categories: { general: (bits & 4) !== 0, anime: (bits & 2) !== 0, people: (bits & 1) !== 0 },
+    purity: PURITY_LEVELS[purity]!,
+    sorting: SORTING_CHOICES[sorting]!,
   };
   if (ratio > 0) filters.ratio = RATIO_CHOICES[ratio - 1]!;
+  if (topRange > 0) filters.topRange = TOPLIST_RANGES[topRange - 1]!;
+  if (colour > 0) filters.colour = WALLHAVEN_COLOURS[colour - 1]!;
   return filters;
 }
 
@@ -125,6 +158,8 @@ function invalidReason(state: PagerState): string | undefined {
     if (![width, height].every((side) => Number.isInteger(side) && side >= 1 && side <= MAX_DIMENSION)) return 'atleast out of range';
   }
   if (search.seed !== undefined && !SEED_PATTERN.test(search.seed)) return 'malformed seed';
+  if (search.topRange !== undefined && (search.sorting !== 'toplist' || !(TOPLIST_RANGES as readonly string[]).includes(search.topRange))) return 'toplist period without the toplist sorting';
+  if (search.colour !== undefined && !(WALLHAVEN_COLOURS as readonly string[]).includes(search.colour)) return 'unknown colour';
   if (!Number.isInteger(state.index) || state.index < 0 || state.index > MAX_RESULT_INDEX) return 'index out of range';
   if (!Number.isInteger(state.pageSize) || state.pageSize < 1 || state.pageSize > MAX_PAGE_SIZE) return 'page size out of range';
   const seconds = (state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000;
@@ -148,7 +183,7 @@ function queryField(query: QueryRef): string {
 /** The custom_id for `state`, whatever its length (see `encodePagerId` for the checked version). */
 function serialise(state: PagerState): string {
   const { search } = state;
-  const head = `${PAGER_PREFIX}:${state.action === 'prev' ? 'p' : 'n'}${base36(packFilters(search), 2)}${base36(state.index)}`;
+  const head = `${PAGER_PREFIX}:${state.action === 'prev' ? 'b' : 'f'}${base36(packFilters(search), FILTER_DIGITS)}${base36(state.index)}`;
   const atleast = search.atleast ? `${base36(search.atleast.width, 3)}${base36(search.atleast.height, 3)}` : '';
   const pageSize = state.pageSize === DEFAULT_PAGE_SIZE ? '' : base36(state.pageSize);
   const activity = base36((state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000);
@@ -172,10 +207,10 @@ export function encodePagerId(state: PagerState): string {
 /** The state in a custom_id, or null for anything this format did not produce. Never throws. */
 export function decodePagerId(id: string): PagerState | null {
   if (id.length > CUSTOM_ID_MAX_LENGTH) return null;
-  const match = /^wp:([pn])([0-9a-z]{2})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
+  const match = /^wp:([bf])([0-9a-z]{4})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
   if (!match) return null;
   const [, action, filtersText, indexText, pageSizeText, atleastText, seed, activityText, queryText] = match;
-  const filters = unpackFilters(parseBase36(filtersText!, 2) ?? Infinity);
+  const filters = unpackFilters(parseBase36(filtersText!, FILTER_DIGITS) ?? Infinity);
   const index = parseBase36(indexText!);
   const pageSize = pageSizeText === '' ? DEFAULT_PAGE_SIZE : parseBase36(pageSizeText!);
   const activitySeconds = parseBase36(activityText!);
@@ -193,7 +228,7 @@ export function decodePagerId(id: string): PagerState | null {
   }
   if (seed !== undefined) search.seed = seed;
   const state: PagerState = {
-    action: action === 'p' ? 'prev' : 'next',
+    action: action === 'b' ? 'prev' : 'next',
     search,
     index,
     pageSize,

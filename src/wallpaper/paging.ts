@@ -30,6 +30,8 @@ function toServiceSearch(search: PagerSearch, query: string | undefined, page: n
     ...(search.ratio ? { ratios: [search.ratio] } : {}),
     ...(search.atleast ? { atleast: search.atleast } : {}),
     ...(search.seed ? { seed: search.seed } : {}),
+    ...(search.topRange ? { topRange: search.topRange } : {}),
+    ...(search.colour ? { colour: search.colour } : {}),
     page,
   };
 }
@@ -43,6 +45,8 @@ export function summaryOf(search: Omit<PagerSearch, 'query'>, query: string | un
     sorting: search.sorting,
     ...(search.ratio ? { ratio: search.ratio } : {}),
     ...(search.atleast ? { atleast: search.atleast } : {}),
+    ...(search.topRange ? { topRange: search.topRange } : {}),
+    ...(search.colour ? { colour: search.colour } : {}),
   };
 }
 

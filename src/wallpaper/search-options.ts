@@ -1,6 +1,23 @@
 import type { OptionValues } from '../interaction/context.js';
+import type { LocalizedText } from '../interaction/errors.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { CATALOGUES } from '../i18n/messages.js';
 import type { PagerSearch } from './pager-state.js';
-import { MAX_DIMENSION, MAX_QUERY_LENGTH, newSeed, PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, type CategoryFilter, type RatioChoice, type WallpaperSorting } from './search.js';
+import {
+  MAX_DIMENSION,
+  MAX_QUERY_LENGTH,
+  newSeed,
+  PURITY_LEVELS,
+  RATIO_CHOICES,
+  SORTING_CHOICES,
+  TOPLIST_RANGES,
+  WALLHAVEN_COLOURS,
+  type CategoryFilter,
+  type RatioChoice,
+  type ToplistRange,
+  type WallhavenColour,
+  type WallpaperSorting,
+} from './search.js';
 import type { WallpaperPurity } from './wallpaper.js';
 
 /**
@@ -8,7 +25,8 @@ import type { WallpaperPurity } from './wallpaper.js';
  * refusal here is a plain sentence and costs no upstream request.
  */
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A refusal is a sentence: in English only (the older options), or picked from the user's catalogue. */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string | LocalizedText };
 
 /** The category combinations offered as choices (a string option can hold one value). */
 export const CATEGORY_CHOICES = [
@@ -112,6 +130,48 @@ export function resolutionSuggestions(typed: string): { name: string; value: str
   return suggestions.slice(0, 25);
 }
 
+/** A toplist period is one of Wallhaven's, as the option's choices (or the CLI) give it. */
+export function parseToplist(input: string | null): ParseResult<ToplistRange | undefined> {
+  const value = input?.trim() ?? '';
+  if (value === '') return { ok: true, value: undefined };
+  if ((TOPLIST_RANGES as readonly string[]).includes(value)) return { ok: true, value: value as ToplistRange };
+  return { ok: false, reason: `The toplist period must be one of ${TOPLIST_RANGES.join(', ')}.` };
+}
+
+/** Lowercase, without accents, spaces or hyphens: how a typed colour name is compared. */
+function foldName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s#-]+/g, '');
+}
+
+/**
+ * A colour of Wallhaven's palette: its hex as the autocomplete sends it (`cc0000`, `#CC0000`), or
+ * its name in any of Almanac's languages as typed without picking (`red`, `Rouge`, `gris clair`).
+ */
+export function parseColour(input: string | null): ParseResult<WallhavenColour | undefined> {
+  const value = foldName(input ?? '');
+  if (value === '') return { ok: true, value: undefined };
+  const colour = WALLHAVEN_COLOURS.find(
+    (hex) => hex === value || Object.values(CATALOGUES).some((messages) => foldName(messages.wallpaper.colourNames[hex]) === value),
+  );
+  return colour === undefined ? { ok: false, reason: (t) => t.wallpaper.unknownColour } : { ok: true, value: colour };
+}
+
+/**
+ * Autocomplete for `color`: the palette's colours whose name (in the user's language) or hex
+ * contains what was typed, at most 25 (Discord's cap; the palette has 29), as `Name (#hex)`.
+ * A local list: it never waits on an upstream.
+ */
+export function colourSuggestions(typed: string, messages: Catalogue): { name: string; value: string }[] {
+  const text = foldName(typed);
+  return WALLHAVEN_COLOURS.filter((hex) => hex.includes(text) || foldName(messages.wallpaper.colourNames[hex]).includes(text))
+    .slice(0, 25)
+    .map((hex) => ({ name: `${messages.wallpaper.colourNames[hex]} (#${hex})`, value: hex }));
+}
+
 /**
  * `/wallpaper search`'s options, each checked as above; the first refusal wins. A random sorting
  * gets a seed of our own, so every page of it keeps one order (and page 1 is cacheable too).
@@ -123,9 +183,20 @@ export function readSearchOptions(options: Pick<OptionValues, 'getString'>): Par
   if (!categories.ok) return categories;
   const purity = parsePurity(options.getString('purity'));
   if (!purity.ok) return purity;
-  const sorting = parseSorting(options.getString('sorting'), query.value !== undefined);
+  const toplist = parseToplist(options.getString('toplist'));
+  if (!toplist.ok) return toplist;
+  const sortingText = options.getString('sorting');
+  // A period implies the toplist sorting, and contradicts any other.
+  if (toplist.value !== undefined && sortingText?.trim() && sortingText.trim().toLowerCase() !== 'toplist') {
+    return { ok: false, reason: (t) => t.wallpaper.toplistWithOtherSorting };
+  }
+  const sorting = toplist.value !== undefined ? { ok: true as const, value: 'toplist' as const } : parseSorting(sortingText, query.value !== undefined);
   if (!sorting.ok) return sorting;
   const search: Omit<PagerSearch, 'query'> = { categories: categories.value, purity: purity.value, sorting: sorting.value };
+  if (toplist.value !== undefined) search.topRange = toplist.value;
+  const colour = parseColour(options.getString('color'));
+  if (!colour.ok) return colour;
+  if (colour.value !== undefined) search.colour = colour.value;
   const atleast = parseResolution(options.getString('resolution'));
   if (!atleast.ok) return atleast;
   if (atleast.value) search.atleast = atleast.value;

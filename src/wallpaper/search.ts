@@ -24,8 +24,20 @@ export const WALLPAPER_RATIOS = [
   '5x4',
 ] as const;
 
+/** The toplist's periods, in a fixed order: a period travels in a button's custom_id as its index here. */
 export const TOPLIST_RANGES = ['1d', '3d', '1w', '1M', '3M', '6M', '1y'] as const;
 export type ToplistRange = (typeof TOPLIST_RANGES)[number];
+
+/**
+ * Wallhaven's colour palette (`colors=`, hex without `#`), in a fixed order: a colour travels in a
+ * button's custom_id as its index here, so entries may be appended but never reordered or removed.
+ */
+export const WALLHAVEN_COLOURS = [
+  '660000', '990000', 'cc0000', 'cc3333', 'ea4c88', '993399', '663399', '333399', '0066cc', '0099cc',
+  '66cccc', '77cc33', '669900', '336600', '666600', '999900', 'cccc33', 'ffff00', 'ffcc33', 'ff9900',
+  'ff6600', 'cc6633', '996633', '663300', '000000', '999999', 'cccccc', 'ffffff', '424153',
+] as const;
+export type WallhavenColour = (typeof WALLHAVEN_COLOURS)[number];
 
 export interface CategoryFilter {
   general: boolean;
@@ -52,6 +64,8 @@ export interface WallpaperSearch {
   topRange?: ToplistRange;
   /** Only with `random` sorting: the same seed gives the same order, page after page. */
   seed?: string;
+  /** One colour of the palette. */
+  colour?: WallhavenColour;
   page: number;
 }
 
@@ -75,6 +89,8 @@ export interface SearchSummary {
   sorting: WallpaperSorting;
   ratio?: string;
   atleast?: { width: number; height: number };
+  topRange?: ToplistRange;
+  colour?: WallhavenColour;
 }
 
 /**

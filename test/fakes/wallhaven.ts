@@ -314,6 +314,8 @@ export class FakeWallhaven extends FakeServer {
       .map(ratioMatcher)
       .filter((matcher) => matcher !== undefined);
     if (ratios.length > 0) results = results.filter((w) => ratios.some((matcher) => matcher(w)));
+    const colour = params.get('colors');
+    if (colour !== null && /^[0-9a-f]{6}$/.test(colour)) results = results.filter((w) => w.colors.includes(`#${colour}`));
 
     const sorting = params.get('sorting') ?? 'date_added';
     let seed: string | null = null;

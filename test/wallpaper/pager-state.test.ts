@@ -15,7 +15,7 @@ import {
   type PagerState,
 } from '../../src/wallpaper/pager-state.js';
 import { MAX_DIMENSION } from '../../src/wallpaper/search.js';
-import { PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES } from '../../src/wallpaper/search.js';
+import { PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
 
 const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
 
@@ -39,9 +39,13 @@ const searchWithoutQuery: fc.Arbitrary<Omit<PagerSearch, 'query'>> = fc
       ratio: fc.constantFrom(...RATIO_CHOICES),
       atleast: fc.record({ width: fc.integer({ min: 1, max: MAX_DIMENSION }), height: fc.integer({ min: 1, max: MAX_DIMENSION }) }),
       seed: fc.stringMatching(/^[a-zA-Z0-9]{6}$/),
+      topRange: fc.constantFrom(...TOPLIST_RANGES),
+      colour: fc.constantFrom(...WALLHAVEN_COLOURS),
     },
     { requiredKeys: ['categories', 'purity', 'sorting'] },
-  );
+  )
+  // A toplist period only goes with the toplist sorting.
+  .map(({ topRange, ...search }) => (search.sorting === 'toplist' && topRange !== undefined ? { ...search, topRange } : search));
 
 const stateFields = fc.record({
   action: fc.constantFrom('prev' as const, 'next' as const),
@@ -120,7 +124,7 @@ describe('pager state in a custom_id', () => {
       pageSize: 24,
       lastActivityMs: Date.UTC(2026, 10, 22, 12, 0, 0),
     });
-    expect(id).toMatch(/^wp:p[0-9a-z]{2}u\.\.\.\.[0-9a-z]+\.=penguins$/);
+    expect(id).toMatch(/^wp:b[0-9a-z]{4}u\.\.\.\.[0-9a-z]+\.=penguins$/);
     expect(id.length).toBeLessThan(30);
   });
 
@@ -138,6 +142,7 @@ describe('pager state in a custom_id', () => {
     expect(() => encodePagerId({ ...valid, search: { ...valid.search, seed: 'abc' } })).toThrow(/seed/);
     expect(() => encodePagerId({ ...valid, search: { ...valid.search, categories: { general: false, anime: false, people: false } } })).toThrow(/category/);
     expect(() => encodePagerId({ ...valid, search: { ...valid.search, atleast: { width: 0, height: 10 } } })).toThrow(/atleast/);
+    expect(() => encodePagerId({ ...valid, search: { ...valid.search, topRange: '1w' } })).toThrow(/toplist/);
   });
 
   it('never throws on arbitrary custom_ids, and accepts only ids it produced', () => {
@@ -148,10 +153,12 @@ describe('pager state in a custom_id', () => {
       }),
       { numRuns: 5_000 },
     );
-    for (const id of ['wp:', 'wp:n00', 'wp:n000.', 'wp:nzz0....0.', 'wp:n000.o...0.', 'wp:n0000....0.', 'wp:n000....0.x', 'wp:n000....0.=', 'card:n000....0.']) {
+    for (const id of ['wp:', 'wp:f0000', 'wp:f00000.', 'wp:fzzzz0....0.', 'wp:f00000.o...0.', 'wp:f000000....0.', 'wp:f00000....0.x', 'wp:f00000....0.=', 'card:f00000....0.']) {
       expect(decodePagerId(id)).toBeNull();
     }
-    expect(decodePagerId('wp:n000....0.')).not.toBeNull();
+    expect(decodePagerId('wp:f00000....0.')).not.toBeNull();
+    // The first format's ids (2 filter digits, `p`/`n`) are refused, never misread.
+    expect(decodePagerId('wp:n00zzz....0.')).toBeNull();
   });
 
   it('rounds activity times down to whole seconds', () => {
