@@ -9,7 +9,7 @@ import type { MemberShare } from '../runtime/member-shares.js';
 import { MemberShares } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from '../services/cache.js';
-import { createCardService } from '../services/card-service-factory.js';
+import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
 import { GeoService } from '../services/geojs.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
@@ -60,6 +60,8 @@ export interface ServiceOverrides {
   startCardDatabase?: boolean;
   /** Per-member shares other than `MEMBER_SHARES` (tests of other behaviour lift them). */
   memberShares?: Partial<Record<UpstreamName, Partial<MemberShare>>>;
+  /** Card database settings (tests: a fake with fewer cards than the real minimum). */
+  cardDatabase?: CreateCardServiceOptions['database'];
 }
 
 interface ServiceDeps {
@@ -105,6 +107,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     channelHistory: (options) => state.channelHistory(options),
     sharedArt: state.blobs,
     downloadOnce: (key, download) => state.downloadOnce(key, download),
+    ...(overrides.cardDatabase === undefined ? {} : { database: overrides.cardDatabase }),
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

@@ -5,13 +5,16 @@ import type { Card } from './card.js';
  * each card stays compact until it is shown): its names for the matcher, and what `/card search`
  * filters on and menus show. A `Card` is a `CardSummary` too.
  */
-export type CardSummary = Readonly<Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'archetype' | 'altNames' | 'konamiId' | 'views'>>;
+export type CardSummary = Readonly<
+  Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'level' | 'rank' | 'archetype' | 'altNames' | 'konamiId' | 'views' | 'formats'>
+>;
 
 /**
  * The summary of `card`. Strings that repeat across cards (type lines, attributes, archetypes) are
- * taken from `interned`, so that 13,000 summaries share a few hundred of them.
+ * taken from `interned`, and format lists from `internedFormats`, so that 13,000 summaries share a
+ * few hundred of them.
  */
-export function summarizeCard(card: Card, interned: Map<string, string>): CardSummary {
+export function summarizeCard(card: Card, interned: Map<string, string>, internedFormats: Map<string, string[]>): CardSummary {
   const intern = (text: string): string => {
     const known = interned.get(text);
     if (known !== undefined) return known;
@@ -24,11 +27,22 @@ export function summarizeCard(card: Card, interned: Map<string, string>): CardSu
     kind: card.kind,
     typeLine: intern(card.typeLine),
     ...(card.attribute === undefined ? {} : { attribute: intern(card.attribute) }),
+    ...(card.level === undefined ? {} : { level: card.level }),
+    ...(card.rank === undefined ? {} : { rank: card.rank }),
     ...(card.archetype === undefined ? {} : { archetype: intern(card.archetype) }),
     altNames: card.altNames.length === 0 ? NO_NAMES : card.altNames,
     ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
     views: card.views,
+    formats: internFormats(card.formats, internedFormats),
   };
+}
+
+function internFormats(formats: string[], interned: Map<string, string[]>): string[] {
+  const key = formats.join('\n');
+  const known = interned.get(key);
+  if (known !== undefined) return known;
+  interned.set(key, formats);
+  return formats;
 }
 
 /** Shared by the many cards without an old name; never mutated. */

@@ -5,7 +5,15 @@
 
 export type CardKind = 'monster' | 'spell' | 'trap' | 'token' | 'skill';
 export type BanStatus = 'Forbidden' | 'Limited' | 'Semi-Limited';
-export type BanlistFormat = 'tcg' | 'ocg' | 'goat';
+/** The ban lists YGOPRODeck publishes: `ban_tcg`, `ban_ocg`, `ban_goat` and `ban_masterduel`. */
+export const BANLIST_FORMATS = ['tcg', 'ocg', 'goat', 'masterduel'] as const;
+export type BanlistFormat = (typeof BANLIST_FORMATS)[number];
+/**
+ * The formats a card can be asked to be legal in, as YGOPRODeck's `misc_info.formats` spells them;
+ * upstream lists others too ("Common Charity", "Edison"), which are kept but not offered as filters.
+ */
+export const GAME_FORMATS = ['TCG', 'OCG', 'GOAT', 'Master Duel', 'Speed Duel', 'Duel Links'] as const;
+export type GameFormat = (typeof GAME_FORMATS)[number];
 export const PRICE_SOURCES = ['cardmarket', 'tcgplayer', 'ebay', 'amazon', 'coolstuffinc'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 export const CARD_LANGUAGES = ['fr', 'de', 'it', 'pt'] as const;
@@ -61,7 +69,7 @@ export interface Card {
   def?: StatValue;
   archetype?: string;
   banlist: Partial<Record<BanlistFormat, BanStatus>>;
-  /** Lowest known price per source, USD; a source whose price is unknown (upstream "0") is absent. */
+  /** Price per source, in its currency (Cardmarket EUR, the others USD); a source whose price is unknown (upstream "0") is absent. */
   prices: Partial<Record<PriceSource, number>>;
   sets: CardPrinting[];
   /** Artwork ids; the first is the main art. Alternate arts have their own ids. */
@@ -76,16 +84,30 @@ export interface Card {
   /** First release dates, `YYYY-MM-DD`. */
   tcgDate?: string;
   ocgDate?: string;
-  /** Formats the card is legal in (`TCG`, `OCG`, `Master Duel`…), without duplicates. */
+  /** Formats the card is legal in (`TCG`, `OCG`, `Master Duel`…), without duplicates; empty when upstream sent none. */
   formats: string[];
+  /** Its rarity in Master Duel (`Common`, `Rare`, `Super Rare`, `Ultra Rare`), when it is in the game. */
+  mdRarity?: string;
+  /**
+   * The card it is treated as by name (YGOPRODeck's `treated_as`: "Harpie Lady 1" is always treated
+   * as "Harpie Lady"), which deck rules count copies by.
+   */
+  treatedAs?: string;
 }
 
 /**
  * The version of the `Card` shape and of what the normaliser puts in it. Stored card snapshots carry
  * it; bump it whenever either changes, so snapshots written by older code are replaced. 2: snapshots
- * hold one card per line (`CompactRecords`) instead of one JSON array.
+ * hold one card per line (`CompactRecords`) instead of one JSON array. 3: Master Duel ban list and
+ * rarity, `treatedAs`.
  */
-export const CARD_FORMAT_VERSION = 2;
+export const CARD_FORMAT_VERSION = 3;
+
+/**
+ * Older card formats this code still reads: their cards are valid `Card`s that lack only fields added
+ * since (all optional), so such a snapshot serves until a download replaces it, never leaving a gap.
+ */
+export const READABLE_CARD_FORMATS: readonly number[] = [2, CARD_FORMAT_VERSION];
 
 /**
  * A cheap structural check of a `Card` read back from our own snapshot (whose checksum is already

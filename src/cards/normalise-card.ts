@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_SOURCES, LINK_MARKERS, type CardKind, type BanStatus, type CardLanguage, type LinkMarker, type StatValue, type CardText, type CardPrinting, type Card, type LocalizedCard } from './card.js';
+import { BANLIST_FORMATS, PRICE_SOURCES, LINK_MARKERS, type CardKind, type BanStatus, type CardLanguage, type LinkMarker, type StatValue, type CardText, type CardPrinting, type Card, type LocalizedCard } from './card.js';
 
 /**
  * Raw YGOPRODeck card JSON validated and normalised into `Card`s, quirk by quirk (see upstreams.md
@@ -27,6 +27,8 @@ const rawMiscSchema = z.object({
   tcg_date: optionalText,
   ocg_date: optionalText,
   konami_id: z.number().int().nullish(),
+  md_rarity: optionalText,
+  treated_as: optionalText,
 });
 
 const rawCardSchema = z.object({
@@ -162,6 +164,10 @@ function toCard(raw: ParsedRawCard): Card {
   if (url !== undefined) card.ygoprodeckUrl = url;
   const konamiId = misc?.konami_id;
   if (isNonNegative(konamiId) && konamiId > 0) card.konamiId = konamiId;
+  const mdRarity = nonEmpty(misc?.md_rarity);
+  if (mdRarity !== undefined) card.mdRarity = mdRarity;
+  const treatedAs = nonEmpty(misc?.treated_as);
+  if (treatedAs !== undefined && treatedAs.toLowerCase() !== card.name.toLowerCase()) card.treatedAs = treatedAs;
   const tcgDate = isoDate(misc?.tcg_date);
   if (tcgDate !== undefined) card.tcgDate = tcgDate;
   const ocgDate = isoDate(misc?.ocg_date);
@@ -266,7 +272,7 @@ const BAN_STATUS: Readonly<Record<string, BanStatus>> = {
 
 function banlist(info: Record<string, string> | null | undefined): Card['banlist'] {
   const result: Card['banlist'] = {};
-  for (const format of ['tcg', 'ocg', 'goat'] as const) {
+  for (const format of BANLIST_FORMATS) {
     const status = info?.[`ban_${format}`];
     const mapped = status === undefined ? undefined : BAN_STATUS[status.trim().toLowerCase()];
     if (mapped !== undefined) result[format] = mapped;

@@ -39,7 +39,7 @@ export const LANGUAGE_NAMES: Readonly<Record<CardLanguage, string>> = {
   pt: 'Português',
 };
 
-export const BANLIST_LABELS: Readonly<Record<BanlistFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT' };
+export const BANLIST_LABELS: Readonly<Record<BanlistFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT', masterduel: 'Master Duel' };
 
 /** Price sources and their currencies: Cardmarket prices are euros, the American shops' dollars. */
 export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, { name: string; currency: 'USD' | 'EUR' }>> = {

@@ -1,13 +1,14 @@
-import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import {
   CARD_LANGUAGES,
-  type BanlistFormat,
+  GAME_FORMATS,
   type Card,
   type CardLanguage,
   type LocalizedCard,
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
+import { konamiDatabaseUrl, yugipediaUrl } from '../cards/card-links.js';
 import { printingsCustomId } from '../cards/custom-ids.js';
 import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
@@ -75,12 +76,36 @@ export function statLine(card: Card, messages: Catalogue = en): string {
   return parts.join(' · ');
 }
 
-/** `TCG Limited · OCG Forbidden`, or null when the card is unrestricted everywhere. */
+/** `TCG Limited · OCG Forbidden` (the paper formats), or null when the card is unrestricted in all of them. */
 export function banlistLine(card: Card, messages: Catalogue = en): string | null {
-  const entries = (Object.keys(BANLIST_LABELS) as BanlistFormat[])
-    .filter((format) => card.banlist[format] !== undefined)
-    .map((format) => `${BANLIST_LABELS[format]} ${messages.cardTerms.banStatuses[card.banlist[format]!]}`);
+  const entries = PAPER_BANLISTS.filter((format) => card.banlist[format] !== undefined).map(
+    (format) => `${BANLIST_LABELS[format]} ${messages.cardTerms.banStatuses[card.banlist[format]!]}`,
+  );
   return entries.length > 0 ? entries.join(' · ') : null;
+}
+
+const PAPER_BANLISTS = ['tcg', 'ocg', 'goat'] as const;
+
+/**
+ * `Limited · Ultra Rare`: the card's Master Duel status and rarity, as far as they are known; null
+ * for a card that is not in Master Duel (or of which nothing about it is known).
+ */
+export function masterDuelLine(card: Card, messages: Catalogue = en): string | null {
+  const status = card.banlist.masterduel;
+  const inGame = status !== undefined || card.mdRarity !== undefined || card.formats.includes('Master Duel');
+  if (!inGame) return null;
+  return [status === undefined ? messages.card.unlimited : messages.cardTerms.banStatuses[status], card.mdRarity]
+    .filter((part) => part !== undefined)
+    .map((part) => fitText(part, 60))
+    .join(' · ');
+}
+
+/** `TCG · OCG · Master Duel · Common Charity`: the formats the card is legal in (the ones offered as filters first), or null when none is known. */
+export function formatsLine(card: Card): string | null {
+  if (card.formats.length === 0) return null;
+  const known = GAME_FORMATS.filter((format) => card.formats.includes(format));
+  const others = card.formats.filter((format) => !(GAME_FORMATS as readonly string[]).includes(format));
+  return fitText([...known, ...others].join(' · '), 300);
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -180,9 +205,13 @@ export function renderCardEmbed(
   if (card.archetype !== undefined) fields.push({ name: labels.archetype, value: fitText(card.archetype, 200), inline: true });
   const banlist = banlistLine(card, messages);
   if (banlist !== null) fields.push({ name: labels.banList, value: banlist, inline: true });
+  const masterDuel = masterDuelLine(card, messages);
+  if (masterDuel !== null) fields.push({ name: labels.masterDuel, value: masterDuel, inline: true });
   const price = priceLine(card, messages);
   if (price !== null) fields.push({ name: labels.price, value: price, inline: true });
   fields.push({ name: labels.printings, value: printingsLine(card, messages), inline: true });
+  const formats = formatsLine(card);
+  if (formats !== null) fields.push({ name: labels.formats, value: formats, inline: false });
 
   const typeLine = localizedTypeLine(card.typeLine, messages.cardTerms);
   const header = [`**${fitText(typeLine, 200)}**`, statLine(card, messages)].filter((line) => line !== '').join('\n');
@@ -202,17 +231,21 @@ export function renderCardEmbed(
 }
 
 /**
- * The "Printings" button under a card: it opens the card's printings (set, number, rarity, price) in
- * a reply only the presser sees. Absent for a card never printed.
+ * The buttons under a card: "Printings" (its printings, in a reply only the presser sees; absent for
+ * a card never printed), then links to its pages on YGOPRODeck, Yugipedia and, when its Konami id is
+ * known, Konami's database in the reader's language.
  */
-function printingsRow(card: Card, labels: Catalogue['card']): ActionRow[] {
-  if (card.sets.length === 0) return [];
-  return [
-    {
-      type: ComponentType.ActionRow,
-      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: printingsCustomId(card.id), label: labels.printings }],
-    },
-  ];
+function cardButtons(card: Card | LocalizedCard, messages: Catalogue): ActionRow[] {
+  const labels = messages.card;
+  const buttons: APIButtonComponent[] = [];
+  if (card.sets.length > 0) {
+    buttons.push({ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: printingsCustomId(card.id), label: labels.printings });
+  }
+  const link = (label: string, url: string): APIButtonComponent => ({ type: ComponentType.Button, style: ButtonStyle.Link, label, url });
+  if (card.ygoprodeckUrl !== undefined) buttons.push(link('YGOPRODeck', card.ygoprodeckUrl));
+  buttons.push(link('Yugipedia', yugipediaUrl(isLocalized(card) ? card.englishName : card.name)));
+  if (card.konamiId !== undefined) buttons.push(link(labels.konamiDatabase, konamiDatabaseUrl(card.konamiId, messages.intlLocale)));
+  return [{ type: ComponentType.ActionRow, components: buttons }];
 }
 
 /**
@@ -233,11 +266,10 @@ export function renderCard(view: CardView): Reply {
     image === null || imageName === undefined
       ? []
       : [{ name: imageName, data: image.data, description: truncate(messages.card.artDescription(view.card.name), 1024) }];
-  const components = printingsRow(view.card, messages.card);
   return {
     ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
     embeds: [embed],
-    ...(components.length > 0 ? { components } : {}),
+    components: cardButtons(view.card, messages),
     ...(files.length > 0 ? { files } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { CARD_LANGUAGES, type Card, type CardLanguage } from '../cards/card.js';
+import { CARD_FORMAT_VERSION, CARD_LANGUAGES, type Card, type CardLanguage } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
 import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
@@ -34,7 +34,7 @@ import type { DatabaseVersion, YgoprodeckClient } from './ygoprodeck.js';
  * lookups by passcode, name and set stay live. Storing normalised cards rather than the upstream
  * body makes the English snapshot smaller (15 MB instead of 20 MB) and start-up 3-4 times faster
  * than normalising 13,700 raw cards with cold code. The price is one re-download when
- * `CARD_FORMAT_VERSION` changes.
+ * `CARD_FORMAT_VERSION` changes; a snapshot of a format still readable serves until it is done.
  */
 
 const CARD_DATABASE_DEFAULTS = {
@@ -215,9 +215,14 @@ export class CardDatabase {
     return this.set === null ? [] : cardsInSet(this.set, setName);
   }
 
-  /** A uniformly random card whose id is not in `exclude`, or undefined when none is left. */
-  random(exclude?: ReadonlySet<number>): Card | undefined {
-    return this.set === null ? undefined : randomCard(this.set, this.options.random, exclude);
+  /** A uniformly random card whose id is not in `exclude` and that `accept`s (any when absent), or undefined when none is left. */
+  random(exclude?: ReadonlySet<number>, accept?: (summary: CardSummary) => boolean): Card | undefined {
+    return this.set === null ? undefined : randomCard(this.set, this.options.random, exclude, accept);
+  }
+
+  /** False while no card set is loaded, or when the loaded one lists no formats at all (a dump saved without `misc=yes`). */
+  get knowsFormats(): boolean {
+    return this.set?.knowsFormats ?? false;
   }
 
   /** True once `language`'s texts are loaded: from then on, a card without a translation there has none. */
@@ -322,9 +327,11 @@ export class CardDatabase {
     try {
       upstream = await this.options.client.databaseVersion();
       this.lastCheckAt = this.options.now();
-      if (this.set?.version !== upstream.version) {
+      // A snapshot of an older card format serves until this download replaces it, even at the same version.
+      if (this.set?.version !== upstream.version || this.set.cardFormat !== CARD_FORMAT_VERSION) {
         const version = upstream.version;
-        const download = await this.options.downloadOnce(`cards:en:${version}`, () =>
+        // The format is in the key: a fleet member running older code shares no cards of another shape.
+        const download = await this.options.downloadOnce(`cards:en:${version}:${CARD_FORMAT_VERSION}`, () =>
           this.options.client.downloadDatabase(this.shutdown.signal, reportDownloadProgress(this.logger, version, { ready: this.ready, previousVersion: this.version })),
         );
         refuseShortDownload('card database', download, this.size, this.options.minCards, this.logger);

@@ -11,7 +11,7 @@ import type { LimiterFactory } from './limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
 
-interface CreateCardServiceOptions {
+export interface CreateCardServiceOptions {
   /** YGOPRODeck API origin (`YGOPRODECK_URL`). */
   baseUrl: string;
   /** Card and set art base (`YGOPRODECK_IMAGES_URL`); YGOPRODeck's own by default. */

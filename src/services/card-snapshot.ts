@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CARD_FORMAT_VERSION } from '../cards/card.js';
+import { CARD_FORMAT_VERSION, READABLE_CARD_FORMATS } from '../cards/card.js';
 
 /**
  * Card database snapshots in `DATA_DIR/cards/`: `cards.snapshot` for the English database and
@@ -76,8 +76,8 @@ export async function readSnapshot(path: string, format: SnapshotFormat): Promis
     throw new Error('snapshot header is invalid', { cause: error });
   }
   if (header.format !== format) throw new Error(`snapshot is of format ${header.format}, expected ${format}`);
-  if (header.cardFormat !== CARD_FORMAT_VERSION) {
-    throw new Error(`snapshot holds cards of format ${header.cardFormat}, this code reads format ${CARD_FORMAT_VERSION}`);
+  if (!READABLE_CARD_FORMATS.includes(header.cardFormat)) {
+    throw new Error(`snapshot holds cards of format ${header.cardFormat}, this code reads formats ${READABLE_CARD_FORMATS.join(', ')}`);
   }
   const body = file.subarray(newline + 1);
   if (body.length !== header.bytes) throw new Error(`snapshot body has ${body.length} bytes, header says ${header.bytes}`);

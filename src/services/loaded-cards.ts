@@ -18,18 +18,24 @@ export interface LoadedCards {
   indexByName: ReadonlyMap<string, number>;
   /** `setNameKey` of a set name → the record indexes of the cards printed in it. */
   indexesBySet: ReadonlyMap<string, readonly number[]>;
+  /** False when no card lists a format (a dump saved without `misc=yes`): a format filter cannot be answered. */
+  knowsFormats: boolean;
   version: string;
+  /** The `CARD_FORMAT_VERSION` its cards were normalised with: an older one is downloaded again. */
+  cardFormat: number;
   downloadedAt: number;
   loadedAt: number;
   /** Cards of the download that failed validation and were left out. */
   skipped: number;
 }
 
-export type CardLookups = Pick<LoadedCards, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet'>;
+export type CardLookups = Pick<LoadedCards, 'summaries' | 'indexById' | 'indexByName' | 'indexesBySet' | 'knowsFormats'>;
 
 /** The live parts of a card set, built one card at a time (so a load never needs every card as objects at once). */
 class CardLookupsBuilder {
   private readonly interned = new Map<string, string>();
+  private readonly internedFormats = new Map<string, string[]>();
+  private knowsFormats = false;
   private readonly summaries: CardSummary[] = [];
   private readonly indexById = new Map<number, number>();
   private readonly indexByName = new Map<string, number>();
@@ -38,7 +44,8 @@ class CardLookupsBuilder {
   private readonly alternateArts: number[] = [];
 
   add(card: Card, index: number): void {
-    this.summaries[index] = summarizeCard(card, this.interned);
+    this.summaries[index] = summarizeCard(card, this.interned, this.internedFormats);
+    if (card.formats.length > 0) this.knowsFormats = true;
     this.indexById.set(card.id, index);
     this.indexByName.set(card.name.toLowerCase(), index);
     for (const setName of new Set(card.sets.map((printing) => setNameKey(printing.setName)))) {
@@ -54,7 +61,13 @@ class CardLookupsBuilder {
       const imageId = this.alternateArts[at]!;
       if (!this.indexById.has(imageId)) this.indexById.set(imageId, this.alternateArts[at + 1]!);
     }
-    return { summaries: this.summaries, indexById: this.indexById, indexByName: this.indexByName, indexesBySet: this.indexesBySet };
+    return {
+      summaries: this.summaries,
+      indexById: this.indexById,
+      indexByName: this.indexByName,
+      indexesBySet: this.indexesBySet,
+      knowsFormats: this.knowsFormats,
+    };
   }
 }
 
@@ -80,8 +93,16 @@ export function cardsInSet(set: LoadedCards, setName: string): Card[] {
   return indexes.map((index) => set.records.read(index));
 }
 
-/** A uniformly random card (`random()` in [0, 1)) whose id is not in `exclude`, or undefined when none is left. */
-export function randomCard(set: LoadedCards, random: () => number, exclude?: ReadonlySet<number>): Card | undefined {
+/**
+ * A uniformly random card (`random()` in [0, 1)) whose id is not in `exclude` and whose summary
+ * `accept`s (every card when absent), or undefined when none is left.
+ */
+export function randomCard(
+  set: LoadedCards,
+  random: () => number,
+  exclude?: ReadonlySet<number>,
+  accept?: (summary: CardSummary) => boolean,
+): Card | undefined {
   const summaries = set.summaries;
   const pick = (indexes: readonly number[] | null): number | undefined => {
     const length = indexes?.length ?? summaries.length;
@@ -90,11 +111,12 @@ export function randomCard(set: LoadedCards, random: () => number, exclude?: Rea
     return indexes === null ? at : indexes[at];
   };
   // Rejection sampling is enough while few cards are excluded; filter only when it keeps missing.
-  for (let attempt = 0; attempt < 16; attempt++) {
+  // A filter may keep a handful of cards out of 13,000: then the scan is cheaper than guessing.
+  for (let attempt = 0; accept === undefined && attempt < 16; attempt++) {
     const index = pick(null);
     if (index !== undefined && !exclude?.has(summaries[index]!.id)) return set.records.get(index);
   }
-  const allowed = summaries.flatMap((summary, index) => (exclude?.has(summary.id) ? [] : [index]));
+  const allowed = summaries.flatMap((summary, index) => (exclude?.has(summary.id) || (accept !== undefined && !accept(summary)) ? [] : [index]));
   const index = pick(allowed);
   return index === undefined ? undefined : set.records.get(index);
 }
@@ -126,6 +148,7 @@ export function loadedCards(records: CompactRecords<Card>, lookups: CardLookups,
     records,
     ...lookups,
     version: header.databaseVersion,
+    cardFormat: header.cardFormat,
     downloadedAt: header.downloadedAt,
     loadedAt,
     skipped: header.skippedCards,

@@ -247,6 +247,18 @@ describe('normaliseCard quirks', () => {
     expect(normalised(rawById(QUIRK_CARD_IDS.ampersandName))).toMatchObject({ altNames: [], views: 0, formats: [] });
   });
 
+  it('misc_info and banlist_info: Master Duel rarity and status, treated-as name (not when it is the card itself)', () => {
+    const raw = {
+      ...rawById(QUIRK_CARD_IDS.treatedAs),
+      banlist_info: { ban_masterduel: 'Limited', ban_tcg: 'Banned' },
+      misc_info: [{ md_rarity: ' Super Rare ', treated_as: 'Harpie Lady', formats: ['Master Duel'] }],
+    };
+    expect(normalised(raw)).toMatchObject({ banlist: { masterduel: 'Limited', tcg: 'Forbidden' }, mdRarity: 'Super Rare', treatedAs: 'Harpie Lady' });
+    const self = normalised({ ...raw, misc_info: [{ md_rarity: '', treated_as: 'HARPIE LADY 1' }] });
+    expect(self).not.toHaveProperty('treatedAs');
+    expect(self).not.toHaveProperty('mdRarity');
+  });
+
   it('a translated card keeps its English name', () => {
     const raw = { ...rawById(QUIRK_CARD_IDS.normalMonster), name: 'Magicien Sombre', name_en: 'Dark Magician' };
     expect(normaliseLocalizedCard(raw, 'fr')).toMatchObject({ name: 'Magicien Sombre', englishName: 'Dark Magician', language: 'fr', id: 46986414 });

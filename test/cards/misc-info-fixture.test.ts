@@ -26,4 +26,16 @@ describe('the misc_info fixture', () => {
     expect(median).toBeLessThan(60_000);
     expect(misc.get(idByName.get('Blue-Eyes White Dragon')!)!.views).toBeGreaterThan(50 * median);
   });
+
+  it('has formats, Master Duel rarities and ban statuses, and treated-as names', () => {
+    const misc = loadMiscInfo();
+    const byName = new Map(dump.map((card) => [card.name, misc.get(card.id)!]));
+    expect(byName.get('Maxx "C"')!.ban_masterduel).toBe('Forbidden');
+    expect(byName.get('Harpie Lady 1')!.treated_as).toBe('Harpie Lady');
+    const skill = dump.find((card) => card.frameType === 'skill')!;
+    expect(misc.get(skill.id)!.formats).toEqual(['Duel Links']);
+    const inMasterDuel = [...misc.values()].filter((info) => info.formats.includes('Master Duel'));
+    expect(inMasterDuel.length / misc.size).toBeGreaterThan(0.8);
+    expect(inMasterDuel.every((info) => info.md_rarity !== undefined)).toBe(true);
+  });
 });

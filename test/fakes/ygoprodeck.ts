@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import type { RawCardSet } from '../../src/cards/card-set.js';
 import { loadCardDump as readCardDump } from '../helpers/card-dump.js';
+import { loadMiscInfo, type MiscInfo } from '../helpers/misc-info.js';
 import { translatedCard, translatedDump, type FakeLanguage } from './card-translations.js';
 import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } from './fake-server.js';
 
@@ -41,6 +42,8 @@ export const QUIRK_CARD_IDS = {
   ampersandName: 14558127, // Ash Blossom & Joyous Spring
   slashName: 36614113, // D/D Ark
   hashName: 38289717, // Crawling Dragon #2
+  treatedAs: 91932350, // Harpie Lady 1: treated as "Harpie Lady"
+  masterDuelForbidden: 23434538, // Maxx "C": Forbidden in Master Duel
 } as const;
 
 export type CardinfoBodyMode =
@@ -89,6 +92,8 @@ export class FakeYgoprodeck {
   cardinfoBody: CardinfoBodyMode = 'full';
   /** Whole-database downloads (English or a language) are answered this much later: a first start on a slow link. */
   wholeDownloadDelayMs = 0;
+  /** While set, whole-database downloads are answered only once it settles: a download still under way, for as long as a test needs. */
+  wholeDownloadsHeld: Promise<unknown> | undefined;
   /** How a language's whole database (`language=…`) is served; `full` for a language not listed. */
   languageDumpBody: Partial<Record<FakeLanguage, CardinfoBodyMode>> = {};
   rateLimit: { windowMs: number; maxRequests: number };
@@ -143,6 +148,7 @@ export class FakeYgoprodeck {
     if (request.path === '/api/v7/cardinfo.php') {
       const response = this.cardinfo(request.query);
       const whole = !['name', 'fname', 'id'].some((key) => request.query.has(key));
+      if (whole && this.wholeDownloadsHeld !== undefined) return this.wholeDownloadsHeld.then(() => response);
       return whole && this.wholeDownloadDelayMs > 0 ? delay(this.wholeDownloadDelayMs, response, { ref: false }) : response;
     }
     if (request.path === '/api/v7/checkDBVer.php') {
@@ -194,7 +200,10 @@ export class FakeYgoprodeck {
     if (language !== null && !isFullDownload) {
       cards = cards.map((card) => translatedCard(card, language as FakeLanguage)).filter((card) => card !== undefined);
     }
-    let data: RawCard[] = cards.map((card) => (misc ? { ...card, misc_info: [syntheticMisc(card)] } : card));
+    let data: RawCard[] = cards.map((card) => {
+      const served = withMasterDuelBan(card);
+      return misc ? { ...served, misc_info: [syntheticMisc(card)] } : served;
+    });
 
     let meta: Record<string, unknown> | undefined;
     if (query.has('num')) {
@@ -284,9 +293,28 @@ function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number]
     ocg_date: '1999-02-04',
     konami_id: 4_000 + (card.id % 20_000),
     has_effect: card.type.includes('Effect') ? 1 : 0,
-    md_rarity: 'Rare',
+    ...masterDuelFields(card.id),
     ...(card.id % 7 === 0 ? { beta_name: card.id % 2 === 0 ? `"${card.name} (beta)"` : `${card.name} (beta)` } : {}),
   };
+}
+
+let miscFixture: Map<number, MiscInfo> | undefined;
+
+/** `md_rarity` and `treated_as` of the misc_info fixture (test/helpers/misc-info.ts). */
+function masterDuelFields(id: number): Pick<MiscInfo, 'md_rarity' | 'treated_as'> {
+  miscFixture ??= loadMiscInfo();
+  const info = miscFixture.get(id);
+  return {
+    ...(info?.md_rarity === undefined ? {} : { md_rarity: info.md_rarity }),
+    ...(info?.treated_as === undefined ? {} : { treated_as: info.treated_as }),
+  };
+}
+
+/** The card with the fixture's `ban_masterduel` in its `banlist_info`, as upstream sends it (on every answer, like the other ban lists). */
+function withMasterDuelBan(card: RawCard): RawCard {
+  miscFixture ??= loadMiscInfo();
+  const status = miscFixture.get(card.id)?.ban_masterduel;
+  return status === undefined ? card : { ...card, banlist_info: { ...card.banlist_info, ban_masterduel: status } };
 }
 
 /** A small, valid JPEG (SOI, a comment naming the image, EOI), distinct per image. */

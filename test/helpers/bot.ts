@@ -6,7 +6,7 @@ import { createGatewayApp, type GatewayApp, type GatewayAppOptions } from '../..
 import { loadConfig, secretsOf, type Config } from '../../src/runtime/config.js';
 import { createLogger } from '../../src/runtime/logger.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fakes/discord.js';
-import { writeCardSnapshot } from './card-snapshot.js';
+import { writeCardFormat2Snapshot, writeCardSnapshot } from './card-snapshot.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
 
@@ -36,7 +36,7 @@ export interface StartBotOptions {
    * shards); it must accept CANARY_TOKEN, and the caller closes it. */
   joinDiscord?: FakeDiscord;
   /** A card database to start with (e.g. a fake YGOPRODeck's cards and version), so no download is needed. */
-  cardSnapshot?: { cards: readonly RawCard[]; version: string };
+  cardSnapshot?: { cards: readonly RawCard[]; version: string; /** 2: as main 9f0f9b6 wrote it (English only). */ cardFormat?: 2 };
 }
 
 /**
@@ -63,7 +63,10 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
 export async function startTestBot(options: StartBotOptions = {}): Promise<TestBot> {
   const discord = options.joinDiscord ?? (await startFakeDiscord({ ...options.discord, token: CANARY_TOKEN }));
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-test-'));
-  if (options.cardSnapshot) await writeCardSnapshot(dataDir, options.cardSnapshot.cards, options.cardSnapshot.version);
+  if (options.cardSnapshot) {
+    const { cards, version, cardFormat } = options.cardSnapshot;
+    await (cardFormat === 2 ? writeCardFormat2Snapshot : writeCardSnapshot)(dataDir, cards, version);
+  }
   const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
   const app = await createGatewayApp({
     config,

@@ -47,6 +47,22 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
   return cards.length;
 }
 
+/**
+ * The English snapshot of `rawCards` as code of card format 2 (main 9f0f9b6, before Master Duel and
+ * `treatedAs`) wrote it: the same cards without the fields added since, and `cardFormat` 2.
+ */
+export async function writeCardFormat2Snapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
+  const { cards, skipped } = normaliseCards(rawCards);
+  const format2 = cards.map(({ mdRarity: _mdRarity, treatedAs: _treatedAs, banlist: { masterduel: _masterduel, ...banlist }, ...card }) => ({ ...card, banlist }));
+  const { body } = CompactRecords.of(format2);
+  const header = snapshotHeader(
+    { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
+    body,
+  );
+  await writeSnapshot(join(dataDir, 'cards'), SNAPSHOT_FILE, { ...header, cardFormat: 2 }, body);
+  return cards.length;
+}
+
 /** The same cards (by passcode and name) and version give the same snapshot files. */
 function snapshotKey(rawCards: readonly RawCard[], version: string): string {
   const hash = createHash('sha256').update(version);

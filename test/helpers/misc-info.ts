@@ -19,6 +19,16 @@ import { seededRandom } from './seeded-random.js';
  *   25,000 (real pages of ordinary cards show 10,000–120,000), so a staple outranks the obscure
  *   cards that share its prefix, as on the real site.
  * - `konami_id`: a distinct number from 4,000 to 24,000 per card, as real ones are (not the real ones).
+ * - `formats`, `md_rarity`: every card but skills and tokens is TCG and OCG; nine in ten are in Master
+ *   Duel with a rarity (Common the most, Ultra Rare the least), half in Duel Links, some in GOAT and
+ *   Speed Duel; skills are Duel Links only. One card in fifty lists "Common Charity" and a duplicate,
+ *   as the real data does.
+ * - `treated_as`: the real Harpie Lady cards treated as "Harpie Lady".
+ * - `ban_masterduel` (upstream sends it in `banlist_info`, kept here so the fixture is one file): a
+ *   few staples with a Master Duel status (hand-entered, plausible rather than current).
+ *
+ * The fields after `beta_name` come from a stream of their own, so adding them left the older ones as
+ * they were.
  */
 export interface MiscInfo {
   views: number;
@@ -27,10 +37,30 @@ export interface MiscInfo {
   downvotes: number;
   konami_id: number;
   beta_name?: string;
+  formats: string[];
+  md_rarity?: string;
+  treated_as?: string;
+  ban_masterduel?: string;
 }
 
 export const MISC_INFO_URL = new URL('../fixtures/misc-info-2025-04-25.json.br', import.meta.url);
 const SEED = 20250425;
+const FORMATS_SEED = 20251125;
+
+const TREATED_AS_HARPIE_LADY = ['Harpie Lady 1', 'Harpie Lady 2', 'Harpie Lady 3', 'Cyber Harpie Lady'];
+const MASTER_DUEL_BANLIST: Readonly<Record<string, string>> = {
+  'Maxx "C"': 'Forbidden',
+  'Pot of Greed': 'Forbidden',
+  'Called by the Grave': 'Limited',
+  'Infinite Impermanence': 'Limited',
+  'Ash Blossom & Joyous Spring': 'Semi-Limited',
+};
+const MD_RARITIES: readonly (readonly [string, number])[] = [
+  ['Common', 0.45],
+  ['Rare', 0.7],
+  ['Super Rare', 0.88],
+  ['Ultra Rare', 1],
+];
 
 /** Hand-entered views of well-known staples (millions, approximate). */
 const STAPLE_VIEWS: Readonly<Record<string, number>> = {
@@ -82,8 +112,9 @@ const STAPLE_VIEWS: Readonly<Record<string, number>> = {
   'Heavy Storm': 0.9,
 };
 
-export function generateMiscInfo(cards: readonly { id: number; name: string }[]): Record<string, MiscInfo> {
+export function generateMiscInfo(cards: readonly { id: number; name: string; frameType: string }[]): Record<string, MiscInfo> {
   const random = seededRandom(SEED);
+  const formatsRandom = seededRandom(FORMATS_SEED);
   const realOldName = new Map(Object.entries(OLD_CARD_NAMES).map(([old, current]) => [current, old]));
   const konamiIds = shuffled(cards.map((_, index) => 4_000 + Math.floor((index * 20_000) / cards.length)), random);
   const info: Record<string, MiscInfo> = {};
@@ -98,12 +129,34 @@ export function generateMiscInfo(cards: readonly { id: number; name: string }[])
       upvotes: Math.round((views / 4_000) * random()),
       downvotes: Math.round((views / 20_000) * random()),
       konami_id: konamiIds[index] as number,
+      formats: [],
     };
     const betaName = realOldName.get(card.name) ?? (random() < 0.05 ? betaSpelling(card.name, random) : undefined);
     if (betaName !== undefined && betaName !== card.name) entry.beta_name = betaName;
+    Object.assign(entry, formatsOf(card, formatsRandom));
     info[String(card.id)] = entry;
   });
   return info;
+}
+
+function formatsOf(card: { name: string; frameType: string }, random: () => number): Pick<MiscInfo, 'formats' | 'md_rarity' | 'treated_as' | 'ban_masterduel'> {
+  const draws = [random(), random(), random(), random(), random(), random()] as const;
+  if (card.frameType === 'skill') return { formats: ['Duel Links'] };
+  const formats = ['TCG', 'OCG'];
+  if (card.frameType === 'token') return { formats };
+  const result: ReturnType<typeof formatsOf> = { formats };
+  if (draws[0] < 0.1) formats.push('GOAT');
+  if (draws[1] < 0.9) {
+    formats.push('Master Duel');
+    result.md_rarity = MD_RARITIES.find(([, upTo]) => draws[2] < upTo)![0];
+  }
+  if (draws[3] < 0.5) formats.push('Duel Links');
+  if (draws[4] < 0.08) formats.push('Speed Duel');
+  if (draws[5] < 0.02) formats.push('Common Charity', 'TCG');
+  if (TREATED_AS_HARPIE_LADY.includes(card.name)) result.treated_as = 'Harpie Lady';
+  const banned = MASTER_DUEL_BANLIST[card.name];
+  if (banned !== undefined) result.ban_masterduel = banned;
+  return result;
 }
 
 /** The name as a first, provisional translation might have spelled it: one letter swapped in its longest word. */

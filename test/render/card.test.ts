@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
 import type { Card, LocalizedCard } from '../../src/cards/card.js';
 import type { Reply } from '../../src/interaction/reply.js';
-import { banlistLine, cardImageName, priceLine, renderCard, renderCardEmbed, statLine } from '../../src/render/card.js';
+import { banlistLine, cardImageName, masterDuelLine, priceLine, renderCard, renderCardEmbed, statLine } from '../../src/render/card.js';
 import { frameColour, frameColourOf } from '../../src/render/card-labels.js';
 import { noMatchMessage, renderDidYouMean, renderSearchResults } from '../../src/render/card-menus.js';
 import { openMenuCustomId, parseCardCustomId } from '../../src/cards/custom-ids.js';
 import { SELECT_LIMITS } from '../../src/render/format.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
 import { loadCardDump } from '../helpers/card-dump.js';
+import { CATALOGUES } from '../../src/i18n/messages.js';
 
 const cards = normaliseCards(loadCardDump()).cards;
 const byId = new Map(cards.map((card) => [card.id, card]));
@@ -176,6 +177,33 @@ describe('card embed', () => {
     expect(banlistLine(goatOnly)).toBe('TCG Semi-Limited · GOAT Limited');
   });
 
+  it('shows Master Duel status and rarity, and the formats with the filterable ones first', () => {
+    const inMasterDuel = { ...card(DARK_MAGICIAN), formats: ['Common Charity', 'OCG', 'Master Duel', 'TCG'], mdRarity: 'Ultra Rare' };
+    expect(masterDuelLine(inMasterDuel)).toBe('Unlimited · Ultra Rare');
+    expect(masterDuelLine({ ...inMasterDuel, banlist: { masterduel: 'Semi-Limited' } }, CATALOGUES.fr)).toBe('Semi-Limitée · Ultra Rare');
+    expect(masterDuelLine({ ...card(DARK_MAGICIAN), formats: ['TCG'] })).toBeNull();
+    const embed = renderCardEmbed({ ...inMasterDuel, banlist: { masterduel: 'Forbidden' } });
+    expect(field(embed, 'Master Duel')).toBe('Forbidden · Ultra Rare');
+    expect(field(embed, 'Ban list')).toBeUndefined();
+    expect(field(embed, 'Formats')).toBe('TCG · OCG · Master Duel · Common Charity');
+    expect(field(renderCardEmbed(card(DARK_MAGICIAN)), 'Formats')).toBeUndefined();
+  });
+
+  it('links YGOPRODeck, Yugipedia (by English name, encoded) and Konami’s database in the reader’s language', () => {
+    const hash = { ...card(DARK_MAGICIAN), name: 'Crawling Dragon #2', konamiId: 4321 };
+    const buttons = (reply: Reply) => reply.components!.flatMap((row) => row.components) as { label?: string; url?: string; custom_id?: string }[];
+    const english = buttons(renderCard({ card: hash }));
+    expect(english.map((button) => button.label)).toEqual(['Printings', 'YGOPRODeck', 'Yugipedia', 'Konami database']);
+    expect(english[2]!.url).toBe('https://yugipedia.com/wiki/Crawling_Dragon_%232');
+    expect(english[3]!.url).toBe('https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid=4321&request_locale=en');
+    const translated: LocalizedCard = { ...hash, name: 'Dragon Rampant n°2', language: 'pt', englishName: 'D/D: "Ark" & Co?' };
+    const portuguese = buttons(renderCard({ card: translated, messages: CATALOGUES['pt-BR'] }));
+    expect(portuguese[2]!.url).toBe('https://yugipedia.com/wiki/D/D:_%22Ark%22_%26_Co%3F');
+    expect(portuguese[3]).toMatchObject({ label: 'Banco de dados da Konami', url: expect.stringMatching(/&request_locale=pt$/) });
+    const unknownKonami = buttons(renderCard({ card: { ...card(DARK_MAGICIAN), sets: [] } }));
+    expect(unknownKonami.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia']);
+  });
+
   it('prices: the cheapest dollar price, Cardmarket in euros, nothing when no source knows', () => {
     expect(priceLine({ ...card(DARK_MAGICIAN), prices: { ebay: 0.05, tcgplayer: 0.27, cardmarket: 0.01 } })).toBe('$0.05 on eBay · €0.01 on Cardmarket');
     expect(priceLine({ ...card(DARK_MAGICIAN), prices: { cardmarket: 1234.5 } })).toBe('€1,234.50 on Cardmarket');
@@ -290,7 +318,10 @@ describe('card embed', () => {
       description: { text: 'x', pendulumEffect: 'P '.repeat(3000), monsterEffect: 'M '.repeat(3000) },
       language: 'pt',
       englishName: 'E'.repeat(3000),
-      banlist: { tcg: 'Forbidden', ocg: 'Limited', goat: 'Semi-Limited' },
+      banlist: { tcg: 'Forbidden', ocg: 'Limited', goat: 'Semi-Limited', masterduel: 'Limited' },
+      formats: Array.from({ length: 40 }, (_, index) => `Format ${index} ${'F'.repeat(50)}`),
+      mdRarity: 'R'.repeat(500),
+      konamiId: 99_999_999,
     };
     const reply = renderCard({ card: huge, image: IMAGE });
     expectWithinDiscordLimits(reply);

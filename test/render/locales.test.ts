@@ -53,6 +53,8 @@ describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limi
       expectAccepted(`${card.id}`, renderCard({ card, image: IMAGE, messages }));
       expectAccepted(`${card.id} translated`, renderCard({ card: translated, image: IMAGE, messages }));
       expectAccepted(`${card.id} without art`, renderCard({ card, messages, artNotAttachable: true, translationUnavailable: 'de' }));
+      const everyFact: Card = { ...card, formats: ['TCG', 'OCG', 'GOAT', 'Master Duel', 'Speed Duel', 'Duel Links', 'Common Charity'], mdRarity: 'Ultra Rare', banlist: { tcg: 'Semi-Limited', ocg: 'Forbidden', goat: 'Limited', masterduel: 'Semi-Limited' }, konamiId: 19_999 };
+      expectAccepted(`${card.id} with every fact`, renderCard({ card: everyFact, image: IMAGE, messages }));
     }
   });
 

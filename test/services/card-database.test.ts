@@ -12,6 +12,7 @@ import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
+import { writeCardFormat2Snapshot } from '../helpers/card-snapshot.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
@@ -148,6 +149,26 @@ describe('restart with a snapshot', () => {
     expect(db.details().cardDatabaseLoadMs).toBeTypeOf('number');
   });
 
+  it('a snapshot of card format 2 (main 9f0f9b6) serves until a download in the new format replaces it, at the same version', async () => {
+    await writeCardFormat2Snapshot(dataDir, fake.cards, '1.00');
+    let release!: () => void;
+    fake.wholeDownloadsHeld = new Promise<void>((resolve) => (release = resolve));
+    const db = database();
+    await db.start();
+    expect([db.ready, db.size]).toEqual([true, 300]);
+    expect(db.byId(QUIRK_CARD_IDS.masterDuelForbidden)?.banlist.masterduel).toBeUndefined();
+    await waitForRequests(() => fake.fullDownloads().length, 1);
+    expect(db.byName('Dark Magician')?.id).toBe(QUIRK_CARD_IDS.normalMonster);
+    const replaced = new Promise<CardDatabaseReload>((resolve) => db.onReload(resolve));
+    release();
+    expect(await replaced).toMatchObject({ version: '1.00', previousVersion: '1.00', source: 'download' });
+    expect((await readCardsSnapshot()).header.cardFormat).toBe(CARD_FORMAT_VERSION);
+    expect(db.byId(QUIRK_CARD_IDS.masterDuelForbidden)).toMatchObject({ banlist: { masterduel: 'Forbidden' } });
+    expect(db.byId(QUIRK_CARD_IDS.treatedAs)?.treatedAs).toBe('Harpie Lady');
+    expect(await db.refresh()).toEqual({ updated: false, version: '1.00' });
+    expect(fake.fullDownloads()).toHaveLength(1);
+  });
+
   it('loads a snapshot of the full real database (13,703 cards)', async () => {
     const cards = normaliseCards(loadCardDump()).cards;
     await writeCardsSnapshot(cards, { databaseVersion: '99.00' });
@@ -234,7 +255,7 @@ describe('corrupt snapshots', () => {
     ],
     [
       'written by an older card format',
-      async () => writeCardsSnapshot((await readCardsSnapshot()).cards, { cardFormat: CARD_FORMAT_VERSION - 1 }),
+      async () => writeCardsSnapshot((await readCardsSnapshot()).cards, { cardFormat: 1 }),
     ],
     [
       'a header from another format',
@@ -439,7 +460,7 @@ describe('language databases', () => {
         return JSON.parse(JSON.stringify(await download())) as Awaited<ReturnType<typeof download>>;
       },
     });
-    expect(keys).toEqual(['cards:en:1.00', 'cards:fr:1.00', 'cards:pt:1.00']);
+    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}`, 'cards:fr:1.00', 'cards:pt:1.00']);
     expect([db.size, db.localNames('pt').get(QUIRK_CARD_IDS.normalMonster)]).toEqual([300, darkMagicianIn('pt').name]);
   });
 });
