@@ -133,7 +133,7 @@ describe('players everywhere: user install in every context, in the player’s l
       expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
       expect(embed.fields!.find((field) => field.name === language.fields[1])!.value).toContain(language.priceWord);
       expect(embed.footer?.text).toMatch(language.footer);
-      expect(buttonLabels(shown)).toEqual([language.button]);
+      expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia']);
       expect(shown.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
       const visible = JSON.stringify({ ...embed, title: '', footer: '', fields: embed.fields!.map((field) => field.name) }) + buttonLabels(shown).join();
       for (const word of ENGLISH_LABELS) expect(visible, word).not.toContain(word);
