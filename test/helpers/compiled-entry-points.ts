@@ -1,46 +1,66 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * The project's sources transpiled once per test run (test/global-setup.ts), for the entry points
- * that tests spawn: plain `node` on JavaScript starts in about half the CPU time of `node --import
- * tsx`, which compiles every module of the app again in each child. Transpiling only (esbuild, no
- * type check, no bundling) keeps every module and relative path as it is in `src/`; `npm run
- * typecheck` checks the types. The folder sits inside the project's node_modules so that the
- * children resolve packages exactly as `src/` does.
+ * The entry points that tests spawn, bundled once per test run (test/global-setup.ts): a child
+ * started with `node --import tsx` compiles every module of the app again, and even plain `node` on
+ * transpiled files spends most of its start resolving and loading the hundreds of files of
+ * discord.js, undici and the app. One bundle per entry point, packages included, starts in less
+ * than half the CPU time of the separate files, and the suite spawns dozens of them. esbuild
+ * transpiles and bundles only; `npm run typecheck` checks the types, and the production build
+ * (`tsc`, `dist/`) is what the Docker image and `npm start` run.
  */
 
-/** Set by the global setup: the folder holding `src/`, `commands/` and `test/fence/` as JavaScript. */
+/** Set by the global setup: the folder holding `src/<entry>.js` and `test/fence/child-preload.js`. */
 export const COMPILED_ENTRY_POINTS_ENV = 'ALMANAC_TEST_COMPILED';
 
-const SOURCE_FOLDERS = ['src', 'commands', 'test/fence'];
+/** The fence every spawned entry point is started behind (`--import`ed first). */
+const FENCE_PRELOAD = 'test/fence/child-preload.ts';
 
-async function typeScriptFiles(root: string, folder: string): Promise<string[]> {
-  const entries = await readdir(join(root, folder), { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+/**
+ * Kept as packages, loaded from node_modules at run time: pino starts its pretty printer (a
+ * devDependency) in a worker thread from a file path inside its own package, which a bundle does
+ * not have.
+ */
+const NOT_BUNDLED = ['pino', 'pino-pretty'];
+
+/**
+ * Bundles carry CommonJS packages (discord.js) inside an ES module: their `require` of Node's
+ * built-ins needs a real one.
+ */
+const REQUIRE_FOR_COMMONJS = "import { createRequire as __almanacRequire } from 'node:module'; const require = __almanacRequire(import.meta.url);";
+
+async function entryPoints(projectRoot: string): Promise<string[]> {
+  const entries = await readdir(join(projectRoot, 'src'), { withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join('src', entry.name));
 }
 
-/** Transpiles the sources under `projectRoot` into a new folder and returns it (with its remover). */
+/**
+ * Bundles `src/*.ts` (the entry points) and the fence preload of the project under `projectRoot`
+ * into a new folder and returns it (with its remover). The folder sits inside the project's
+ * node_modules so that the packages left out resolve exactly as from `src/`, and one level below
+ * a copy of package.json: its "type": "module" makes the output ESM, and src/runtime/version.ts
+ * finds it two levels up from the entry point, as from `src/runtime/`.
+ */
 export async function compileEntryPoints(projectRoot: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const cache = join(projectRoot, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
-  const dir = await mkdtemp(join(cache, 'almanac-test-'));
-  const files = (await Promise.all(SOURCE_FOLDERS.map((folder) => typeScriptFiles(projectRoot, folder)))).flat();
+  const root = await mkdtemp(join(cache, 'almanac-test-'));
+  const dir = join(root, 'bundles');
   await build({
     absWorkingDir: projectRoot,
-    entryPoints: files,
+    entryPoints: [...(await entryPoints(projectRoot)), FENCE_PRELOAD],
     outdir: dir,
     outbase: '.',
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    bundle: false,
+    bundle: true,
+    external: NOT_BUNDLED,
+    banner: { js: REQUIRE_FOR_COMMONJS },
     logLevel: 'error',
   });
-  // Its "type": "module" makes the output ESM, and src/version.ts reads the version from it.
-  await copyFile(join(projectRoot, 'package.json'), join(dir, 'package.json'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  await copyFile(join(projectRoot, 'package.json'), join(root, 'package.json'));
+  return { dir, remove: () => rm(root, { recursive: true, force: true }) };
 }
