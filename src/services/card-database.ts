@@ -171,11 +171,15 @@ export class CardDatabase {
     if (this.started) return;
     this.started = true;
     await removeStaleTempFiles(this.dir);
-    await this.loadSnapshotFromDisk();
+    // The languages' texts first: the English load then announces a card set whose names in every
+    // language are there, so the matcher is built once at start, not once more per language.
+    const loadedTexts: TextsReload[] = [];
     for (const texts of this.texts.values()) {
       const reload = await texts.loadFromDisk();
-      if (reload !== null) this.announceTexts(reload);
+      if (reload !== null) loadedTexts.push(reload);
     }
+    await this.loadSnapshotFromDisk();
+    for (const reload of loadedTexts) this.announceTexts(reload);
     void this.poll();
   }
 

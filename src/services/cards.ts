@@ -105,6 +105,8 @@ export class CardService {
   private readonly logger: Logger;
   private readonly recentPicks: ChannelHistory;
   private index: CardIndex | null = null;
+  /** Each language's names (as `localNames` gave them) that the current index was built with. */
+  private indexedNames = new Map<CardLanguage, ReadonlyMap<number, string>>();
   private readonly extras: CardExtras;
   private readonly unsubscribe: (() => void)[];
 
@@ -128,8 +130,9 @@ export class CardService {
     this.unsubscribe = [
       this.database.onReload(() => this.rebuildIndex()),
       // A language's names are matched for its users: a new set of them means a new matcher.
-      this.database.onTextsReload(() => {
-        if (this.database.ready) this.rebuildIndex();
+      // (Unless the matcher already holds them: the languages loaded at start come before English.)
+      this.database.onTextsReload(({ language }) => {
+        if (this.database.ready && this.indexedNames.get(language) !== this.database.localNames(language)) this.rebuildIndex();
       }),
     ];
     if (this.database.ready) this.rebuildIndex();
@@ -380,7 +383,13 @@ export class CardService {
     const started = performance.now();
     const cards = this.database.summaries();
     // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
-    this.index = buildCardIndex(cards, this.aliases, (language) => this.database.localNames(language));
+    const indexedNames = new Map<CardLanguage, ReadonlyMap<number, string>>();
+    this.index = buildCardIndex(cards, this.aliases, (language) => {
+      const names = this.database.localNames(language);
+      indexedNames.set(language, names);
+      return names;
+    });
+    this.indexedNames = indexedNames;
     this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
   }
 }

@@ -60,13 +60,23 @@ export function translatedCard(card: RawCard, language: FakeLanguage): RawCard |
   };
 }
 
+/** Each language's translation of each word seen so far: the same word always translates the same way. */
+const TRANSLATED_WORDS: Readonly<Record<FakeLanguage, Map<string, string>>> = { fr: new Map(), de: new Map(), it: new Map(), pt: new Map() };
+
 /** Word by word, keeping punctuation, line breaks and Pendulum markers (`[ Pendulum Effect ]`) as they are. */
 function translateText(text: string, language: FakeLanguage): string {
+  // Only Pendulum texts have brackets: the others skip the marker check, a scan back per word.
+  const mayHaveMarkers = text.includes('[');
+  const words = TRANSLATED_WORDS[language];
   return text.replace(/\b[A-Za-z]{2,}\b/g, (word, offset: number) => {
-    if (isPendulumMarker(text, offset)) return word;
-    const known = DICTIONARIES[language][word.toLowerCase()];
-    const translated = known ?? respell(word, language);
-    return /^[A-Z]/.test(word) ? translated[0]!.toUpperCase() + translated.slice(1) : translated;
+    if (mayHaveMarkers && isPendulumMarker(text, offset)) return word;
+    let translated = words.get(word);
+    if (translated === undefined) {
+      const lower = DICTIONARIES[language][word.toLowerCase()] ?? respell(word, language);
+      translated = /^[A-Z]/.test(word) ? lower[0]!.toUpperCase() + lower.slice(1) : lower;
+      words.set(word, translated);
+    }
+    return translated;
   });
 }
 

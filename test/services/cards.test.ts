@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { CardDatabase, type CardDatabaseOptions } from '../../src/services/card-database.js';
@@ -9,6 +10,7 @@ import { CardService, type CardServiceOptions } from '../../src/services/cards.j
 import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { translatedCard } from '../fakes/card-translations.js';
+import { LogCapture } from '../helpers/log-capture.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;
@@ -248,6 +250,28 @@ describe('CardService options and production limits', () => {
     const peak = harness.fake.server.maxInWindow(YGOPRODECK_UPSTREAM_LIMIT.windowMs, '/images/');
     expect(peak).toBeGreaterThan(1);
     expect(peak).toBeLessThanOrEqual(YGOPRODECK_UPSTREAM_LIMIT.maxRequests / 2 + 1);
+  });
+});
+
+describe('CardService restarted on the snapshots of all five languages', () => {
+  it('builds the matcher once, with every language’s names, and again when a language changes', async () => {
+    harness = await startLoaded();
+    await harness.service.close();
+    const log = new LogCapture();
+    const client = new YgoprodeckClient({ baseUrl: harness.fake.url, imagesBaseUrl: harness.fake.imagesUrl });
+    const database = new CardDatabase({ client, dataDir: harness.dataDir, minCards: 100 });
+    const images = new CardImageStore({ client, dataDir: harness.dataDir });
+    harness = { ...harness, client, database, service: new CardService({ database, images, client, logger: pino(log) }) };
+    await harness.service.start();
+    const builds = () => log.entries().filter((entry) => entry.msg === 'card matcher rebuilt').length;
+    expect(builds()).toBe(1);
+    const germanName = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'de')!.name;
+    expect(harness.service.suggest(germanName, 1, 'de').map((card) => card.id)).toEqual([DARK_MAGICIAN]);
+
+    harness.fake.version = '2.00';
+    expect(await database.refresh()).toEqual({ updated: true, version: '2.00' });
+    // English, then each language's new names.
+    expect(builds()).toBe(1 + 1 + 4);
   });
 });
 
