@@ -1,65 +1,33 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
-import { chatAcknowledger, componentAcknowledger, deferWithWaitNote, type Acknowledger } from '../src/interaction/deferral.js';
-import { MemberShareSpent, UserError } from '../src/interaction/errors.js';
+import { chatAcknowledger } from '../src/interaction/deferral.js';
+import { UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { isUpstreamError } from '../src/interaction/upstream-error.js';
-import type { Catalogue } from '../src/i18n/catalogue.js';
 import { en } from '../src/i18n/en.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
-import { describeFailure } from '../src/render/errors.js';
-import { noResultsSentence, queueNote, renderPager, renderRandomWallpaper, renderWallpaperDetail } from '../src/render/wallpaper.js';
+import { noResultsSentence, renderRandomWallpaper, renderWallpaperDetail } from '../src/render/wallpaper.js';
 import type { AppServices } from '../src/app/services.js';
+import { parseMoreLikeId } from '../src/wallpaper/component-ids.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';
-import { activityTime, decodePagerId, DEFAULT_PAGE_SIZE, longQueryKey, PAGER_PREFIX, queryRefFor, type PagerSearch, type QueryRef } from '../src/wallpaper/pager-state.js';
-import { isPastLastPage, locateResult, PAGER_IDLE_LIMIT_MS, summaryOf, targetOf, type LocatedResult } from '../src/wallpaper/paging.js';
+import { PAGER_PREFIX } from '../src/wallpaper/pager-state.js';
 import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../src/wallpaper/search.js';
 import { CATEGORY_CHOICES, colourSuggestions, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
 import { parseWallpaperId } from '../src/wallpaper/wallhaven-site.js';
-
-/** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */
-async function queryRef(app: AppServices, text: string | undefined, filters: Omit<PagerSearch, 'query'>): Promise<QueryRef> {
-  const ref = queryRefFor(text, filters, { remember: longQueryKey });
-  if (ref.kind === 'stored' && text !== undefined) await app.state.longQueries.remember(text);
-  return ref;
-}
+import { moreLikeThis, openPager, page, waitForWallhaven } from './wallpaper-listing.js';
 
 function valueOf<T>(result: ParseResult<T>): T {
   if (!result.ok) throw new UserError(result.reason);
   return result.value;
 }
 
-/**
- * Runs `work`, which may queue behind Wallhaven's limiter: a long expected wait is said at once, in
- * the words of `messages`; otherwise the interaction is deferred only when the work is slow.
- */
-function waitForWallhaven<T>(app: AppServices, acknowledge: Acknowledger, messages: Catalogue, work: () => Promise<T>): Promise<T> {
-  return deferWithWaitNote(acknowledge, { expectedWaitMs: app.wallhaven.expectedWaitMs(), note: (ms) => queueNote(ms, messages) }, work);
-}
-
-/** The pager's result at `index`, each page it needs spending the member's share of Wallhaven. */
-function locate(app: AppServices, userId: string, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
-  const share = app.memberShares.spenderFor(userId, 'wallhaven');
-  return locateResult((page) => app.wallhaven.search(page, share), search, query, index, pageSize, direction);
-}
-
-async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const { search: filters, query } = valueOf(readSearchOptions(ctx.options));
-  const messages = messagesFor(ctx.user.locale);
-  const decision = purityAllowed(filters.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
-  if (!decision.allowed) throw new UserError(decision.reason);
-  const lastActivityMs = activityTime(app.clock.now().getTime());
-  const search: PagerSearch = { ...filters, query: await queryRef(app, query, filters) };
   // Search, show and random answer in the channel: the wait note is public like the answer.
-  const located = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-    locate(app, ctx.user.id, search, query, 0, DEFAULT_PAGE_SIZE, 'stay'),
-  );
-  if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query), t));
-  // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
-  if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
-  return renderPager({ search, query, located, lastActivityMs, channel: ctx.channel, nsfwAvailable: app.wallhaven.nsfwAvailable, expired: false, messages });
+  const opener = { userId: ctx.user.id, channel: ctx.channel, acknowledge: chatAcknowledger(ctx, false), messages: messagesFor(ctx.user.locale) };
+  return openPager(app, opener, filters, query);
 }
 
 async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -107,61 +75,11 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   return renderRandomWallpaper(result, query ?? null, messages);
 }
 
-function ephemeral(content: string): ComponentResult {
-  return { reply: { content, ephemeral: true } };
-}
-
-/** ◀ ▶ under a search result: only the member who searched pages; an idle pager switches off. */
-async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
-  const messages = messagesFor(ctx.user.locale);
-  const labels = messages.wallpaper;
-  const state = decodePagerId(ctx.customId);
-  if (state === null) return ephemeral(labels.unknownPager);
-  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(labels.notYourPager);
-  const { search } = state;
-  let query: string | undefined;
-  if (search.query.kind === 'text') query = search.query.text;
-  else if (search.query.kind === 'stored') {
-    query = await app.state.longQueries.recall(search.query.key);
-    if (query === undefined) return ephemeral(labels.forgottenQuery);
-  }
-  // The state came from our own buttons, but the channel may have changed its age restriction since.
-  const decision = purityAllowed(search.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
-  if (!decision.allowed) return ephemeral(decision.reason);
-
-  const now = app.clock.now().getTime();
-  const expired = now - state.lastActivityMs > PAGER_IDLE_LIMIT_MS;
-  // An expired pager re-renders the result it shows, with its buttons disabled.
-  const target = targetOf(state, expired);
-  let result;
-  try {
-    result = await waitForWallhaven(app, componentAcknowledger(ctx), messages, () =>
-      locate(app, ctx.user.id, search, query, target.index, state.pageSize, target.direction),
-    );
-  } catch (error) {
-    // Answered on the side, so the wallpaper on show stays and the user can press again.
-    if (isPastLastPage(error)) return ephemeral(labels.noMoreResults);
-    if (error instanceof UserError || error instanceof MemberShareSpent) return ephemeral(describeFailure(error, messages));
-    if (isUpstreamError(error)) {
-      ctx.log.info({ err: error }, 'wallpaper page not loaded');
-      return ephemeral(describeFailure(error, messages));
-    }
-    throw error;
-  }
-  if (result === null) return ephemeral(labels.noMoreResults);
-  return {
-    update: renderPager({
-      search,
-      query,
-      located: result,
-      lastActivityMs: expired ? state.lastActivityMs : activityTime(now),
-      channel: ctx.channel,
-      nsfwAvailable: app.wallhaven.nsfwAvailable,
-      expired,
-      messages,
-      ...(expired ? { note: labels.pagerExpired } : {}),
-    }),
-  };
+/** Every `wp:` component: "More like this", or the ◀ ▶ of a listing. */
+function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
+  const similarTo = parseMoreLikeId(ctx.customId);
+  if (similarTo !== null) return moreLikeThis(ctx, app, similarTo);
+  return page(ctx, app);
 }
 
 const choices = <T extends string>(values: readonly T[]) => values.map((value) => ({ name: value, value }));
@@ -230,5 +148,5 @@ export const wallpaper: ChatInputCommand = {
     return ctx.focused.name === 'resolution' ? resolutionSuggestions(ctx.focused.value) : [];
   },
   componentPrefix: PAGER_PREFIX,
-  handleComponent: page,
+  handleComponent,
 };

@@ -224,6 +224,9 @@ export const de: Catalogue = {
     colour: (name: string) => `Farbe ${name}`,
     toplistWithOtherSorting: 'Ein Bestenlisten-Zeitraum passt nur zur Sortierung toplist: Lass `sortierung` leer oder wähle toplist.',
     unknownColour: 'Das ist keine der 29 Farben von Wallhaven: Wähle eine aus der Liste.',
+    moreLikeThis: 'Mehr davon',
+    similarTo: (id: string) => `Hintergründe wie ${id}`,
+    similarChallenged: 'Die Firewall von Wallhaven hat die Suche nach ähnlichen Hintergründen gerade abgewiesen (das kommt vor). Versuch es in einer Minute noch einmal.',
     topRanges: { '1d': 'letzter Tag', '3d': 'letzte 3 Tage', '1w': 'letzte Woche', '1M': 'letzter Monat', '3M': 'letzte 3 Monate', '6M': 'letzte 6 Monate', '1y': 'letztes Jahr' },
     colourNames: {
       '660000': 'Weinrot',

@@ -232,6 +232,9 @@ export const en = {
     colour: (name: string) => `colour ${name}`,
     toplistWithOtherSorting: 'A toplist period goes only with the toplist sorting: leave `sorting` empty or choose toplist.',
     unknownColour: 'That is not one of Wallhaven’s 29 colours: pick one from the list.',
+    moreLikeThis: 'More like this',
+    similarTo: (id: string) => `Wallpapers like ${id}`,
+    similarChallenged: 'Wallhaven’s firewall turned away the search for similar wallpapers just now (it does so at times). Try again in a minute.',
     topRanges: { '1d': 'last day', '3d': 'last 3 days', '1w': 'last week', '1M': 'last month', '3M': 'last 3 months', '6M': 'last 6 months', '1y': 'last year' },
     colourNames: {
       '660000': 'Maroon',

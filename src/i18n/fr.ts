@@ -225,6 +225,9 @@ export const fr: Catalogue = {
     colour: (name: string) => `couleur ${name}`,
     toplistWithOtherSorting: 'Une période de classement ne va qu’avec le tri par classement : laissez `tri` vide ou choisissez toplist.',
     unknownColour: 'Ce n’est pas l’une des 29 couleurs de Wallhaven : choisissez-en une dans la liste.',
+    moreLikeThis: 'Plus comme celui-ci',
+    similarTo: (id: string) => `Fonds d’écran comme ${id}`,
+    similarChallenged: 'Le pare-feu de Wallhaven vient de refuser la recherche de fonds d’écran similaires (cela lui arrive). Réessayez dans une minute.',
     topRanges: { '1d': 'dernier jour', '3d': '3 derniers jours', '1w': 'dernière semaine', '1M': 'dernier mois', '3M': '3 derniers mois', '6M': '6 derniers mois', '1y': 'dernière année' },
     colourNames: {
       '660000': 'Bordeaux',

@@ -223,6 +223,9 @@ export const it: Catalogue = {
     colour: (name: string) => `colore ${name}`,
     toplistWithOtherSorting: 'Un periodo di classifica va solo con l’ordinamento toplist: lascia vuoto `ordinamento` o scegli toplist.',
     unknownColour: 'Non è uno dei 29 colori di Wallhaven: scegline uno dall’elenco.',
+    moreLikeThis: 'Altri come questo',
+    similarTo: (id: string) => `Sfondi come ${id}`,
+    similarChallenged: 'Il firewall di Wallhaven ha appena respinto la ricerca di sfondi simili (a volte succede). Riprova tra un minuto.',
     topRanges: { '1d': 'ultimo giorno', '3d': 'ultimi 3 giorni', '1w': 'ultima settimana', '1M': 'ultimo mese', '3M': 'ultimi 3 mesi', '6M': 'ultimi 6 mesi', '1y': 'ultimo anno' },
     colourNames: {
       '660000': 'Bordò',

@@ -224,6 +224,9 @@ export const ptBR: Catalogue = {
     colour: (name: string) => `cor ${name}`,
     toplistWithOtherSorting: 'Um período de ranking só combina com a ordenação toplist: deixe `ordenação` vazio ou escolha toplist.',
     unknownColour: 'Essa não é uma das 29 cores do Wallhaven: escolha uma da lista.',
+    moreLikeThis: 'Mais como este',
+    similarTo: (id: string) => `Papéis de parede como ${id}`,
+    similarChallenged: 'O firewall do Wallhaven recusou agora a busca por papéis de parede parecidos (às vezes acontece). Tente de novo em um minuto.',
     topRanges: { '1d': 'último dia', '3d': 'últimos 3 dias', '1w': 'última semana', '1M': 'último mês', '3M': 'últimos 3 meses', '6M': 'últimos 6 meses', '1y': 'último ano' },
     colourNames: {
       '660000': 'Bordô',

@@ -3,11 +3,12 @@ import type { ChannelInfo } from '../interaction/context.js';
 import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
-import type { CategoryFilter, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
+import type { CategoryFilter, PurityScope, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
+import { moreLikeId } from '../wallpaper/component-ids.js';
 import { purityAllowed } from '../wallpaper/gating.js';
 import { encodePagerId, type PagerSearch, type PagerState } from '../wallpaper/pager-state.js';
 import { PAGER_IDLE_LIMIT_MS, summaryOf, type LocatedResult } from '../wallpaper/paging.js';
-import { WALLHAVEN_RATE_LIMIT, wallhavenHttpsUrl } from '../wallpaper/wallhaven-site.js';
+import { similarQueryTarget, WALLHAVEN_RATE_LIMIT, wallhavenHttpsUrl } from '../wallpaper/wallhaven-site.js';
 import type { WallpaperDetail, WallpaperPurity, WallpaperSummary } from '../wallpaper/wallpaper.js';
 import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, humanDuration, truncate } from './format.js';
 import { inertText, quoteUserText } from './user-text.js';
@@ -46,6 +47,14 @@ const SORTINGS: Readonly<Record<WallpaperSorting, keyof Labels['sortings']>> = {
   toplist: 'toplist',
   random: 'random',
 };
+
+/** `SFW`, or the levels of a scope joined: `SFW + Sketchy`. */
+function purityScopeLabel(scope: PurityScope): string {
+  return scope
+    .split('+')
+    .map((level) => PURITY_LABELS[level as WallpaperPurity])
+    .join(' + ');
+}
 
 function fileTypeLabel(mime: string): string {
   const subtype = mime.replace(/^image\//, '');
@@ -118,10 +127,11 @@ interface PagerButtons {
 export function describeSearch(search: SearchSummary, messages: Catalogue = en): string {
   const labels = messages.wallpaper;
   const parts: string[] = [];
-  parts.push(search.query === null ? labels.allWallpapers : quoteUserText(search.query, 200));
+  const similarTo = similarQueryTarget(search.query);
+  parts.push(similarTo !== undefined ? labels.similarTo(similarTo) : search.query === null ? labels.allWallpapers : quoteUserText(search.query, 200));
   const categories = CATEGORIES.filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => labels.categories[category]).join(' + '));
-  if (search.purity !== 'sfw') parts.push(PURITY_LABELS[search.purity]);
+  if (search.purity !== 'sfw') parts.push(purityScopeLabel(search.purity));
   if (search.atleast) parts.push(labels.atLeast(`${search.atleast.width}×${search.atleast.height}`));
   if (search.ratio) parts.push(labels.ratio(search.ratio));
   if (search.colour) parts.push(labels.colour(labels.colourNames[search.colour]));
@@ -129,13 +139,19 @@ export function describeSearch(search: SearchSummary, messages: Catalogue = en):
   return parts.join(' · ');
 }
 
-function pagerRow(buttons: PagerButtons, pageUrl: string | undefined, labels: Labels): ActionRow {
+/** The "More like this" button under a wallpaper: whoever presses it gets a listing of their own. */
+function moreLikeButton(summary: WallpaperSummary, labels: Labels): APIButtonComponent {
+  return { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: moreLikeId(summary.id), label: labels.moreLikeThis };
+}
+
+function pagerRow(buttons: PagerButtons, shown: WallpaperSummary | undefined, labels: Labels): ActionRow {
   return {
     type: ComponentType.ActionRow,
     components: [
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.previousId, label: '◀', disabled: buttons.previousDisabled },
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.nextId, label: '▶', disabled: buttons.nextDisabled },
-      ...linkButton(labels.openOnWallhaven, pageUrl),
+      ...(shown ? [moreLikeButton(shown, labels)] : []),
+      ...linkButton(labels.openOnWallhaven, shown?.pageUrl),
     ],
   };
 }
@@ -159,17 +175,17 @@ export function renderSearchResult(view: SearchResultView): Reply {
   const footer = { text: `${formatInteger(view.position)} / ${formatInteger(view.total)}` };
   const description = truncate(describeSearch(view.search, messages), EMBED_LIMITS.description);
   let embed: APIEmbed;
-  let pageUrl: string | undefined;
+  let shown: WallpaperSummary | undefined;
   if ('withheld' in view.item) {
     embed = { title: messages.wallpaper.resultNotShown, description: `${description}\n\n${view.item.withheld}`, color: WITHHELD_COLOUR, footer };
   } else {
     embed = { ...baseEmbed(view.item, largeImage(view.item), messages), description, footer };
-    pageUrl = view.item.pageUrl;
+    shown = view.item;
   }
   return {
     ...(view.note ? { content: truncate(view.note, EMBED_LIMITS.content) } : {}),
     embeds: fitEmbedsToLimit([embed]),
-    components: [pagerRow(view.buttons, pageUrl, messages.wallpaper)],
+    components: [pagerRow(view.buttons, shown, messages.wallpaper)],
   };
 }
 
@@ -208,11 +224,8 @@ export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalog
   const tags = tagList(detail, labels);
   if (tags !== undefined) embed.fields = [...(embed.fields ?? []), { name: labels.tags, value: tags, inline: false }];
   embed.footer = { text: detail.shortUrl.replace(/^https?:\/\//, '') };
-  const buttons = [...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
-  return {
-    embeds: fitEmbedsToLimit([embed]),
-    ...(buttons.length > 0 ? { components: [{ type: ComponentType.ActionRow, components: buttons }] } : {}),
-  };
+  const buttons = [moreLikeButton(detail, labels), ...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
+  return { embeds: fitEmbedsToLimit([embed]), components: [{ type: ComponentType.ActionRow, components: buttons }] };
 }
 
 /** One random wallpaper, large, with a link to its page. */
@@ -220,11 +233,8 @@ export function renderRandomWallpaper(summary: WallpaperSummary, query: string |
   const labels = messages.wallpaper;
   const embed = baseEmbed(summary, largeImage(summary), messages);
   embed.description = query === null ? labels.random : labels.randomFor(quoteUserText(query, 200));
-  const buttons = linkButton(labels.openOnWallhaven, summary.pageUrl);
-  return {
-    embeds: fitEmbedsToLimit([embed]),
-    ...(buttons.length > 0 ? { components: [{ type: ComponentType.ActionRow, components: buttons }] } : {}),
-  };
+  const buttons = [moreLikeButton(summary, labels), ...linkButton(labels.openOnWallhaven, summary.pageUrl)];
+  return { embeds: fitEmbedsToLimit([embed]), components: [{ type: ComponentType.ActionRow, components: buttons }] };
 }
 
 /** The sentence for a search with no results, suggesting how to broaden it. */

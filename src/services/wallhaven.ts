@@ -10,7 +10,7 @@ import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js
 import { PAGE_PAST_THE_END } from '../wallpaper/paging.js';
 import type { CategoryFilter, WallpaperSearch } from '../wallpaper/search.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
-import { WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
+import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
 import { rawDetailAnswer, rawSearchAnswer, toDetail, toPage } from './wallhaven-answer.js';
 import { UpstreamWiring } from './upstream.js';
 import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
@@ -75,6 +75,9 @@ export class WallhavenService {
   private readonly randomRefills = new Map<string, Promise<number>>();
   private readonly requestTimeoutMs: number;
   private rateLimitRemaining: number | undefined;
+  /** Until when `like:` searches are answered as challenged without a request (see SIMILAR_CHALLENGED). */
+  private similarChallengedUntil = 0;
+  private readonly now: () => number;
 
   constructor(options: WallhavenServiceOptions) {
     const service = 'WallhavenService';
@@ -83,6 +86,7 @@ export class WallhavenService {
       throw new TypeError(`${service}: option "apiKey" must be printable ASCII without spaces`);
     }
     this.nsfwAvailable = options.apiKey !== undefined;
+    this.now = options.now ?? Date.now;
     const baseUrl = baseUrlOption(service, options.baseUrl);
     this.upstream = new UpstreamWiring({
       upstream: 'wallhaven',
@@ -180,7 +184,9 @@ export class WallhavenService {
   }
 
   private async fetchSearch(query: Record<string, string>): Promise<WallpaperPage> {
-    const body = await this.request(this.http.url('/api/v1/search', query), 'search');
+    const similar = similarQueryTarget(query.q) !== undefined;
+    if (similar && this.now() < this.similarChallengedUntil) throw similarChallenged();
+    const body = await this.request(this.http.url('/api/v1/search', query), similar ? 'similar' : 'search');
     const answer = rawSearchAnswer.safeParse(body);
     if (!answer.success) throw new UpstreamError('wallhaven', 'bad_response', 'wallhaven search answer has an unexpected shape', { status: 200 });
     return toPage(answer.data, query.q);
@@ -196,7 +202,7 @@ export class WallhavenService {
   }
 
   /** One limited request; the URL is built (and checked) before it takes a limiter slot. */
-  private request(url: URL, kind: 'search' | 'detail'): Promise<unknown> {
+  private request(url: URL, kind: RequestKind): Promise<unknown> {
     return this.upstream.limiter.schedule(() =>
       this.upstream.tracker.track(async () => {
         const response = await this.http.get(url, { signal: AbortSignal.timeout(this.requestTimeoutMs) });
@@ -207,7 +213,11 @@ export class WallhavenService {
     );
   }
 
-  private interpret(response: UpstreamResponse, kind: 'search' | 'detail'): unknown {
+  private interpret(response: UpstreamResponse, kind: RequestKind): unknown {
+    if (kind === 'similar' && response.status === 403) {
+      this.similarChallengedUntil = this.now() + SIMILAR_CHALLENGE_PAUSE_MS;
+      throw similarChallenged();
+    }
     try {
       // 429 (an HTML page) → rate_limited; 5xx and HTML pages (Cloudflare's 403 challenge) → unavailable.
       checkCommonFailures('wallhaven', response, RETRY_AFTER_FALLBACK_MS);
@@ -219,7 +229,7 @@ export class WallhavenService {
     }
     const { status } = response;
     if (status === 200) return parseJson('wallhaven', response);
-    if (status === 400 && kind === 'search') throw new UpstreamError('wallhaven', 'not_found', PAGE_PAST_THE_END, { status });
+    if (status === 400 && kind !== 'detail') throw new UpstreamError('wallhaven', 'not_found', PAGE_PAST_THE_END, { status });
     if (status === 401) {
       throw new UpstreamError('wallhaven', 'unauthorized', 'wallhaven refused: the API key is missing or invalid (NSFW content needs one)', { status });
     }
@@ -229,6 +239,13 @@ export class WallhavenService {
     }
     throw new UpstreamError('wallhaven', 'bad_response', `wallhaven answered ${status}`, { status });
   }
+}
+
+/** A `like:` search is told apart: Cloudflare may challenge it (see SIMILAR_CHALLENGED). */
+type RequestKind = 'search' | 'similar' | 'detail';
+
+function similarChallenged(): UpstreamError {
+  return new UpstreamError('wallhaven', 'unavailable', SIMILAR_CHALLENGED, { status: 403, retryAfterMs: SIMILAR_CHALLENGE_PAUSE_MS });
 }
 
 function errorText(response: UpstreamResponse): string | undefined {

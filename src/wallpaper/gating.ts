@@ -1,6 +1,7 @@
 import type { ChannelInfo } from '../interaction/context.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
+import { purityUpTo, type PurityScope } from './search.js';
 import type { WallpaperPurity } from './wallpaper.js';
 
 type PurityDecision = { allowed: true } | { allowed: false; reason: string };
@@ -24,4 +25,13 @@ export function purityAllowed(
   if (!channel.ageRestricted) return { allowed: false, reason: messages.wallpaper.refusedInChannel };
   if (purity === 'nsfw' && !hasKey) return { allowed: false, reason: messages.wallpaper.refusedWithoutKey };
   return { allowed: true };
+}
+
+/**
+ * Every purity `channel` may show, as one scope: what listings the member did not filter themselves
+ * ask for ("More like this", a tag, a collection), so that nothing is requested that could not be shown.
+ */
+export function channelPurityScope(channel: Pick<ChannelInfo, 'kind' | 'ageRestricted'>, hasKey: boolean): PurityScope {
+  const highest = (['nsfw', 'sketchy'] as const).find((purity) => purityAllowed(purity, channel, hasKey).allowed) ?? 'sfw';
+  return purityUpTo(highest);
 }

@@ -3,18 +3,22 @@ import { LRUCache } from 'lru-cache';
 import {
   MAX_DIMENSION,
   PURITY_LEVELS,
+  PURITY_SCOPES,
   RATIO_CHOICES,
   SEED_PATTERN,
   SORTING_CHOICES,
   TOPLIST_RANGES,
   WALLHAVEN_COLOURS,
+  highestPurity,
+  includesLowerPurities,
+  purityUpTo,
   type CategoryFilter,
+  type PurityScope,
   type RatioChoice,
   type ToplistRange,
   type WallhavenColour,
   type WallpaperSorting,
 } from './search.js';
-import type { WallpaperPurity } from './wallpaper.js';
 
 /**
  * The state of a `/wallpaper search` pager, carried in its buttons' custom_ids so that paging needs
@@ -27,8 +31,8 @@ import type { WallpaperPurity } from './wallpaper.js';
  * - `action`   `b` (◀) or `f` (▶): both buttons carry the same state, so this also keeps their ids
  *              unique. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
  *              rather than misread; they had expired 10 minutes after their last use anyway.)
- * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period and colour packed
- *              into one number, 4 digits.
+ * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour and whether
+ *              the purities below the level are asked for too, packed into one number, 4 digits.
  * - `index`    the absolute, 0-based index of the result on show.
  * - `pageSize` Wallhaven's `per_page`; empty for the usual 24 (an account's setting may change it).
  * - `atleast`  minimum width and height, 3 digits each; empty without one.
@@ -62,7 +66,7 @@ export type QueryRef = { kind: 'none' } | { kind: 'text'; text: string } | { kin
 
 export interface PagerSearch {
   categories: CategoryFilter;
-  purity: WallpaperPurity;
+  purity: PurityScope;
   sorting: WallpaperSorting;
   ratio?: RatioChoice;
   atleast?: { width: number; height: number };
@@ -112,10 +116,11 @@ function filterDigits(search: Filters): [radix: number, digit: number][] {
   return [
     [RATIO_CHOICES.length + 1, optionalDigit(RATIO_CHOICES, search.ratio)],
     [SORTING_CHOICES.length, SORTING_CHOICES.indexOf(search.sorting)],
-    [PURITY_LEVELS.length, PURITY_LEVELS.indexOf(search.purity)],
+    [PURITY_LEVELS.length, PURITY_LEVELS.indexOf(highestPurity(search.purity))],
     [7, (general ? 4 : 0) + (anime ? 2 : 0) + (people ? 1 : 0) - 1],
     [TOPLIST_RANGES.length + 1, optionalDigit(TOPLIST_RANGES, search.topRange)],
     [WALLHAVEN_COLOURS.length + 1, optionalDigit(WALLHAVEN_COLOURS, search.colour)],
+    [2, includesLowerPurities(search.purity) ? 1 : 0],
   ];
 }
 
@@ -129,15 +134,18 @@ function packFilters(search: Filters): number {
 function unpackFilters(packed: number): Filters | undefined {
   if (packed >= FILTER_COMBINATIONS) return undefined;
   const radixes = filterDigits({ categories: { general: true, anime: true, people: true }, purity: 'sfw', sorting: 'relevance' }).map(([radix]) => radix);
-  const [ratio, sorting, purity, categoryBits, topRange, colour] = radixes.map((radix) => {
+  const [ratio, sorting, purity, categoryBits, topRange, colour, andBelow] = radixes.map((radix) => {
     const digit = packed % radix;
     packed = Math.floor(packed / radix);
     return digit;
-  }) as [number, number, number, number, number, number];
+  }) as [number, number, number, number, number, number, number];
+  const highest = PURITY_LEVELS[purity]!;
+  // SFW has nothing below it: one state, one id.
+  if (andBelow === 1 && highest === 'sfw') return undefined;
   const bits = categoryBits + 1;
   const filters: Filters = {
     categories: { general: (bits & 4) !== 0, anime: (bits & 2) !== 0, people: (bits & 1) !== 0 },
-    purity: PURITY_LEVELS[purity]!,
+    purity: andBelow === 1 ? purityUpTo(highest) : highest,
     sorting: SORTING_CHOICES[sorting]!,
   };
   if (ratio > 0) filters.ratio = RATIO_CHOICES[ratio - 1]!;
@@ -150,7 +158,7 @@ function unpackFilters(packed: number): Filters | undefined {
 function invalidReason(state: PagerState): string | undefined {
   const { search } = state;
   if (!search.categories.general && !search.categories.anime && !search.categories.people) return 'no category';
-  if (!(PURITY_LEVELS as readonly string[]).includes(search.purity)) return 'unknown purity';
+  if (!(PURITY_SCOPES as readonly string[]).includes(search.purity)) return 'unknown purity';
   if (!(SORTING_CHOICES as readonly string[]).includes(search.sorting)) return 'unknown sorting';
   if (search.ratio !== undefined && !(RATIO_CHOICES as readonly string[]).includes(search.ratio)) return 'unknown ratio';
   if (search.atleast !== undefined) {

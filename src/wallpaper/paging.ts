@@ -1,6 +1,6 @@
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerSearch, type PagerState } from './pager-state.js';
-import type { SearchSummary, WallpaperSearch } from './search.js';
+import { purityFilterOf, type SearchSummary, type WallpaperSearch } from './search.js';
 import type { WallpaperPage, WallpaperSummary } from './wallpaper.js';
 
 /** The paging of a `/wallpaper search` pager: which result a press shows, fetching only its page. */
@@ -25,7 +25,7 @@ function toServiceSearch(search: PagerSearch, query: string | undefined, page: n
   return {
     query,
     categories: search.categories,
-    purity: { sfw: search.purity === 'sfw', sketchy: search.purity === 'sketchy', nsfw: search.purity === 'nsfw' },
+    purity: purityFilterOf(search.purity),
     sorting: search.sorting,
     ...(search.ratio ? { ratios: [search.ratio] } : {}),
     ...(search.atleast ? { atleast: search.atleast } : {}),

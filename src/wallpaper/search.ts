@@ -85,7 +85,7 @@ export function newSeed(): string {
 export interface SearchSummary {
   query: string | null;
   categories: CategoryFilter;
-  purity: WallpaperPurity;
+  purity: PurityScope;
   sorting: WallpaperSorting;
   ratio?: string;
   atleast?: { width: number; height: number };
@@ -104,3 +104,31 @@ export type RatioChoice = (typeof RATIO_CHOICES)[number];
 export const SORTING_CHOICES = ['relevance', 'date_added', 'views', 'favorites', 'toplist', 'random'] as const satisfies readonly WallpaperSorting[];
 
 export const PURITY_LEVELS = ['sfw', 'sketchy', 'nsfw'] as const satisfies readonly WallpaperPurity[];
+
+/**
+ * The purities a listing asks for: one level as chosen in `/wallpaper search`, or every level up
+ * to one, which is what a channel allows (the "more like this" and tag listings, collections).
+ */
+export const PURITY_SCOPES = ['sfw', 'sketchy', 'nsfw', 'sfw+sketchy', 'sfw+sketchy+nsfw'] as const satisfies readonly string[];
+export type PurityScope = (typeof PURITY_SCOPES)[number];
+
+/** The highest purity a scope asks for: the one its channel must allow. */
+export function highestPurity(scope: PurityScope): WallpaperPurity {
+  return scope === 'sfw+sketchy' ? 'sketchy' : scope === 'sfw+sketchy+nsfw' ? 'nsfw' : scope;
+}
+
+/** Whether a scope asks for the levels below its highest too. */
+export function includesLowerPurities(scope: PurityScope): boolean {
+  return scope.includes('+');
+}
+
+/** The scope of every level up to `highest`. */
+export function purityUpTo(highest: WallpaperPurity): PurityScope {
+  return highest === 'sfw' ? 'sfw' : highest === 'sketchy' ? 'sfw+sketchy' : 'sfw+sketchy+nsfw';
+}
+
+export function purityFilterOf(scope: PurityScope): PurityFilter {
+  const levels = scope.split('+');
+  return { sfw: levels.includes('sfw'), sketchy: levels.includes('sketchy'), nsfw: levels.includes('nsfw') };
+}
+

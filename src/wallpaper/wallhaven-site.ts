@@ -1,3 +1,5 @@
+import { isUpstreamError } from '../interaction/upstream-error.js';
+
 /**
  * What Almanac knows of Wallhaven the site: its published request limit, which URLs are its own,
  * and how its wallpapers are named (ids, page and short links typed by users).
@@ -64,3 +66,27 @@ export function parseWallpaperId(input: string): ParsedWallpaperId {
   return { ok: true, id };
 }
 
+
+/**
+ * Wallhaven's Cloudflare answers some `like:` searches with a 403 challenge page (a browser check a
+ * bot cannot pass). The service reports it as `unavailable` with this message and, for a minute,
+ * answers every `like:` search the same way without asking again: pressing "More like this" over
+ * and over must not turn into a storm of challenged requests. `isSimilarChallenged` recognises it.
+ */
+export const SIMILAR_CHALLENGED = 'similar wallpapers challenged by the firewall';
+export const SIMILAR_CHALLENGE_PAUSE_MS = 60_000;
+
+export function isSimilarChallenged(error: unknown): boolean {
+  return isUpstreamError(error, 'unavailable') && error.message === SIMILAR_CHALLENGED;
+}
+
+/** The `q` of Wallhaven's search for wallpapers similar to one. */
+export function similarQuery(wallpaperId: string): string {
+  return `like:${wallpaperId}`;
+}
+
+/** The wallpaper id of a `like:` query, or undefined for any other query. */
+export function similarQueryTarget(query: string | null | undefined): string | undefined {
+  const match = /^like:([a-z0-9]{6,8})$/.exec(query ?? '');
+  return match?.[1];
+}

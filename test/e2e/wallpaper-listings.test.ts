@@ -1,26 +1,40 @@
+import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeChannelName, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
+import { htmlPage } from '../fakes/fake-server.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
 import { buttonCustomId } from '../helpers/components.js';
 
 /**
  * The listings beyond a plain search, end to end through the fake Discord and the fake Wallhaven:
- * toplists and colours. One bot for the file, its limiter 20 times faster (the count per window is
+ * toplists and colours, "More like this". One bot for the file, its limiter 20 times faster (the count per window is
  * what the limit is about; test/e2e/wallpaper.test.ts shows the real spacing holds).
  */
 
 const OWNER = { id: '1356000000000000200', username: 'tester' };
+const SOMEONE_ELSE = { id: '1356000000000000777', username: 'someone-else' };
 
 function wallpaperCommand(bot: TestBot, subcommand: string, options: Record<string, OptionValue> = {}, channel: FakeChannelName = 'normal'): Promise<InteractionExchange> {
   return bot.discord.chatInput({ name: 'wallpaper', subcommand, options, channel, user: OWNER });
 }
 
-async function press(bot: TestBot, message: FinalMessage, label: string, channel: FakeChannelName = 'normal'): Promise<FinalMessage> {
-  return (await bot.discord.button({ customId: buttonCustomId(message, label), message, user: OWNER, channel })).final();
+async function press(bot: TestBot, message: FinalMessage, label: string, channel: FakeChannelName = 'normal', user = OWNER): Promise<FinalMessage> {
+  return (await bot.discord.button({ customId: buttonCustomId(message, label), message, user, channel })).final();
+}
+
+/** The message a press sends as a new one: the reply itself, or the follow-up after a deferred update. */
+async function newMessage(exchange: InteractionExchange): Promise<FinalMessage> {
+  if ((await exchange.callback()).type !== InteractionResponseType.DeferredMessageUpdate) return exchange.final();
+  const { message, files } = await exchange.waitForFollowUp();
+  return { ...message, ephemeral: ((message.flags ?? 0) & 64) !== 0, files };
+}
+
+async function moreLike(bot: TestBot, message: FinalMessage, user = OWNER, channel: FakeChannelName = 'normal'): Promise<FinalMessage> {
+  return newMessage(await bot.discord.button({ customId: buttonCustomId(message, 'More like this'), message, user, channel }));
 }
 
 const shownId = (message: FinalMessage) => message.embeds[0]?.title?.replace(/^Wallpaper /, '');
@@ -93,5 +107,52 @@ describe('/wallpaper listings beyond search', () => {
       { name: 'Bleu ciel (#0099cc)', value: '0099cc' },
     ]);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('lists wallpapers like one in a new message owned by whoever pressed, with the purities the channel allows, paged ◀ ▶', async () => {
+    const source = fake.byPurity('sfw')[0]!;
+    const shown = await (await wallpaperCommand(bot, 'show', { id: source.id })).final();
+    const similar = await moreLike(bot, shown, SOMEONE_ELSE);
+    expect(similar.ephemeral).toBe(false);
+    expect(similar.embeds[0]!.description).toBe(`Wallpapers like ${source.id} · sorted by relevance`);
+    const [, request] = fake.requests;
+    expect(paramsOf(request!)).toEqual([
+      ['categories', '111'],
+      ['purity', '100'],
+      ['sorting', 'relevance'],
+      ['q', `like:${source.id}`],
+      ['page', '1'],
+    ]);
+    // Cloudflare challenges a query string that starts with q=like; ours never does.
+    expect(request!.url).toMatch(/\?categories=/);
+    // The listing is the presser's: the member who ran /wallpaper show cannot page it.
+    expect((await press(bot, similar, '▶')).content).toBe(en.wallpaper.notYourPager);
+    const second = await press(bot, similar, '▶', 'normal', SOMEONE_ELSE);
+    expect(second.embeds[0]!.footer?.text).toMatch(/^2 \//);
+    expect(shownId(await press(bot, second, '◀', 'normal', SOMEONE_ELSE))).toBe(shownId(similar));
+
+    // In an age-restricted channel the listing asks for every purity it may show (NSFW: a key is configured).
+    const restricted = await (await wallpaperCommand(bot, 'show', { id: source.id }, 'ageRestricted')).final();
+    const all = await moreLike(bot, restricted, OWNER, 'ageRestricted');
+    expect(all.embeds[0]!.description).toBe(`Wallpapers like ${source.id} · SFW + Sketchy + NSFW · sorted by relevance`);
+    expect(fake.requestsTo('/api/v1/search').at(-1)!.query.get('purity')).toBe('111');
+    // Under a search result and a random wallpaper too.
+    const searched = await (await wallpaperCommand(bot, 'search', { query: 'nature' })).final();
+    expect((await moreLike(bot, searched)).embeds[0]!.description).toMatch(/^Wallpapers like [a-z0-9]{6} · sorted by relevance$/);
+    const random = await (await wallpaperCommand(bot, 'random')).final();
+    expect(buttonCustomId(random, 'More like this')).toBe(`wp:l${shownId(random)}`);
+  });
+
+  it('says so when Cloudflare challenges a like: search, and asks again only a minute later', async () => {
+    const shown = await (await wallpaperCommand(bot, 'show', { id: fake.byPurity('sfw')[1]!.id })).final();
+    fake.nextResponses.push(htmlPage(403, 'Just a moment...', { 'cf-mitigated': 'challenge' }));
+    const challenged = await moreLike(bot, shown);
+    expect(challenged).toMatchObject({ ephemeral: true, content: en.wallpaper.similarChallenged });
+    const requests = fake.requests.length;
+    // Pressing again (or on another wallpaper) sends nothing while the challenge is fresh: no retry storm.
+    for (let again = 0; again < 3; again++) expect((await moreLike(bot, shown)).content).toBe(en.wallpaper.similarChallenged);
+    expect(fake.requests).toHaveLength(requests);
+    // The message pressed on is left as it was.
+    expect(shown.embeds[0]!.title).toBe(`Wallpaper ${fake.byPurity('sfw')[1]!.id}`);
   });
 });

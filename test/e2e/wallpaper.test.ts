@@ -195,7 +195,7 @@ describe('/wallpaper end to end, with an API key', () => {
     expect(expired.content).toBe(en.wallpaper.pagerExpired);
     expect(pagerButton(expired, '◀').disabled).toBe(true);
     expect(pagerButton(expired, '▶').disabled).toBe(true);
-    expect(buttonsOn(expired)).toHaveLength(3);
+    expect(buttonsOn(expired)).toHaveLength(4);
   });
 
   it('keeps a query too long for a custom_id in memory, and says so when it is gone', async () => {
@@ -224,7 +224,7 @@ describe('/wallpaper end to end, with an API key', () => {
 
     fake.nextResponses.push(htmlPage(403, 'Just a moment...', { 'cf-mitigated': 'challenge' }));
     const challenged = await (await wallpaperCommand(bot, 'search', { query: 'like:abcdef' })).final();
-    expect(challenged.content).toBe('Wallhaven is unavailable right now, try again in a minute.');
+    expect(challenged.content).toBe(en.wallpaper.similarChallenged);
     // Our query string never starts with q=, which is what Cloudflare challenges.
     expect(fake.requests.at(-1)!.url).toMatch(/\?categories=/);
 

@@ -64,9 +64,10 @@ describe('wallpaper renderers', () => {
     expect(field('Favourites')).toBe('678');
     expect(field('Colours')).toBe('`#424153` `#999999`');
     expect(field('Source')).toBe('[en.wikipedia.org](https://en.wikipedia.org/wiki/Penguin_%28disambiguation%29)');
-    const [previous, next, link] = buttonsOf(reply);
+    const [previous, next, similar, link] = buttonsOf(reply);
     expect(previous).toMatchObject({ style: ButtonStyle.Secondary, custom_id: 'wp:p1', label: '◀', disabled: true });
     expect(next).toMatchObject({ style: ButtonStyle.Secondary, custom_id: 'wp:n1', label: '▶', disabled: false });
+    expect(similar).toMatchObject({ style: ButtonStyle.Primary, custom_id: 'wp:lk7q9p1', label: 'More like this' });
     expect(link).toMatchObject({ type: ComponentType.Button, style: ButtonStyle.Link, url: 'https://wallhaven.cc/w/k7q9p1' });
     expect(reply.content).toBeUndefined();
   });
@@ -83,7 +84,8 @@ describe('wallpaper renderers', () => {
     const tags = embed.fields?.find((field) => field.name === 'Tags')?.value;
     expect(tags).toBe('penguins · \\*bold\\* \\[x](https:\u200b//evil.example)');
     expect(embed.footer?.text).toBe('whvn.cc/k7q9p1');
-    expect(buttonsOf(reply).map((button) => ('url' in button ? button.url : undefined))).toEqual([
+    expect(buttonsOf(reply).map((button) => ('url' in button ? button.url : 'custom_id' in button ? button.custom_id : undefined))).toEqual([
+      'wp:lk7q9p1',
       'https://wallhaven.cc/w/k7q9p1',
       'https://w.wallhaven.cc/full/k7/wallhaven-k7q9p1.jpg',
     ]);

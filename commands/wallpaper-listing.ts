@@ -1,0 +1,155 @@
+import type { ComponentContext, ComponentResult } from '../src/interaction/context.js';
+import { componentAcknowledger, deferWithWaitNote, type Acknowledger } from '../src/interaction/deferral.js';
+import { MemberShareSpent, UserError } from '../src/interaction/errors.js';
+import type { Reply } from '../src/interaction/reply.js';
+import { isUpstreamError } from '../src/interaction/upstream-error.js';
+import type { Catalogue } from '../src/i18n/catalogue.js';
+import { messagesFor } from '../src/i18n/messages.js';
+import { describeFailure } from '../src/render/errors.js';
+import { noResultsSentence, queueNote, renderPager } from '../src/render/wallpaper.js';
+import type { AppServices } from '../src/app/services.js';
+import { channelPurityScope, purityAllowed } from '../src/wallpaper/gating.js';
+import { activityTime, decodePagerId, DEFAULT_PAGE_SIZE, longQueryKey, queryRefFor, type PagerSearch, type QueryRef } from '../src/wallpaper/pager-state.js';
+import { isPastLastPage, locateResult, PAGER_IDLE_LIMIT_MS, summaryOf, targetOf, type LocatedResult } from '../src/wallpaper/paging.js';
+import { highestPurity } from '../src/wallpaper/search.js';
+import { isSimilarChallenged, similarQuery } from '../src/wallpaper/wallhaven-site.js';
+
+/**
+ * The listings `/wallpaper` pages through one wallpaper at a time (a search, "More like this"): how
+ * one opens on its first result, and how ◀ ▶ move through it. Every page spends the member's share
+ * of Wallhaven and is cached by the service; the purity asked for is checked against the channel
+ * before any request, on opening and again on every press.
+ */
+
+/**
+ * Runs `work`, which may queue behind Wallhaven's limiter: a long expected wait is said at once, in
+ * the words of `messages`; otherwise the interaction is deferred only when the work is slow.
+ */
+export function waitForWallhaven<T>(app: AppServices, acknowledge: Acknowledger, messages: Catalogue, work: () => Promise<T>): Promise<T> {
+  return deferWithWaitNote(acknowledge, { expectedWaitMs: app.wallhaven.expectedWaitMs(), note: (ms) => queueNote(ms, messages) }, work);
+}
+
+/** How the query travels in the pager's buttons; a query too long for them is stored for the whole fleet first. */
+async function queryRef(app: AppServices, text: string | undefined, filters: Omit<PagerSearch, 'query'>): Promise<QueryRef> {
+  const ref = queryRefFor(text, filters, { remember: longQueryKey });
+  if (ref.kind === 'stored' && text !== undefined) await app.state.longQueries.remember(text);
+  return ref;
+}
+
+/** The pager's result at `index`, each page it needs spending the member's share of Wallhaven. */
+function locate(app: AppServices, userId: string, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
+  const share = app.memberShares.spenderFor(userId, 'wallhaven');
+  return locateResult((page) => app.wallhaven.search(page, share), search, query, index, pageSize, direction);
+}
+
+/** Who opens a listing, where, and how the wait is shown to them. */
+interface Opener {
+  userId: string;
+  channel: Parameters<typeof purityAllowed>[1];
+  acknowledge: Acknowledger;
+  messages: Catalogue;
+}
+
+/**
+ * A new pager on the first result of `filters` and `query`, after checking that the channel may show
+ * the purity it asks for. The caller's message becomes the pager: its owner is who asked.
+ */
+export async function openPager(app: AppServices, opener: Opener, filters: Omit<PagerSearch, 'query'>, query: string | undefined): Promise<Reply> {
+  const { messages } = opener;
+  const nsfwAvailable = app.wallhaven.nsfwAvailable;
+  const decision = purityAllowed(highestPurity(filters.purity), opener.channel, nsfwAvailable, messages);
+  if (!decision.allowed) throw new UserError(decision.reason);
+  const lastActivityMs = activityTime(app.clock.now().getTime());
+  const search: PagerSearch = { ...filters, query: await queryRef(app, query, filters) };
+  const located = await waitForWallhaven(app, opener.acknowledge, messages, () => locate(app, opener.userId, search, query, 0, DEFAULT_PAGE_SIZE, 'stay')).catch(
+    (error: unknown) => {
+      throw isSimilarChallenged(error) ? new UserError((t) => t.wallpaper.similarChallenged, { cause: error }) : error;
+    },
+  );
+  if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query), t));
+  // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
+  if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
+  return renderPager({ search, query, located, lastActivityMs, channel: opener.channel, nsfwAvailable, expired: false, messages });
+}
+
+function ephemeral(content: string): ComponentResult {
+  return { reply: { content, ephemeral: true } };
+}
+
+/** A failure while a component works, answered on the side so the message it sits on stays as it is. */
+function sideAnswer(ctx: ComponentContext, error: unknown, messages: Catalogue): ComponentResult {
+  if (isPastLastPage(error)) return ephemeral(messages.wallpaper.noMoreResults);
+  if (isSimilarChallenged(error)) return ephemeral(messages.wallpaper.similarChallenged);
+  if (error instanceof UserError || error instanceof MemberShareSpent) return ephemeral(describeFailure(error, messages));
+  if (isUpstreamError(error)) {
+    ctx.log.info({ err: error }, 'wallpaper listing not loaded');
+    return ephemeral(describeFailure(error, messages));
+  }
+  throw error;
+}
+
+/**
+ * "More like this" under a wallpaper: a new message listing similar wallpapers (`like:<id>`),
+ * owned by whoever pressed, with every purity the channel allows, paged like any search. The
+ * message pressed on is left as it is (no wait note replaces it).
+ */
+export async function moreLikeThis(ctx: ComponentContext, app: AppServices, wallpaperId: string): Promise<ComponentResult> {
+  const messages = messagesFor(ctx.user.locale);
+  const filters: Omit<PagerSearch, 'query'> = {
+    categories: { general: true, anime: true, people: true },
+    purity: channelPurityScope(ctx.channel, app.wallhaven.nsfwAvailable),
+    sorting: 'relevance',
+  };
+  const acknowledge: Acknowledger = { defer: () => ctx.deferUpdate(), progress: () => ctx.deferUpdate() };
+  try {
+    return { reply: await openPager(app, { userId: ctx.user.id, channel: ctx.channel, acknowledge, messages }, filters, similarQuery(wallpaperId)) };
+  } catch (error) {
+    return sideAnswer(ctx, error, messages);
+  }
+}
+
+/** ◀ ▶ under a listing: only the member who opened it pages; an idle pager switches off. */
+export async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
+  const messages = messagesFor(ctx.user.locale);
+  const labels = messages.wallpaper;
+  const state = decodePagerId(ctx.customId);
+  if (state === null) return ephemeral(labels.unknownPager);
+  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(labels.notYourPager);
+  const { search } = state;
+  let query: string | undefined;
+  if (search.query.kind === 'text') query = search.query.text;
+  else if (search.query.kind === 'stored') {
+    query = await app.state.longQueries.recall(search.query.key);
+    if (query === undefined) return ephemeral(labels.forgottenQuery);
+  }
+  // The state came from our own buttons, but the channel may have changed its age restriction since.
+  const decision = purityAllowed(highestPurity(search.purity), ctx.channel, app.wallhaven.nsfwAvailable, messages);
+  if (!decision.allowed) return ephemeral(decision.reason);
+
+  const now = app.clock.now().getTime();
+  const expired = now - state.lastActivityMs > PAGER_IDLE_LIMIT_MS;
+  // An expired pager re-renders the result it shows, with its buttons disabled.
+  const target = targetOf(state, expired);
+  let result;
+  try {
+    result = await waitForWallhaven(app, componentAcknowledger(ctx), messages, () =>
+      locate(app, ctx.user.id, search, query, target.index, state.pageSize, target.direction),
+    );
+  } catch (error) {
+    return sideAnswer(ctx, error, messages);
+  }
+  if (result === null) return ephemeral(labels.noMoreResults);
+  return {
+    update: renderPager({
+      search,
+      query,
+      located: result,
+      lastActivityMs: expired ? state.lastActivityMs : activityTime(now),
+      channel: ctx.channel,
+      nsfwAvailable: app.wallhaven.nsfwAvailable,
+      expired,
+      messages,
+      ...(expired ? { note: labels.pagerExpired } : {}),
+    }),
+  };
+}
