@@ -44,7 +44,6 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     const search = await (await discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
     const customId = buttonCustomId(search, '▶');
     expect(decodePagerId(customId)?.search.query.kind).toBe('stored');
-    const answeredByFirst = first!.logs.entries().filter((line) => line.msg === 'interaction answered').length;
 
     second!.receiveInteractions();
     const press = await discord.button({ customId, message: search });
@@ -54,7 +53,7 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \/ \d+$/);
     // The press really went to the other process.
     expect(second!.logs.entries().some((line) => line.interactionId === press.id && line.msg === 'interaction answered')).toBe(true);
-    expect(first!.logs.entries().filter((line) => line.msg === 'interaction answered')).toHaveLength(answeredByFirst);
+    expect(first!.logs.entries().some((line) => line.interactionId === press.id)).toBe(false);
   });
 
   it('runs a signed interaction once, whichever replicas its repeats reach, even at the same moment', async () => {
