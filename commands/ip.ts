@@ -5,42 +5,53 @@ import type { Reply } from '../src/interaction/reply.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { MAX_ADDRESSES, parseAddressList } from '../src/ip/address-list.js';
-import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../src/render/ip.js';
-import { describeSpecialRange } from '../src/ip/special-ranges.js';
+import { MAX_ADDRESSES, MAX_ENTRIES, parseLookupList } from '../src/ip/address-list.js';
+import type { LookupTarget } from '../src/ip/lookup-entry.js';
+import type { LookupOutcome } from '../src/ip/resolution.js';
+import { renderLookup, renderNotes, renderRejectedEntries, renderTimeLine } from '../src/render/ip.js';
 import type { AppServices } from '../src/app/services.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 
+const FULL_LOOKUP = { max: MAX_ADDRESSES, reverse: true };
+
 /**
- * Looks up validated, canonical addresses and pairs each with the range it belongs to. Each address
- * that needs GeoJS (not cached, or expired) is spent from `userId`'s share.
+ * Resolves the names among `targets` and locates at most `options.max` addresses, with their reverse
+ * names. Each name resolved and each address sent to GeoJS is spent from `userId`'s share.
  */
-export async function lookUpAddresses(addresses: string[], app: AppServices, userId: string): Promise<LookupResult[]> {
-  const records = await app.geo.lookup(addresses, app.memberShares.spenderFor(userId, 'geojs'));
-  return addresses.map((address) => ({ address, record: records.get(address)!, specialRange: describeSpecialRange(address) }));
+export function locateTargets(
+  targets: readonly LookupTarget[],
+  app: AppServices,
+  userId: string,
+  options: { max: number; reverse: boolean } = FULL_LOOKUP,
+): Promise<LookupOutcome> {
+  return app.ipLookup.locate(targets, options, app.memberShares.spenderFor(userId, 'geojs'));
 }
 
 async function lookup(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const input = ctx.options.getString('addresses') ?? '';
   // Ephemeral unless asked: a location is personal data.
   const ephemeral = ctx.options.getBoolean('public') !== true;
-  const list = parseAddressList(input);
+  const list = parseLookupList(input);
   if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
-  if (list.skipped > 0) throw new UserError((t) => t.ip.tooMany(list.addresses.length + list.skipped, MAX_ADDRESSES));
-  if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddresses);
-  const results = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
-  return renderLookup({ results, now: app.clock.now(), ephemeral, messages: messagesFor(ctx.user.locale) });
+  if (list.skipped > 0) throw new UserError((t) => t.ip.tooMany(list.targets.length + list.skipped, MAX_ENTRIES));
+  if (list.targets.length === 0) throw new UserError((t) => t.ip.giveAddresses);
+  const outcome = await deferWhenSlow(ctx, locateTargets(list.targets, app, ctx.user.id), { ephemeral });
+  if (outcome.results.length === 0) throw new UserError((t) => renderNotes(outcome.notes, t).join('\n'));
+  return renderLookup({ ...outcome, now: app.clock.now(), ephemeral, messages: messagesFor(ctx.user.locale) });
 }
 
 async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const input = ctx.options.getString('address') ?? '';
   const ephemeral = ctx.options.getBoolean('public') === false;
-  const list = parseAddressList(input, 1);
+  const list = parseLookupList(input, 1);
   if (list.rejected.length > 0) throw new UserError((t) => renderRejectedEntries(list.rejected, [], t));
   if (list.skipped > 0) throw new UserError((t) => t.ip.giveOneAddress);
-  if (list.addresses.length === 0) throw new UserError((t) => t.ip.giveAddress);
-  const [result] = await deferWhenSlow(ctx, lookUpAddresses(list.addresses, app, ctx.user.id), { ephemeral });
-  return renderTimeLine(result!, app.clock.now(), ephemeral, messagesFor(ctx.user.locale));
+  if (list.targets.length === 0) throw new UserError((t) => t.ip.giveAddress);
+  // A name's first address (its first A record, else its first AAAA), named in the answer.
+  const outcome = await deferWhenSlow(ctx, locateTargets(list.targets, app, ctx.user.id, { max: 1, reverse: false }), { ephemeral });
+  const [result] = outcome.results;
+  if (!result) throw new UserError((t) => renderNotes(outcome.notes, t).join('\n'));
+  return renderTimeLine(result, app.clock.now(), ephemeral, messagesFor(ctx.user.locale));
 }
 
 export const ip: ChatInputCommand = {
@@ -53,9 +64,14 @@ export const ip: ChatInputCommand = {
     .addSubcommand((sub) =>
       sub
         .setName('lookup')
-        .setDescription('Location, network and time zone of up to 10 IP addresses')
+        .setDescription('Location, network and time zone of up to 10 IP addresses, host names or URLs')
         .addStringOption((option) =>
-          option.setName('addresses').setDescription('1–10 IPv4/IPv6 addresses, separated by commas or spaces').setRequired(true).setMaxLength(1000),
+          option
+            .setName('addresses')
+            .setDescription('1–10 addresses, host names or URLs, separated by commas or spaces')
+            .setRequired(true)
+            // Ten URLs of up to 500 characters each, with their separators.
+            .setMaxLength(5000),
         )
         .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: only you see it)')),
     )
@@ -63,7 +79,7 @@ export const ip: ChatInputCommand = {
       sub
         .setName('time')
         .setDescription("The local time and UTC offset at an IP address's location")
-        .addStringOption((option) => option.setName('address').setDescription('An IPv4 or IPv6 address').setRequired(true).setMaxLength(100))
+        .addStringOption((option) => option.setName('address').setDescription('An IPv4/IPv6 address, a host name or a URL').setRequired(true).setMaxLength(2000))
         .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: yes)')),
     )
     .toJSON(),

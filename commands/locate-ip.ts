@@ -3,10 +3,10 @@ import type { MessageContextCommand } from '../src/interaction/command.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import { findIpAddresses, MAX_ADDRESSES } from '../src/ip/address-list.js';
-import { renderLookup } from '../src/render/ip.js';
+import { findLookupTargets, MAX_ENTRIES } from '../src/ip/address-list.js';
+import { renderLookup, renderNotes } from '../src/render/ip.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
-import { lookUpAddresses } from './ip.js';
+import { locateTargets } from './ip.js';
 
 export const locateIp: MessageContextCommand = {
   kind: 'message',
@@ -17,15 +17,16 @@ export const locateIp: MessageContextCommand = {
     .setContexts(...EVERYWHERE.contexts)
     .toJSON(),
   async execute(ctx, app) {
-    const found = findIpAddresses(ctx.targetMessage.content);
+    const found = findLookupTargets(ctx.targetMessage.content);
     if (found.length === 0) throw new UserError((t) => t.ip.noneInMessage);
-    const addresses = found.slice(0, MAX_ADDRESSES);
-    const results = await deferWhenSlow(ctx, lookUpAddresses(addresses, app, ctx.user.id), { ephemeral: true });
+    const targets = found.slice(0, MAX_ENTRIES);
+    const outcome = await deferWhenSlow(ctx, locateTargets(targets, app, ctx.user.id), { ephemeral: true });
+    if (outcome.results.length === 0) throw new UserError((t) => renderNotes(outcome.notes, t).join('\n'));
     return renderLookup({
-      results,
+      ...outcome,
       now: app.clock.now(),
       ephemeral: true,
-      skipped: found.length - addresses.length,
+      skipped: found.length - targets.length,
       messages: messagesFor(ctx.user.locale),
     });
   },

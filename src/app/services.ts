@@ -11,7 +11,9 @@ import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from '../services/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
+import { DnsResolver } from '../services/dns.js';
 import { GeoService } from '../services/geojs.js';
+import { IpLookup } from '../services/ip-lookup.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { registerHealthGauges } from '../services/health-gauges.js';
 import type { LimiterFactory } from '../services/limiter.js';
@@ -35,6 +37,8 @@ export interface AppServices {
   /** Gateway heartbeat latency in ms, when connected (the CLI has no gateway). */
   gatewayPing(): number | null;
   geo: GeoService;
+  /** `/ip` and Locate IP: names resolved through DNS_SERVERS, addresses located by GeoJS. */
+  ipLookup: IpLookup;
   wallhaven: WallhavenService;
   /** Each member's share of every upstream (`MEMBER_SHARES`); fresh cached answers are free. */
   memberShares: MemberShares;
@@ -94,6 +98,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const memberShares = new MemberShares({ state, metrics: deps.metrics, now: () => clock.now().getTime(), overrides: overrides.memberShares });
   const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.ledger(health.upstream).refusals);
   closers.push(() => geo.close());
+  const dns = new DnsResolver({ servers: deps.config.dnsServers, now: () => clock.now().getTime() });
+  closers.push(async () => dns.close());
   healthReporters.push(() => withRefusals(geo.health()));
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
   closers.push(() => wallhaven.close());
@@ -126,6 +132,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     mode: deps.mode ?? 'terminal',
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
+    ipLookup: new IpLookup(geo, dns),
     wallhaven,
     memberShares,
     state,

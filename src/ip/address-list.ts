@@ -1,34 +1,38 @@
 import { parseIpAddress } from './address.js';
+import { parseHostName, type EntryProblem } from './host-name.js';
+import { parseLookupEntry, targetKey, type LookupTarget } from './lookup-entry.js';
 
+/** Most entries in one `/ip lookup`, and most addresses located by one command. */
+export const MAX_ENTRIES = 10;
 export const MAX_ADDRESSES = 10;
 
 export interface RejectedEntry {
   entry: string;
-  reason: string;
+  problem: EntryProblem;
 }
 
-interface AddressList {
-  /** Canonical, de-duplicated addresses, in the order first given. */
-  addresses: string[];
+interface LookupList {
+  /** De-duplicated targets (addresses canonical, names in ASCII), in the order first given. */
+  targets: LookupTarget[];
   rejected: RejectedEntry[];
-  /** Valid addresses beyond the limit, not looked up. */
+  /** Valid entries beyond the limit, not looked up. */
   skipped: number;
 }
 
-/** Splits "a, b c" into entries and validates each one; duplicates (in any spelling) count once. */
-export function parseAddressList(input: string, limit = MAX_ADDRESSES): AddressList {
+/** Splits "a, b c" into entries and reads each one; duplicates (in any spelling) count once. */
+export function parseLookupList(input: string, limit = MAX_ENTRIES): LookupList {
   const entries = input.split(/[\s,;]+/).filter((entry) => entry !== '');
-  const addresses: string[] = [];
+  const targets: LookupTarget[] = [];
   const rejected: RejectedEntry[] = [];
   let skipped = 0;
   for (const entry of entries) {
-    const parsed = parseIpAddress(entry);
-    if (!parsed.ok) rejected.push({ entry, reason: parsed.reason });
-    else if (addresses.includes(parsed.address)) continue;
-    else if (addresses.length >= limit) skipped++;
-    else addresses.push(parsed.address);
+    const parsed = parseLookupEntry(entry);
+    if (!parsed.ok) rejected.push({ entry, problem: parsed.problem });
+    else if (targets.some((target) => targetKey(target) === targetKey(parsed.target))) continue;
+    else if (targets.length >= limit) skipped++;
+    else targets.push(parsed.target);
   }
-  return { addresses, rejected, skipped };
+  return { targets, rejected, skipped };
 }
 
 // Candidates are deliberately loose (any run of hex digits, dots and colons); `parseIpAddress` decides.
@@ -36,11 +40,11 @@ const IPV4_CANDIDATE = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/g;
 const IPV6_CANDIDATE = /(?<![0-9a-f:])(?=[0-9a-f:.]*:[0-9a-f:.]*:)[0-9a-f:.]{2,45}(?![0-9a-f:])/gi;
 
 /**
- * Finds the IPv4 and IPv6 addresses in free text (log lines, alerts), in order of appearance,
- * de-duplicated by canonical form. Ports (`1.2.3.4:443`, `[::1]:80`) and CIDR suffixes are ignored
- * around an address rather than making it unreadable.
+ * The IPv4 and IPv6 addresses in free text (log lines, alerts), canonical, with where each starts.
+ * Ports (`1.2.3.4:443`, `[::1]:80`) and CIDR suffixes are ignored around an address rather than
+ * making it unreadable.
  */
-export function findIpAddresses(text: string): string[] {
+function locateIpAddresses(text: string): { index: number; address: string }[] {
   const found: { index: number; address: string }[] = [];
   for (const pattern of [IPV4_CANDIDATE, IPV6_CANDIDATE]) {
     for (const match of text.matchAll(pattern)) {
@@ -49,6 +53,26 @@ export function findIpAddresses(text: string): string[] {
       if (parsed.ok) found.push({ index: match.index, address: parsed.address });
     }
   }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** The host of each URL in free text; hosts that are addresses are the address finder's. */
+const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s/?#@<>"'`]*@)?([^\s/?#:@<>"'`()[\],;]+)/gi;
+
+/**
+ * The targets in a message: its IPv4 and IPv6 addresses and the hosts of its URLs, in order of
+ * appearance, each once. Bare dotted words are not taken for names: logs are full of them
+ * (`app.service.start`, file names, versions), and each would cost a DNS query.
+ */
+export function findLookupTargets(text: string): LookupTarget[] {
+  const found: { index: number; target: LookupTarget }[] = [];
+  for (const match of text.matchAll(URL_HOST)) {
+    const name = parseHostName(match[1]!);
+    if (name.ok) found.push({ index: match.index, target: { kind: 'name', name: name.name, display: name.display } });
+  }
+  for (const { index, address } of locateIpAddresses(text)) found.push({ index, target: { kind: 'address', address } });
   found.sort((a, b) => a.index - b.index);
-  return [...new Set(found.map((entry) => entry.address))];
+  const targets = new Map<string, LookupTarget>();
+  for (const { target } of found) if (!targets.has(targetKey(target))) targets.set(targetKey(target), target);
+  return [...targets.values()];
 }

@@ -4,6 +4,7 @@ import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';
 import type { GeoRecord } from '../ip/geo-record.js';
+import type { EntryNote, LookupResult, ReverseName } from '../ip/resolution.js';
 import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
 import { fitText, quoteUserText } from './user-text.js';
 import { zoneTime } from './zone-time.js';
@@ -60,10 +61,14 @@ function unknownDescription(specialRange: string | null, messages: Catalogue): s
   return specialRange ? messages.ip.specialRange(specialRange) : messages.ip.noLocation;
 }
 
-export interface LookupResult {
-  address: string;
-  record: GeoRecord;
-  specialRange: string | null;
+/** `github.com → 140.82.121.4`, or the address alone when it was typed as one. */
+function labelOf(result: LookupResult, max: number): string {
+  return result.from === null ? result.address : `${fitText(result.from, max - result.address.length - 3)} → ${result.address}`;
+}
+
+function reverseOf(reverse: ReverseName, messages: Catalogue): string {
+  const check = reverse.confirmed ? `✅ ${messages.ip.confirmed}` : `⚠️ ${messages.ip.unconfirmed}`;
+  return `${fitText(reverse.name, 300)}\n${check}`;
 }
 
 function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue = en): APIEmbed {
@@ -73,13 +78,14 @@ function renderAddressEmbed(result: LookupResult, now: Date, messages: Catalogue
   const fields: APIEmbedField[] = [];
   const network = networkOf(record);
   if (network) fields.push({ name: labels.network, value: network, inline: true });
+  if (result.reverse) fields.push({ name: labels.reverseName, value: reverseOf(result.reverse, messages), inline: true });
   const time = timeOf(record, now, messages);
   if (time) fields.push({ name: labels.timeZone, value: time, inline: true });
   const coordinates = coordinatesOf(record);
   if (coordinates) fields.push({ name: labels.coordinates, value: coordinates, inline: false });
   const description = place ?? (network ? labels.onlyNetwork : unknownDescription(result.specialRange, messages));
   return {
-    title: truncate(result.address, EMBED_LIMITS.title),
+    title: labelOf(result, EMBED_LIMITS.title),
     description,
     color: record.known ? KNOWN_COLOUR : UNKNOWN_COLOUR,
     ...(fields.length > 0 ? { fields } : {}),
@@ -90,17 +96,35 @@ interface LookupView {
   results: LookupResult[];
   now: Date;
   ephemeral: boolean;
-  /** Addresses found but not looked up because of the 10-address limit. */
+  /** Entries found but not looked up because of the 10-entry limit. */
   skipped?: number;
+  /** Names that gave nothing to locate, one line each. */
+  notes?: EntryNote[];
+  /** Addresses the names resolved to beyond the 10 located. */
+  notLocated?: number;
   messages?: Catalogue;
 }
 
-/** One embed per address, in input order; a note when some addresses were skipped. */
+/** `• “nope.example”: no such name`: what became of each name that gave nothing to locate. */
+export function renderNotes(notes: readonly EntryNote[], messages: Catalogue = en): string[] {
+  return notes.map((note) => {
+    const why = note.kind === 'private' ? messages.ip.pointsToPrivate : messages.ip.failures[note.failure];
+    return `• ${quoteUserText(note.name, 80)}: ${why}`;
+  });
+}
+
+/** One embed per address, in input order; a line per name that gave nothing, and notes on what was skipped. */
 export function renderLookup(view: LookupView): Reply {
   const messages = view.messages ?? en;
   const embeds = fitEmbedsToLimit(view.results.slice(0, EMBED_LIMITS.embedsPerMessage).map((result) => renderAddressEmbed(result, view.now, messages)));
   const skipped = view.skipped ?? 0;
-  const content = skipped > 0 ? messages.ip.skipped(embeds.length, skipped) : undefined;
+  const notLocated = view.notLocated ?? 0;
+  const lines = [
+    ...renderNotes(view.notes ?? [], messages),
+    ...(skipped > 0 ? [messages.ip.skipped(embeds.length, skipped)] : []),
+    ...(notLocated > 0 ? [messages.ip.notLocated(embeds.length, notLocated)] : []),
+  ];
+  const content = lines.length > 0 ? truncate(lines.join('\n'), EMBED_LIMITS.content) : undefined;
   return { ...(content ? { content } : {}), embeds, ephemeral: view.ephemeral };
 }
 
@@ -111,15 +135,15 @@ export function renderTimeLine(result: LookupResult, now: Date, ephemeral: boole
   const where = record.country ? `${flagEmoji(record.country.code)} ${fitText(record.country.name, 100)}`.trim() : null;
   if (!local || !record.timezone) {
     const reason = record.known || where ? messages.ip.noTimeZone : unknownDescription(result.specialRange, messages).replace(/\.$/, '');
-    return { content: `\`${result.address}\`${where ? ` · ${where}` : ''} · ${reason}.`, ephemeral };
+    return { content: `\`${labelOf(result, 300)}\`${where ? ` · ${where}` : ''} · ${reason}.`, ephemeral };
   }
-  const parts = [`\`${result.address}\``, where, record.timezone, `${local.time} (${local.offsetLabel})`].filter(Boolean);
+  const parts = [`\`${labelOf(result, 300)}\``, where, record.timezone, `${local.time} (${local.offsetLabel})`].filter(Boolean);
   return { content: parts.join(' · '), ephemeral };
 }
 
 /** The refusal listing exactly which entries were rejected and why. */
 export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[] = [], messages: Catalogue = en): string {
-  const lines = rejected.slice(0, 10).map(({ entry, reason }) => `• ${quoteUserText(entry, 60)}: ${reason}`);
+  const lines = rejected.slice(0, 10).map(({ entry, problem }) => `• ${quoteUserText(entry, 60)}: ${messages.ip.problems[problem]}`);
   if (rejected.length > 10) lines.push(`• ${messages.ip.andMore(rejected.length - 10)}`);
   return truncate([messages.ip.notAddresses, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
 }

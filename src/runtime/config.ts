@@ -37,6 +37,25 @@ const redisUrl = z
 
 const portMessage = 'must be a port number (0-65535)';
 
+/** `ip`, `ipv4:port` or `[ipv6]:port`: what `Resolver#setServers` takes. */
+function isDnsServer(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  if (!match) return false;
+  const port = Number(match[3]);
+  return port >= 1 && port <= 65535 && (match[1] === undefined ? isIP(match[2]!) === 4 : isIP(match[1]) === 6);
+}
+
+/** A comma-separated list; empty or unset: undefined. */
+function commaList(check: (item: string) => boolean, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value?.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .transform((items) => (items === undefined || items.length === 0 ? undefined : items))
+    .pipe(z.array(z.string().refine(check, message)).optional());
+}
+
 const schema = z.object({
   DISCORD_TOKEN: optionalSecret,
   DEV_GUILD_ID: snowflake,
@@ -73,6 +92,8 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
     .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
+  DNS_SERVERS: commaList(isDnsServer, 'must be comma-separated IP addresses, each optionally with a port (`ip:port`, IPv6 as `[ip]:port`)'),
+  OPERATOR_IDS: commaList((id) => /^\d{17,20}$/.test(id), 'must be comma-separated Discord user ids (17-20 digits each)'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -101,6 +122,10 @@ export interface Config {
   prettyLogs: boolean;
   /** The gateway shards this process runs; undefined: one process running the only shard. */
   shards: ShardAssignment | undefined;
+  /** The DNS servers host names in `/ip` are resolved through; undefined: the system's resolvers. */
+  dnsServers: string[] | undefined;
+  /** Users who see operator-only details (the egress address) in `/status` anywhere. */
+  operatorIds: string[];
 }
 
 interface LoadConfigOptions {
@@ -149,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     metricsHost: data.METRICS_HOST,
     prettyLogs: data.NODE_ENV !== 'production',
     shards: shards.data,
+    dnsServers: data.DNS_SERVERS,
+    operatorIds: data.OPERATOR_IDS ?? [],
   };
 }
 

@@ -105,7 +105,7 @@ export class GeoService {
     const canonical = new Map<string, string>();
     for (const input of addresses) {
       const parsed = parseIpAddress(input);
-      if (!parsed.ok) throw new UpstreamError('geojs', 'invalid_input', `not a usable IP address: ${parsed.reason}`);
+      if (!parsed.ok) throw new UpstreamError('geojs', 'invalid_input', `not a usable IP address (${parsed.problem})`);
       canonical.set(input, parsed.address);
     }
     const unique = [...new Set(canonical.values())];

@@ -40,7 +40,7 @@ describe('echoes of user text', () => {
 
   it('/ip lookup: the entries it refuses are quoted inert', async () => {
     const answer = await answerOf(await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: HOSTILE, public: true } }));
-    expect(answer.content).toContain('I can only look up IP addresses.');
+    expect(answer.content).toContain('I look up IP addresses, host names and URLs. Not looked up:');
     expectInert(answer.content);
   });
 });

@@ -134,7 +134,7 @@ describe('HTTP mode: every command and component path end to end, against the fa
     const lookup = await ip('\u202e8.8.4.4');
     expect((await lookup.final()).embeds.map((embed) => embed.title)).toEqual(['8.8.4.4']);
     const refusal = await ip(`8.8.8.8 1.2.3${TYPED_CONTROLS}`);
-    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: not an IP address');
+    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: holds characters a host name cannot have');
     for (const exchange of [noMatch, exact, lookup, refusal]) expect(await controlsSent(exchange)).toEqual([]);
     expect(controlsAsked([...ygoprodeck.server.requests.slice(before.ygoprodeck), ...geo.requests.slice(before.geo)])).toEqual([]);
   });

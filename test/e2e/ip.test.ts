@@ -75,7 +75,7 @@ describe('/ip and "Locate IP addresses" end to end', () => {
 
   it('says so when a message has no address, without asking GeoJS', async () => {
     const final = await (await bot.discord.messageContext({ name: 'Locate IP addresses', targetContent: 'deploy 1.2 done at 10:30' })).final();
-    expect(final.content).toBe('I found no IPv4 or IPv6 address in that message.');
+    expect(final.content).toBe('I found no IPv4 or IPv6 address and no URL in that message.');
     expect(final.ephemeral).toBe(true);
     expect(geo.requests).toHaveLength(0);
   });
@@ -88,9 +88,9 @@ describe('/ip and "Locate IP addresses" end to end', () => {
   });
 
   it.each([
-    ['a host name', 'example.com', 'looks like a host name'],
+    ['a private name', 'printer.local', 'a local or private name'],
     ['a CIDR range', '10.0.0.0/8', 'CIDR range'],
-    ['path traversal', '../../v1/dns/ptr', 'not an IP address'],
+    ['path traversal', '../../v1/dns/ptr', 'holds characters a host name cannot have'],
     ['percent-encoding', '%2e%2e%2f', 'percent-encoded'],
     ['a zone id', 'fe80::1%eth0', 'zone ids'],
     ['more than ten', Array.from({ length: 11 }, (_, index) => `8.8.4.${index}`).join(','), 'at most 10'],
@@ -104,9 +104,9 @@ describe('/ip and "Locate IP addresses" end to end', () => {
 
   it('lists exactly which entries were rejected when some are good', async () => {
     const final = await (
-      await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8 example.com 1.1.1.1/32' } })
+      await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8 printer.local 1.1.1.1/32' } })
     ).final();
-    expect(final.content).toContain('“example.com”: looks like a host name');
+    expect(final.content).toContain('“printer.local”: a local or private name, never looked up');
     expect(final.content).toContain('“1.1.1.1/32”: looks like a CIDR range');
     expect(final.content).not.toContain('8.8.8.8');
     expect(geo.requests).toHaveLength(0);
@@ -117,7 +117,7 @@ describe('/ip and "Locate IP addresses" end to end', () => {
     const lookup = await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '\u202e81.2.69.160' } });
     expect((await lookup.final()).embeds.map((embed) => embed.title)).toEqual(['81.2.69.160']);
     const refusal = await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: `8.8.4.4 1.2.3${TYPED_CONTROLS}` } });
-    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: not an IP address');
+    expect((await refusal.final()).content).toContain('“1.2.3\uFFFD\uFFFD”: holds characters a host name cannot have');
     for (const exchange of [lookup, refusal]) expect(await controlsSent(exchange)).toEqual([]);
     expect(geo.requests).toHaveLength(1);
     expect(controlsAsked(geo.requests)).toEqual([]);

@@ -6,6 +6,7 @@ import tls from 'node:tls';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { startFakeDns } from '../fakes/dns.js';
 import { startTestBot } from '../helpers/bot.js';
 import { answerOf, expectPlainSentence } from '../helpers/reliability.js';
 import { runEntryPoint } from '../helpers/run-script.js';
@@ -75,6 +76,30 @@ describe('the network fence', () => {
       { target: 'w.wallhaven.cc', via: 'dns.lookup' },
       { target: 'images.ygoprodeck.com', via: 'dns.promises.resolve4' },
     ]);
+  });
+
+  it('refuses a Resolver unless every server it would ask is on loopback, and lets a loopback one through', async () => {
+    const fake = await startFakeDns();
+    try {
+      fake.set('fenced.example', { A: ['192.0.2.10'] });
+      const far = new dns.promises.Resolver();
+      far.setServers([fake.server, '192.0.2.53']);
+      await expect(far.resolve4('fenced.example')).rejects.toThrow(FENCE_MARKER);
+      const farCallback = new dns.Resolver();
+      farCallback.setServers(['[2001:db8::53]:53']);
+      await new Promise<void>((resolve) => farCallback.reverse('192.0.2.10', () => resolve()));
+      expect(fake.queries).toEqual([]);
+      expect(takeBlockedAttempts()).toEqual([
+        { target: 'fenced.example', via: 'Resolver.resolve4' },
+        { target: '192.0.2.10', via: 'Resolver.reverse' },
+      ]);
+      const near = new dns.promises.Resolver();
+      near.setServers([fake.server, '[::1]:9']);
+      expect(await near.resolve4('fenced.example')).toEqual(['192.0.2.10']);
+      expect(takeBlockedAttempts()).toEqual([]);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('lets loopback through: 127.0.0.0/8, localhost, ::1 and mapped forms', async () => {

@@ -4,7 +4,8 @@ import net from 'node:net';
 
 /**
  * The network fence: in a test process, any attempt to reach a non-loopback address (a raw socket,
- * TLS, undici, Node's fetch, discord.js's REST, a WebSocket, a DNS query) is refused before a packet
+ * TLS, undici, Node's fetch, discord.js's REST, a WebSocket, a DNS query, a `Resolver` asking
+ * servers off loopback) is refused before a packet
  * leaves, and recorded, so the test that made it fails (see vitest-setup.ts) even when the code under
  * test swallowed the refusal as "upstream unavailable". A forgotten host cannot hide behind an
  * offline machine's DNS failure.
@@ -132,6 +133,41 @@ function fenceDns(onBlocked: (attempt: BlockedAttempt) => void): void {
   }
 }
 
+/** `127.0.0.1`, `127.0.0.1:5353`, `::1`, `[::1]:53`: a server `Resolver#getServers` lists, without its port. */
+function serverHost(server: string): string {
+  const bracketed = /^\[([^\]]+)\]/.exec(server);
+  if (bracketed) return bracketed[1]!;
+  return server.split(':').length === 2 ? server.split(':')[0]! : server;
+}
+
+/**
+ * `Resolver` instances (callback and promise forms) carry their own servers, and the module-level
+ * functions patched above never see them: a query is let through only when every server the
+ * instance would ask is on loopback (c-ares moves to the next server when one fails).
+ */
+function fenceResolvers(onBlocked: (attempt: BlockedAttempt) => void): void {
+  const resolverClasses = [
+    { prototype: dns.Resolver.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, promises: false },
+    { prototype: dns.promises.Resolver.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, promises: true },
+  ];
+  for (const { prototype, promises } of resolverClasses) {
+    for (const via of DNS_QUERIES) {
+      const query = prototype[via];
+      if (typeof query !== 'function') continue;
+      prototype[via] = function fencedResolverQuery(this: { getServers(): string[] }, ...args: unknown[]) {
+        if (this.getServers().every((server) => isLoopback(serverHost(server)))) return query.apply(this, args);
+        const attempt = { target: String(args[0]), via: `Resolver.${via}` };
+        onBlocked(attempt);
+        const error = refusal(formatFenceLine(attempt), 'ECONNREFUSED');
+        if (promises) return Promise.reject(error);
+        const callback = args.findLast((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
+        process.nextTick(() => callback?.(error));
+        return undefined;
+      };
+    }
+  }
+}
+
 /**
  * Installs the fence in this process (once). `onBlocked` runs for every refusal, besides its being
  * recorded for `assertNoBlockedAttempts`.
@@ -142,6 +178,7 @@ export function installNetworkFence(onBlocked?: (attempt: BlockedAttempt) => voi
   installed = true;
   fenceSockets((attempt) => recordBlockedAttempt(attempt));
   fenceDns((attempt) => recordBlockedAttempt(attempt));
+  fenceResolvers((attempt) => recordBlockedAttempt(attempt));
   // `import { lookup } from 'node:dns'` sees the fenced functions too.
   syncBuiltinESMExports();
 }

@@ -40,8 +40,8 @@ export interface StartBotOptions {
 }
 
 /**
- * A test bot's config (debug logs; upstreams on a closed port unless `env` points them at fakes, so a
- * test that forgets one fails instead of going online) and its logger, every line captured.
+ * A test bot's config (debug logs; upstreams and DNS on a closed port unless `env` points them at
+ * fakes, so a test that forgets one fails instead of going online) and its logger, every line captured.
  */
 export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs: LogCapture; logger: ReturnType<typeof createLogger> } {
   const config = loadConfig({
@@ -50,6 +50,7 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
     WALLHAVEN_URL: 'http://127.0.0.1:9',
     YGOPRODECK_URL: 'http://127.0.0.1:9',
     YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
+    DNS_SERVERS: '127.0.0.1:9',
     ...env,
   });
   const logs = new LogCapture();

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findIpAddresses, parseAddressList } from '../../src/ip/address-list.js';
+import { findLookupTargets, parseLookupList } from '../../src/ip/address-list.js';
+import type { LookupTarget } from '../../src/ip/lookup-entry.js';
 import { parseCardCustomId } from '../../src/cards/custom-ids.js';
 import { parseCardSetCustomId } from '../../src/cards/custom-ids.js';
 import { truncate } from '../../src/render/format.js';
@@ -41,34 +42,40 @@ function expectInside(url: URL, origin: string, prefix: string): void {
   expect(url.username + url.password).toBe('');
 }
 
+/** An address is canonical; a name is lowercase LDH (or `_`) labels that DNS may be asked about. */
+function expectSafeTargets(targets: readonly LookupTarget[]): void {
+  for (const target of targets) {
+    if (target.kind === 'address') {
+      expect(isIP(target.address)).not.toBe(0);
+      expect(target.address).not.toMatch(/[%/\\\s]/);
+      expect(parseIpAddress(target.address)).toMatchObject({ ok: true, address: target.address });
+    } else {
+      expect(target.name).toMatch(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})+$/);
+      expect(target.name.length).toBeLessThanOrEqual(253);
+    }
+  }
+}
+
 describe(`parsers, URL builders and escapers, ${RUNS} hostile values each`, () => {
-  it('IP address lists: only plain canonical addresses are accepted, and they travel only in ?ip=', () => {
+  it('IP lookup lists: only plain canonical addresses and DNS-safe names are accepted, addresses travel only in ?ip=', () => {
     fc.assert(
       fc.property(HOSTILE_STRING, (input) => {
-        const list = parseAddressList(input);
-        for (const address of list.addresses) {
-          expect(isIP(address)).not.toBe(0);
-          expect(address).not.toMatch(/[%/\\\s]/);
-          expect(parseIpAddress(address)).toMatchObject({ ok: true, address });
-        }
-        if (list.addresses.length > 0) {
-          const url = geojs.url('/v1/ip/geo.json', { ip: list.addresses.join(',') });
+        const list = parseLookupList(input);
+        expectSafeTargets(list.targets);
+        const addresses = list.targets.flatMap((target) => (target.kind === 'address' ? [target.address] : []));
+        if (addresses.length > 0) {
+          const url = geojs.url('/v1/ip/geo.json', { ip: addresses.join(',') });
           expectInside(url, 'https://get.geojs.io', '/v1/ip/geo.json');
-          expect(url.searchParams.get('ip')).toBe(list.addresses.join(','));
+          expect(url.searchParams.get('ip')).toBe(addresses.join(','));
         }
       }),
       { numRuns: RUNS },
     );
   });
 
-  it('addresses found in a message are plain addresses', () => {
+  it('targets found in a message are plain addresses and DNS-safe names', () => {
     fc.assert(
-      fc.property(HOSTILE_STRING, (text) => {
-        for (const address of findIpAddresses(text)) {
-          expect(isIP(address)).not.toBe(0);
-          expect(address).not.toMatch(/[%/\\]/);
-        }
-      }),
+      fc.property(HOSTILE_STRING, (text) => expectSafeTargets(findLookupTargets(text))),
       { numRuns: RUNS },
     );
   });

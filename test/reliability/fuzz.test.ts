@@ -18,6 +18,7 @@ import { describeFailure } from '../../src/render/errors.js';
 import { createServices, type AppServices } from '../../src/app/services.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
+import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
@@ -110,6 +111,7 @@ function autocompleteTargets(): FuzzTarget[] {
 
 describe('hostile input, fuzzed in process through every handler', () => {
   let geo: FakeGeoJs;
+  let dns: FakeDns;
   let wallhaven: FakeWallhaven;
   let ygoprodeck: FakeYgoprodeck;
   let dataDir: string;
@@ -120,8 +122,10 @@ describe('hostile input, fuzzed in process through every handler', () => {
   let allowed: AllowedUpstream[];
 
   beforeAll(async () => {
-    [geo, wallhaven, ygoprodeck] = await Promise.all([
+    [geo, dns, wallhaven, ygoprodeck] = await Promise.all([
       startFakeGeoJs(),
+      // Knows no name: every one typed is NXDOMAIN, answered at once.
+      startFakeDns(),
       startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } }),
       startFakeYgoprodeck({ rateLimit: { windowMs: 1_000, maxRequests: Number.MAX_SAFE_INTEGER } }),
     ]);
@@ -136,6 +140,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
       DISCORD_TOKEN: CANARY_TOKEN,
       WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY,
       GEOJS_URL: geo.url,
+      DNS_SERVERS: dns.server,
       WALLHAVEN_URL: wallhaven.url,
       YGOPRODECK_URL: ygoprodeck.url,
       YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl,
@@ -152,7 +157,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
         dispatcher,
         // No waiting: thousands of cases in all, and the limits themselves are tested elsewhere.
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxConcurrent: 8, maxQueued: 100_000 }),
-        memberShares: { wallhaven: { limit: Number.MAX_SAFE_INTEGER } },
+        memberShares: { wallhaven: { limit: Number.MAX_SAFE_INTEGER }, geojs: { limit: Number.MAX_SAFE_INTEGER } },
       },
     );
     expect(app.cards.ready).toBe(true);
@@ -161,7 +166,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
   afterAll(async () => {
     await app?.close();
     await agent?.close();
-    await Promise.all([geo?.close(), wallhaven?.close(), ygoprodeck?.close()]);
+    await Promise.all([geo?.close(), dns?.close(), wallhaven?.close(), ygoprodeck?.close()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -316,6 +321,13 @@ describe('hostile input, fuzzed in process through every handler', () => {
       expect(upstream!.prefixes.some((prefix) => path.startsWith(prefix)), `${request.origin}${path}`).toBe(true);
       // Nothing a server might decode into a way out of the API path.
       expect(decodeURIComponent(path)).not.toMatch(/(^|\/)\.\.?(\/|$)|\\/);
+    }
+    // DNS was asked only about names it can carry: lowercase LDH labels, never a private suffix.
+    expect(dns.queries.length).toBeGreaterThan(0);
+    for (const query of dns.queries) {
+      if (query.type === 'PTR') continue;
+      expect(query.name).toMatch(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})+$/);
+      expect(query.name).not.toMatch(/(^|\.)(localhost|local|internal|home\.arpa)$/);
     }
     expect(logs.text).not.toContain(CANARY_TOKEN);
     expect(logs.text).not.toContain(CANARY_WALLHAVEN_KEY);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flagEmoji, renderLookup, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
+import { flagEmoji, renderLookup, renderTimeLine } from '../../src/render/ip.js';
+import type { LookupResult } from '../../src/ip/resolution.js';
 import { embedCharacterCount, EMBED_LIMITS } from '../../src/render/format.js';
 import { zoneTime } from '../../src/render/zone-time.js';
 import { longestLookupResult } from '../helpers/ip-fixtures.js';
@@ -8,11 +9,12 @@ const NOW = new Date('2026-07-01T19:32:00Z');
 
 const google: LookupResult = {
   address: '8.8.8.8',
+  from: null,
   specialRange: null,
   record: { ip: '8.8.8.8', known: true, country: { code: 'US', name: 'United States' }, asn: 15169, organization: 'Google LLC', timezone: 'America/Chicago', latitude: 37.751, longitude: -97.822, accuracyKm: 1000 },
 };
-const privateAddress: LookupResult = { address: '10.0.0.1', specialRange: 'private network (RFC 1918)', record: { ip: '10.0.0.1', known: false } };
-const cloudflare: LookupResult = { address: '1.1.1.1', specialRange: null, record: { ip: '1.1.1.1', known: false, asn: 13335, organization: 'Cloudflare, Inc.' } };
+const privateAddress: LookupResult = { address: '10.0.0.1', from: null, specialRange: 'private network (RFC 1918)', record: { ip: '10.0.0.1', known: false } };
+const cloudflare: LookupResult = { address: '1.1.1.1', from: null, specialRange: null, record: { ip: '1.1.1.1', known: false, asn: 13335, organization: 'Cloudflare, Inc.' } };
 
 const longest = longestLookupResult;
 
@@ -49,6 +51,29 @@ describe('IP renderers', () => {
       expect(embed.description!.length).toBeLessThanOrEqual(EMBED_LIMITS.description);
       for (const field of embed.fields ?? []) expect(field.value.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
     }
+  });
+
+  it('names the host an address came from, its reverse name, and each name that gave nothing', () => {
+    const fromName: LookupResult = { ...google, from: 'bücher.example', reverse: { name: 'dns.google', confirmed: true } };
+    const reply = renderLookup({
+      results: [fromName, { ...cloudflare, reverse: { name: 'one.one.one.one', confirmed: false } }],
+      notes: [
+        { kind: 'unresolved', name: 'gone.example', failure: 'noSuchName' },
+        { kind: 'private', name: 'nas.example' },
+      ],
+      notLocated: 3,
+      now: NOW,
+      ephemeral: true,
+    });
+    expect(reply.embeds!.map((embed) => embed.title)).toEqual(['bücher.example → 8.8.8.8', '1.1.1.1']);
+    expect(reply.embeds![0]!.fields?.find((field) => field.name === 'Reverse DNS')?.value).toBe('dns.google\n✅ leads back to this address');
+    expect(reply.embeds![1]!.fields?.find((field) => field.name === 'Reverse DNS')?.value).toBe('one.one.one.one\n⚠️ does not lead back to this address');
+    expect(reply.content).toBe(
+      '• “gone.example”: no such name\n• “nas.example”: points to a private address, not looked up\nLocated 2 addresses; 3 more were not (at most 10 per command).',
+    );
+    expect(renderTimeLine(fromName, new Date('2026-01-15T20:32:00Z'), false).content).toBe(
+      '`bücher.example → 8.8.8.8` · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)',
+    );
   });
 
   it('writes the ops one-liner for /ip time', () => {

@@ -7,10 +7,12 @@ import { CATALOGUES } from '../../src/i18n/messages.js';
 import { renderCard } from '../../src/render/card.js';
 import { renderDidYouMean, renderSearchResults } from '../../src/render/card-menus.js';
 import { describeFailure } from '../../src/render/errors.js';
-import { renderLookup, renderRejectedEntries, renderTimeLine, type LookupResult } from '../../src/render/ip.js';
+import { renderLookup, renderRejectedEntries, renderTimeLine } from '../../src/render/ip.js';
+import type { EntryProblem } from '../../src/ip/host-name.js';
+import type { EntryNote, LookupResult } from '../../src/ip/resolution.js';
 import { UpstreamError, type UpstreamErrorKind } from '../../src/interaction/upstream-error.js';
 import { loadCardDump } from '../helpers/card-dump.js';
-import { longestLookupResult } from '../helpers/ip-fixtures.js';
+import { LONGEST_NAME, longestLookupResult } from '../helpers/ip-fixtures.js';
 import { payloadProblems } from '../helpers/payload-checks.js';
 
 const cards = normaliseCards(loadCardDump()).cards;
@@ -69,10 +71,15 @@ describe.each(UI_LOCALES)('every rendered string in %s stays within Discord limi
   });
 
   it('IP lookups, time lines and refusals', () => {
-    expectAccepted('lookup', renderLookup({ results: Array.from({ length: 10 }, (_, index) => longestAddress(index)), now: NOW, ephemeral: true, skipped: 90, messages }));
+    const notes: EntryNote[] = Array.from({ length: 10 }, (_, index) =>
+      index % 2 === 0 ? { kind: 'private', name: `${index}${LONGEST_NAME}` } : { kind: 'unresolved', name: `${index}${LONGEST_NAME}`, failure: 'queryCap' },
+    );
+    const results = Array.from({ length: 10 }, (_, index) => longestAddress(index));
+    expectAccepted('lookup', renderLookup({ results, notes, notLocated: 290, now: NOW, ephemeral: true, skipped: 90, messages }));
     expectAccepted('time', renderTimeLine(longestAddress(0), NOW, false, messages));
     expectAccepted('unknown time', renderTimeLine(longestAddress(1), NOW, false, messages));
-    const rejected = Array.from({ length: 30 }, (_, index) => ({ entry: `bad${'x'.repeat(100)}${index}`, reason: 'r'.repeat(200) }));
+    const problems: EntryProblem[] = ['notAddress', 'cidr', 'percentOrZone', 'badCharacters', 'labelTooLong', 'nameTooLong', 'privateName'];
+    const rejected = Array.from({ length: 30 }, (_, index) => ({ entry: `bad${'x'.repeat(100)}${index}`, problem: problems[index % problems.length]! }));
     expectAccepted('rejected', { content: renderRejectedEntries(rejected, [], messages) });
   });
 

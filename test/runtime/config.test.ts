@@ -66,6 +66,29 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_HOST: 'http://x/' })).toEqual(['METRICS_HOST: must be an IP address or a host name']);
   });
 
+  it('reads DNS_SERVERS as ip, ip:port or [ipv6]:port, and refuses anything else without echoing it', () => {
+    expect(loadConfig({}).dnsServers).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: ' , ' }).dnsServers).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,2606:4700:4700::1111,[::1]:53' }).dnsServers).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '2606:4700:4700::1111',
+      '[::1]:53',
+    ]);
+    for (const bad of ['dns.google', '1.1.1.1:0', '1.1.1.1:70000', '[1.1.1.1]:53', 'https://1.1.1.1/dns-query']) {
+      const problems = problemsOf({ DNS_SERVERS: `9.9.9.9,${bad}` });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DNS_SERVERS: must be comma-separated IP addresses/);
+      expect(problems[0]).not.toContain(bad);
+    }
+  });
+
+  it('reads OPERATOR_IDS as comma-separated user ids, none by default', () => {
+    expect(loadConfig({}).operatorIds).toEqual([]);
+    expect(loadConfig({ OPERATOR_IDS: '123456789012345678, 223456789012345678' }).operatorIds).toEqual(['123456789012345678', '223456789012345678']);
+    expect(problemsOf({ OPERATOR_IDS: '123456789012345678,alice' })).toEqual(['OPERATOR_IDS: must be comma-separated Discord user ids (17-20 digits each)']);
+  });
+
   it('lists the secrets for log scrubbing', () => {
     const config = loadConfig({ DISCORD_TOKEN: 'token-value-123', WALLHAVEN_API_KEY: 'key-value-456', METRICS_PORT: '9464' });
     expect(secretsOf(config)).toEqual(['token-value-123', 'key-value-456']);

@@ -1,0 +1,163 @@
+import { promises as dns } from 'node:dns';
+import { LRUCache } from 'lru-cache';
+import { parseIpAddress } from '../ip/address.js';
+import { parseHostName } from '../ip/host-name.js';
+import type { NameResolution, ResolveFailure, ReverseName } from '../ip/resolution.js';
+import type { MemberShareSpender } from './cache.js';
+
+/** Each query's own deadline (c-ares gives up on a server after it, and asks it once). */
+export const DNS_QUERY_TIMEOUT_MS = 2_000;
+/** Reverse names are a bonus: whatever has not come back within this is left out. */
+export const REVERSE_WITHIN_MS = 1_000;
+/** Most DNS queries one command may cause: 10 names × (A + AAAA), then 10 × (PTR + its confirmation). */
+export const MAX_DNS_QUERIES_PER_COMMAND = 40;
+/** However long a record says it may be kept, it is asked again after an hour. */
+const MAX_CACHE_TTL_MS = 60 * 60_000;
+/** For answers whose TTL Node's resolver does not report (PTR), or that have none to report (no PTR). */
+const UNTIMED_CACHE_TTL_MS = 5 * 60_000;
+
+/** The queries one command may still send; each query (not each cached answer) takes one. */
+export class DnsQueryBudget {
+  private used = 0;
+
+  constructor(readonly limit = MAX_DNS_QUERIES_PER_COMMAND) {}
+
+  take(): boolean {
+    if (this.used >= this.limit) return false;
+    this.used++;
+    return true;
+  }
+}
+
+export interface DnsResolverOptions {
+  /** `ip` or `ip:port` (IPv6 in brackets); the system's resolvers when absent. */
+  servers?: readonly string[];
+  timeoutMs?: number;
+  reverseWithinMs?: number;
+  /** Clock for the caches, injectable for tests. */
+  now?: () => number;
+}
+
+type Answer = { ok: true; addresses: string[]; ttlMs: number } | { ok: false; failure: ResolveFailure };
+
+/** Node's resolver error codes, as a member reads them. */
+function failureOf(error: unknown): ResolveFailure {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOTFOUND') return 'noSuchName';
+  if (code === 'ENODATA') return 'noAddress';
+  if (code === 'ETIMEOUT') return 'timedOut';
+  return 'serverFailed';
+}
+
+/** When both families failed, the failure that says most (a missing name before a slow server). */
+const FAILURE_ORDER: readonly ResolveFailure[] = ['noSuchName', 'timedOut', 'serverFailed', 'queryCap', 'noAddress'];
+
+/**
+ * Every DNS query Almanac makes, through one `dns.promises.Resolver`: `DNS_SERVERS` when set (never
+ * `dns.lookup`, which asks the system's resolver whatever is configured), A and AAAA for names,
+ * PTR and its forward confirmation for addresses. Each query counts against the command's
+ * `DnsQueryBudget`; answers are kept for their TTL, capped at an hour, and cost nothing again.
+ */
+export class DnsResolver {
+  private readonly resolver: InstanceType<typeof dns.Resolver>;
+  private readonly reverseWithinMs: number;
+  private readonly names: LRUCache<string, { addresses: string[] }>;
+  private readonly reverses: LRUCache<string, { reverse: ReverseName | null }>;
+
+  constructor(options: DnsResolverOptions = {}) {
+    // One try: a second would double the wait and the queries the budget counts.
+    this.resolver = new dns.Resolver({ timeout: options.timeoutMs ?? DNS_QUERY_TIMEOUT_MS, tries: 1 });
+    if (options.servers !== undefined && options.servers.length > 0) this.resolver.setServers([...options.servers]);
+    this.reverseWithinMs = options.reverseWithinMs ?? REVERSE_WITHIN_MS;
+    const perf = options.now ? { perf: { now: options.now } } : {};
+    this.names = new LRUCache({ max: 5_000, ...perf });
+    this.reverses = new LRUCache({ max: 5_000, ...perf });
+  }
+
+  /**
+   * The addresses of each name (ASCII, as `parseHostName` gives it). A name not cached costs one of
+   * `share` before its queries: resolutions count against the member's GeoJS share like the
+   * lookups they lead to, and a spent share rejects with its refusal.
+   */
+  async resolveNames(names: readonly string[], budget: DnsQueryBudget, share?: MemberShareSpender): Promise<Map<string, NameResolution>> {
+    const unique = [...new Set(names)];
+    const resolved = await Promise.all(unique.map((name) => this.resolveName(name, budget, share)));
+    return new Map(unique.map((name, index) => [name, resolved[index]!]));
+  }
+
+  /**
+   * The PTR name of each address that has one and answers within `REVERSE_WITHIN_MS`, confirmed
+   * when that name's addresses of the same family include the address. Best effort: failures and
+   * slow answers are left out, never reported.
+   */
+  async reverseNames(addresses: readonly string[], budget: DnsQueryBudget): Promise<Map<string, ReverseName>> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.reverseWithinMs);
+    });
+    try {
+      const found = await Promise.all(addresses.map((address) => Promise.race([this.reverseName(address, budget), late])));
+      return new Map(addresses.flatMap((address, index) => (found[index] ? [[address, found[index]] as const] : [])));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.resolver.cancel();
+  }
+
+  private async resolveName(name: string, budget: DnsQueryBudget, share?: MemberShareSpender): Promise<NameResolution> {
+    const cached = this.names.get(name);
+    if (cached) return { ok: true, addresses: cached.addresses };
+    await share?.beforeRequest?.();
+    const [v4, v6] = await Promise.all([this.addresses(name, 4, budget), this.addresses(name, 6, budget)]);
+    const addresses = [...new Set([v4, v6].flatMap((answer) => (answer.ok ? answer.addresses : [])))];
+    if (addresses.length > 0) {
+      const ttlMs = Math.min(...[v4, v6].flatMap((answer) => (answer.ok && answer.addresses.length > 0 ? [answer.ttlMs] : [])));
+      if (ttlMs > 0) this.names.set(name, { addresses }, { ttl: ttlMs });
+      return { ok: true, addresses };
+    }
+    const failures = [v4, v6].flatMap((answer) => (answer.ok ? ['noAddress' as const] : [answer.failure]));
+    return { ok: false, failure: FAILURE_ORDER.find((failure) => failures.includes(failure)) ?? 'noAddress' };
+  }
+
+  /** One A or AAAA query: canonical addresses (anything else a server sent is dropped) and the TTL to keep them. */
+  private async addresses(name: string, family: 4 | 6, budget: DnsQueryBudget): Promise<Answer> {
+    if (!budget.take()) return { ok: false, failure: 'queryCap' };
+    try {
+      const records = family === 4 ? await this.resolver.resolve4(name, { ttl: true }) : await this.resolver.resolve6(name, { ttl: true });
+      const addresses = records.flatMap((record) => {
+        const parsed = parseIpAddress(record.address);
+        return parsed.ok ? [parsed.address] : [];
+      });
+      const ttlMs = Math.min(MAX_CACHE_TTL_MS, ...records.map((record) => record.ttl * 1000));
+      return { ok: true, addresses, ttlMs };
+    } catch (error) {
+      return { ok: false, failure: failureOf(error) };
+    }
+  }
+
+  private async reverseName(address: string, budget: DnsQueryBudget): Promise<ReverseName | null> {
+    const cached = this.reverses.get(address);
+    if (cached) return cached.reverse;
+    const parsed = parseIpAddress(address);
+    if (!parsed.ok || !budget.take()) return null;
+    let ptr: string | undefined;
+    try {
+      [ptr] = await this.resolver.reverse(parsed.address);
+    } catch (error) {
+      if (failureOf(error) === 'noSuchName' || failureOf(error) === 'noAddress') this.reverses.set(address, { reverse: null }, { ttl: UNTIMED_CACHE_TTL_MS });
+      return null;
+    }
+    const name = ptr === undefined ? undefined : parseHostName(ptr);
+    if (name === undefined || (!name.ok && name.problem !== 'privateName')) return null;
+    // A PTR into someone's private names is shown as it is, but never asked about.
+    if (!name.ok) return { name: ptr!.replace(/\.$/, '').toLowerCase(), confirmed: false };
+    const forward = await this.addresses(name.name, parsed.version, budget);
+    const confirmed = forward.ok && forward.addresses.includes(parsed.address);
+    const reverse = { name: name.display, confirmed };
+    this.reverses.set(address, { reverse }, { ttl: forward.ok && confirmed ? Math.max(1, forward.ttlMs) : UNTIMED_CACHE_TTL_MS });
+    return reverse;
+  }
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DnsQueryBudget, DnsResolver } from '../../src/services/dns.js';
+import { startFakeDns, type FakeDns } from '../fakes/dns.js';
+
+/** Each test uses names of its own: the resolver (and c-ares beneath it) keeps answers for their TTL. */
+describe('DnsResolver against a fake DNS server', () => {
+  let fake: FakeDns;
+  let resolver: DnsResolver;
+
+  beforeAll(async () => {
+    fake = await startFakeDns();
+    // A short query deadline: the "never answers" cases wait for it.
+    resolver = new DnsResolver({ servers: [fake.server], timeoutMs: 500, reverseWithinMs: 700 });
+  });
+
+  afterAll(async () => {
+    resolver?.close();
+    await fake?.close();
+  });
+
+  beforeEach(() => fake.reset());
+
+  it('asks A and AAAA once each, lists A before AAAA canonically, and answers again from its cache for free', async () => {
+    fake.set('dual.example', { A: ['140.82.121.4'], AAAA: ['2001:DB8:0:0::10'] });
+    let spent = 0;
+    const share = { beforeRequest: async () => void spent++ };
+    const first = await resolver.resolveNames(['dual.example'], new DnsQueryBudget(), share);
+    expect(first.get('dual.example')).toEqual({ ok: true, addresses: ['140.82.121.4', '2001:db8::10'] });
+    expect(fake.queries.map((query) => query.type).sort()).toEqual(['A', 'AAAA']);
+    const again = await resolver.resolveNames(['dual.example'], new DnsQueryBudget(), share);
+    expect(again.get('dual.example')).toEqual(first.get('dual.example'));
+    expect(fake.queries).toHaveLength(2);
+    expect(spent).toBe(1);
+  });
+
+  it('says why a name gave nothing: no such name, a failing server, no answer in time, no address', async () => {
+    fake.set('fail.example', { behaviour: 'servfail' });
+    fake.set('slow.example', { behaviour: 'never' });
+    fake.set('empty.example', { CNAME: 'nowhere.empty.example' });
+    fake.set('nowhere.empty.example', {});
+    const answers = await resolver.resolveNames(['gone.example', 'fail.example', 'slow.example', 'empty.example'], new DnsQueryBudget());
+    expect(Object.fromEntries(answers)).toEqual({
+      'gone.example': { ok: false, failure: 'noSuchName' },
+      'fail.example': { ok: false, failure: 'serverFailed' },
+      'slow.example': { ok: false, failure: 'timedOut' },
+      'empty.example': { ok: false, failure: 'noAddress' },
+    });
+    // One try each: no retry doubles the wait or the queries.
+    expect(fake.queriesFor('slow.example')).toHaveLength(2);
+  });
+
+  it('follows a CNAME chain in the answer, and asks nothing more for a CNAME loop', async () => {
+    fake.set('www.chain.example', { CNAME: 'edge.chain.example' });
+    fake.set('edge.chain.example', { CNAME: 'origin.chain.example' });
+    fake.set('origin.chain.example', { A: ['198.51.100.20'] });
+    fake.set('a.loop.example', { CNAME: 'b.loop.example' });
+    fake.set('b.loop.example', { CNAME: 'a.loop.example' });
+    const answers = await resolver.resolveNames(['www.chain.example', 'a.loop.example'], new DnsQueryBudget());
+    expect(answers.get('www.chain.example')).toEqual({ ok: true, addresses: ['198.51.100.20'] });
+    expect(answers.get('a.loop.example')).toEqual({ ok: false, failure: 'noAddress' });
+    expect(fake.queries).toHaveLength(4);
+  });
+
+  it('takes a truncated UDP answer again over TCP, hundreds of addresses included', async () => {
+    const many = Array.from({ length: 300 }, (_, index) => `203.0.${113 + (index >> 8)}.${index & 255}`);
+    fake.set('big.example', { A: many });
+    fake.set('tc.example', { A: ['192.0.2.77'], behaviour: 'truncate' });
+    const answers = await resolver.resolveNames(['big.example', 'tc.example'], new DnsQueryBudget());
+    expect(answers.get('big.example')).toEqual({ ok: true, addresses: many });
+    expect(answers.get('tc.example')).toEqual({ ok: true, addresses: ['192.0.2.77'] });
+    expect(fake.queriesFor('tc.example').filter((query) => query.type === 'A').map((query) => query.transport)).toEqual(['udp', 'tcp']);
+  });
+
+  it('sends no query past the budget: the names left say so', async () => {
+    fake.set('one.budget.example', { A: ['192.0.2.1'] });
+    fake.set('two.budget.example', { A: ['192.0.2.2'] });
+    const answers = await resolver.resolveNames(['one.budget.example', 'two.budget.example'], new DnsQueryBudget(3));
+    expect(answers.get('one.budget.example')).toEqual({ ok: true, addresses: ['192.0.2.1'] });
+    expect(answers.get('two.budget.example')).toEqual({ ok: true, addresses: ['192.0.2.2'] });
+    expect(fake.queries).toHaveLength(3);
+    const spent = await resolver.resolveNames(['three.budget.example'], new DnsQueryBudget(0));
+    expect(spent.get('three.budget.example')).toEqual({ ok: false, failure: 'queryCap' });
+    expect(fake.queries).toHaveLength(3);
+  });
+
+  it('refuses a name before any query when the member’s share is spent', async () => {
+    const refusal = new Error('share spent');
+    await expect(resolver.resolveNames(['refused.example'], new DnsQueryBudget(), { beforeRequest: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+    expect(fake.queries).toEqual([]);
+  });
+
+  it('finds PTR names, confirmed when they lead back, and leaves out what is missing or late', async () => {
+    fake.setReverse('198.51.100.7', 'ec2-198-51-100-7.compute.example.');
+    fake.set('ec2-198-51-100-7.compute.example', { A: ['198.51.100.7'] });
+    fake.setReverse('2001:db8::7', 'Host.Spoofed.Example');
+    fake.set('host.spoofed.example', { AAAA: ['2001:db8::8'] });
+    fake.setReverse('198.51.100.9', 'late.example', { behaviour: 'never' });
+    fake.setReverse('198.51.100.10', 'printer.local');
+    const budget = new DnsQueryBudget();
+    const names = await resolver.reverseNames(['198.51.100.7', '2001:db8::7', '198.51.100.8', '198.51.100.9', '198.51.100.10'], budget);
+    expect(Object.fromEntries(names)).toEqual({
+      '198.51.100.7': { name: 'ec2-198-51-100-7.compute.example', confirmed: true },
+      '2001:db8::7': { name: 'host.spoofed.example', confirmed: false },
+      '198.51.100.10': { name: 'printer.local', confirmed: false },
+    });
+    // Five PTR queries, two confirmations (each in its own family); the private name is never asked about.
+    expect(fake.queries.map((query) => query.type).sort()).toEqual(['A', 'AAAA', 'PTR', 'PTR', 'PTR', 'PTR', 'PTR']);
+    const again = await resolver.reverseNames(['198.51.100.7', '198.51.100.8'], new DnsQueryBudget());
+    expect(again.get('198.51.100.7')).toEqual({ name: 'ec2-198-51-100-7.compute.example', confirmed: true });
+    expect(fake.queries).toHaveLength(7);
+  });
+});
