@@ -17,6 +17,7 @@ export const OFFLINE_ENV: NodeJS.ProcessEnv = {
   WALLHAVEN_URL: 'http://127.0.0.1:9',
   YGOPRODECK_URL: 'http://127.0.0.1:9',
   YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
+  DNS_SERVERS: '127.0.0.1:9',
   DATA_DIR: join(tmpdir(), 'almanac-entry-point-test'),
 };
 
