@@ -5,42 +5,24 @@ import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId, type Ca
 import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardSearchFilters } from '../src/cards/search-filters.js';
 import { parseSearchFilters } from '../src/cards/search-options.js';
 import { cardLanguageFor } from '../src/cards/user-language.js';
-import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
-import { UserError, type LocalizedText } from '../src/interaction/errors.js';
+import { UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { renderCard } from '../src/render/card.js';
-import { cardDatabaseFailureMessage } from '../src/render/card-database.js';
 import { LANGUAGE_NAMES } from '../src/render/card-labels.js';
-import { filterLabels, noMatchMessage, renderDidYouMean, renderSearchResults, unknownFilterSentence } from '../src/render/card-menus.js';
+import { filterLabels, renderSearchResults, unknownFilterSentence } from '../src/render/card-menus.js';
 import { noSetMatchMessage, renderCardSet, renderPrintings, renderSetChoices } from '../src/render/card-set.js';
 import { quoteUserText } from '../src/render/user-text.js';
 import type { AppServices } from '../src/app/services.js';
 import { cardAutocomplete } from './card-autocomplete.js';
+import { DATABASE_WAIT_MS, databaseMissing, MAX_NAME_CHARS, namedCard, presentationFor, waitForDatabase, type Presentation } from './card-common.js';
+import { art, artworkReply, price, pricesReply, turnCardPage } from './card-views.js';
 
-/** Longest a card name (68 characters today) or a search query may be. */
-const MAX_NAME_CHARS = 100;
-/**
- * How long `/card search` and `/card random` wait for a card database that is still loading (a
- * first start downloads ≈20 MB) before saying so; the interaction is deferred meanwhile.
- */
-const DATABASE_WAIT_MS = 10_000;
 const ENGLISH = 'en';
-
-/** How an answer is presented: in whose words, and whether Discord lets Almanac attach the art there. */
-interface Presentation {
-  messages: Catalogue;
-  attachFiles: boolean;
-}
-
-/** Almanac's words follow the `language` option when given, else the user's Discord locale. */
-function presentationFor(ctx: Pick<ChatInputContext, 'user' | 'appPermissions'>, languageOption: string | null = null): Presentation {
-  return { messages: messagesFor(languageOption ?? ctx.user.locale), attachFiles: ctx.appPermissions.attachFiles };
-}
 
 /**
  * The card's embed, in `language` when asked, with its art attached where Discord allows it (else
@@ -67,46 +49,12 @@ async function cardReply(
   });
 }
 
-/** Why there are no cards: a failed download (with its next attempt) or a load still under way. */
-function databaseMissing(app: AppServices): LocalizedText {
-  const failure = app.cards.loadFailure;
-  const now = app.clock.now().getTime();
-  return (t) => (failure ? cardDatabaseFailureMessage(failure, now, t) : t.card.databaseLoading);
-}
-
-async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
-  if (app.cards.ready) return;
-  // A failed download is not worth waiting for: the next attempt is minutes away.
-  if (app.cards.loadFailure) throw new UserError(databaseMissing(app));
-  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(databaseMissing(app));
-}
-
 async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const input = (ctx.options.getString('name') ?? '').trim();
-  if (input === '') throw new UserError((t) => t.card.giveName);
   const explicitLanguage = ctx.options.getString('language');
   const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
-  const presentation = presentationFor(ctx, explicitLanguage);
-  // Local and immediate once the database is loaded; before that, an exact lookup upstream, on the member's share.
-  const resolution = await app.cards.resolvePatiently(input, language, {
-    share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
-    waitMs: DATABASE_WAIT_MS,
-    pace: (work) => deferWhenSlow(ctx, work, { ephemeral: false }),
-  });
-  switch (resolution.kind) {
-    case 'none':
-      throw new UserError((t) => (app.cards.ready ? noMatchMessage(input, t) : `${t.card.notExactly(quoteUserText(input))} ${databaseMissing(app)(t)}`));
-    case 'choices':
-      return renderDidYouMean(
-        input,
-        resolution.candidates,
-        explicitLanguage === null ? undefined : language,
-        app.cards.localNames(resolution.candidates, language),
-        presentation.messages,
-      );
-    case 'card':
-      return deferWhenSlow(ctx, cardReply(app, resolution.card, language, ctx, presentation), { ephemeral: false });
-  }
+  const named = await namedCard(ctx, app, { language, explicitLanguage, view: 'show' });
+  if ('choices' in named) return named.choices;
+  return deferWhenSlow(ctx, cardReply(app, named.card, language, ctx, presentationFor(ctx, explicitLanguage)), { ephemeral: false });
 }
 
 async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -200,12 +148,14 @@ function showPrintings(ctx: ComponentContext, app: AppServices, cardId: number, 
   return page === null ? { reply } : { update: reply };
 }
 
-/** A pick from a "Did you mean", search or set menu: posts the card as `/card show` would. */
+/** A pick from a "Did you mean", search or set menu: posts the card as `/card show` would (or its prices or artworks, for a menu of those). */
 async function openPicked(ctx: ComponentContext, app: AppServices, action: CardComponentAction | null): Promise<Reply> {
   const [value] = ctx.values;
   if (action?.action !== 'open' || value === undefined || !/^\d{1,12}$/.test(value)) throw new UserError((t) => t.card.menuExpired);
   const card = app.cards.byId(Number(value));
   if (card === undefined) throw new UserError((t) => t.card.cardGone);
+  if (action.view === 'price') return pricesReply(app, card, 0, presentationFor(ctx));
+  if (action.view === 'art') return deferWhenSlow({ defer: () => ctx.deferUpdate() }, artworkReply(app, ctx.user.id, card, 0, presentationFor(ctx)), { ephemeral: false });
   const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
   const presentation = presentationFor(ctx, action.language ?? null);
   return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx, presentation), { ephemeral: false });
@@ -253,6 +203,22 @@ export const card: ChatInputCommand = {
           option.setName('archetype').setDescription('Only cards of this archetype').setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
         ),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('price')
+        .setDescription('A card’s prices: per vendor, and every printing, cheapest first')
+        .addStringOption((option) =>
+          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('art')
+        .setDescription('Every artwork of a card')
+        .addStringOption((option) =>
+          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
+        ),
+    )
     .addSubcommand((sub) => sub.setName('random').setDescription('A random card'))
     .addSubcommand((sub) =>
       sub
@@ -271,6 +237,10 @@ export const card: ChatInputCommand = {
         return random(ctx, app);
       case 'set':
         return showSet(ctx, app);
+      case 'price':
+        return price(ctx, app);
+      case 'art':
+        return art(ctx, app);
       default:
         return show(ctx, app);
     }
@@ -285,6 +255,8 @@ export const card: ChatInputCommand = {
     if (setAction?.action === 'set-open') return { reply: await openPickedSet(ctx, app) };
     const action = parseCardCustomId(ctx.customId);
     if (action?.action === 'printings') return showPrintings(ctx, app, action.cardId, action.page);
+    if (action?.action === 'prices') return turnCardPage(ctx, app, 'price', action.cardId, action.page);
+    if (action?.action === 'art') return turnCardPage(ctx, app, 'art', action.cardId, action.index);
     return { reply: await openPicked(ctx, app, action) };
   },
 };

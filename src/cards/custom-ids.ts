@@ -10,15 +10,25 @@ import { CARD_SET_KEY_PATTERN } from './card-set.js';
 export const CARD_COMPONENT_PREFIX = 'card';
 const OPEN_ACTION = 'open';
 const PRINTINGS_ACTION = 'pr';
+const PRICES_ACTION = 'pp';
+const ART_ACTION = 'art';
+/** What a picked card opens: `/card show`'s card, `/card price`'s prices or `/card art`'s artworks. */
+export const CARD_VIEWS = ['show', 'price', 'art'] as const;
+export type CardView = (typeof CARD_VIEWS)[number];
+/** Artworks of a card a custom_id can name (the most illustrated card has 9 today). */
+export const MAX_ARTWORK = 99;
 /** Pages of a card's printings list that a custom_id can name (the most printed card has 72 today). */
 export const MAX_PRINTINGS_PAGE = 9_999;
 
 /**
  * `card:open`, or `card:open:<language>` when the menu was made for a translated `/card show`, so a
- * pick opens in that language whoever makes it. The chosen option's value is the card's passcode.
+ * pick opens in that language whoever makes it; `card:open:price` and `card:open:art` when it was
+ * made for `/card price` or `/card art`, so a pick opens that. The chosen option's value is the card's passcode.
  */
-export function openMenuCustomId(language?: CardLanguage): string {
-  return language === undefined ? `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}` : `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}:${language}`;
+export function openMenuCustomId(language?: CardLanguage, view: CardView = 'show'): string {
+  const base = `${CARD_COMPONENT_PREFIX}:${OPEN_ACTION}`;
+  if (view !== 'show') return `${base}:${view}`;
+  return language === undefined ? base : `${base}:${language}`;
 }
 
 /**
@@ -33,19 +43,52 @@ export function printingsCustomId(cardId: number, page?: number): string {
   return page === undefined ? base : `${base}:${page}`;
 }
 
+/**
+ * `card:pp:<passcode>:<page>` on `/card price`'s ◀ ▶ (its printings, cheapest first), and
+ * `card:art:<passcode>:<index>` on `/card art`'s: the 0-based page or artwork to show.
+ */
+export function pricesCustomId(cardId: number, page: number): string {
+  return pagedCustomId(PRICES_ACTION, cardId, page, MAX_PRINTINGS_PAGE);
+}
+
+export function artCustomId(cardId: number, index: number): string {
+  return pagedCustomId(ART_ACTION, cardId, index, MAX_ARTWORK);
+}
+
+function pagedCustomId(action: string, cardId: number, page: number, maxPage: number): string {
+  if (!Number.isSafeInteger(cardId) || cardId <= 0 || cardId > 9_999_999_999) throw new RangeError(`${action} custom_id: card id out of range`);
+  if (!(Number.isInteger(page) && page >= 0 && page <= maxPage)) throw new RangeError(`${action} custom_id: page out of range`);
+  return `${CARD_COMPONENT_PREFIX}:${action}:${cardId}:${page}`;
+}
+
 export type CardComponentAction =
-  | { action: 'open'; language?: CardLanguage }
+  | { action: 'open'; language?: CardLanguage; view?: Exclude<CardView, 'show'> }
   /** `page` is null for the button under a card (open the list), a number for paging it. */
-  | { action: 'printings'; cardId: number; page: number | null };
+  | { action: 'printings'; cardId: number; page: number | null }
+  | { action: 'prices'; cardId: number; page: number }
+  | { action: 'art'; cardId: number; index: number };
 
 /** Reads a `/card` custom_id; null for anything this command never made. */
 export function parseCardCustomId(customId: string): CardComponentAction | null {
   const [prefix, action, first, second, ...rest] = customId.split(':');
   if (prefix !== CARD_COMPONENT_PREFIX || rest.length > 0) return null;
   if (action === PRINTINGS_ACTION) return parsePrintingsId(first, second);
+  if (action === PRICES_ACTION || action === ART_ACTION) {
+    const cardId = canonicalNumber(first, 10);
+    const page = canonicalNumber(second, 4);
+    if (cardId === undefined || page === undefined || cardId === 0) return null;
+    if (action === PRICES_ACTION) return page <= MAX_PRINTINGS_PAGE ? { action: 'prices', cardId, page } : null;
+    return page <= MAX_ARTWORK ? { action: 'art', cardId, index: page } : null;
+  }
   if (action !== OPEN_ACTION || second !== undefined) return null;
   if (first === undefined) return { action: 'open' };
+  if (first === 'price' || first === 'art') return { action: 'open', view: first };
   return (CARD_LANGUAGES as readonly string[]).includes(first) ? { action: 'open', language: first as CardLanguage } : null;
+}
+
+/** A decimal of at most `digits` digits without sign or leading zero, so one state has exactly one custom_id. */
+function canonicalNumber(text: string | undefined, digits: number): number | undefined {
+  return text !== undefined && new RegExp(`^(0|[1-9]\\d{0,${digits - 1}})$`).test(text) ? Number(text) : undefined;
 }
 
 /** Canonical decimals only (no sign, no leading zero), so one state has exactly one custom_id. */

@@ -33,6 +33,16 @@ export function printingsInOrder(card: Card, tcgDateOf: (setName: string) => str
   );
 }
 
+/** The card's printings, cheapest first (those without a known price last), then by set number and rarity. */
+export function printingsByPrice(card: Card): CardPrinting[] {
+  return [...card.sets].sort(
+    (left, right) =>
+      (left.price ?? Infinity) - (right.price ?? Infinity) ||
+      compareSetNumbers(left.setCode, right.setCode) ||
+      left.rarity.localeCompare(right.rarity, 'en'),
+  );
+}
+
 /** A set's cards (`setKey`: `setNameKey` of its name): one entry per card, gathering its numbers and rarities in that set. */
 export function setListingOf(setKey: string, cards: readonly Card[], summaryById: (id: number) => CardSummary | undefined): SetListing[] {
   const listings: SetListing[] = [];

@@ -209,6 +209,30 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['archetipo', 'Solo carte di questo archetipo'],
     'pt-BR': ['arquétipo', 'Só cartas deste arquétipo'],
   },
+  'card price': {
+    fr: ['prix', 'Les prix d’une carte : par vendeur, et chaque édition, la moins chère d’abord'],
+    de: ['preis', 'Die Preise einer Karte: je Händler und jede Ausgabe, die günstigste zuerst'],
+    it: ['prezzo', 'I prezzi di una carta: per venditore, e ogni edizione, prima la più economica'],
+    'pt-BR': ['preço', 'Os preços de uma carta: por loja, e cada edição, a mais barata primeiro'],
+  },
+  'card price name': {
+    fr: ['nom', 'Nom ou code de la carte'],
+    de: ['name', 'Kartenname oder Kartennummer'],
+    it: ['nome', 'Nome o codice della carta'],
+    'pt-BR': ['nome', 'Nome ou senha da carta'],
+  },
+  'card art': {
+    fr: ['illustration', 'Toutes les illustrations d’une carte'],
+    de: ['artwork', 'Alle Artworks einer Karte'],
+    it: ['illustrazione', 'Tutte le illustrazioni di una carta'],
+    'pt-BR': ['arte', 'Todas as artes de uma carta'],
+  },
+  'card art name': {
+    fr: ['nom', 'Nom ou code de la carte'],
+    de: ['name', 'Kartenname oder Kartennummer'],
+    it: ['nome', 'Nome o codice della carta'],
+    'pt-BR': ['nome', 'Nome ou senha da carta'],
+  },
   'card random': {
     fr: ['aléatoire', 'Une carte au hasard'],
     de: ['zufall', 'Eine zufällige Karte'],

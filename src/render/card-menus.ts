@@ -1,7 +1,7 @@
 import { ComponentType, type APIEmbed, type APISelectMenuOption, type APIStringSelectComponent } from 'discord.js';
 import type { Card, CardLanguage } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
-import { openMenuCustomId } from '../cards/custom-ids.js';
+import { openMenuCustomId, type CardView } from '../cards/custom-ids.js';
 import type { CardSearchFilters } from '../cards/search-filters.js';
 import { CARD_TYPE_FILTERS } from '../cards/search-filters.js';
 import type { UnknownFilter } from '../cards/search-options.js';
@@ -35,6 +35,7 @@ function openMenu(
   language: CardLanguage | undefined,
   localNames: ReadonlyMap<number, string> | undefined,
   messages: Catalogue,
+  view: CardView = 'show',
 ): ActionRow {
   const seen = new Set<number>();
   const options: APISelectMenuOption[] = [];
@@ -45,7 +46,7 @@ function openMenu(
   }
   const menu: APIStringSelectComponent = {
     type: ComponentType.StringSelect,
-    custom_id: openMenuCustomId(language),
+    custom_id: openMenuCustomId(language, view),
     placeholder: truncate(placeholder, SELECT_LIMITS.placeholder),
     min_values: 1,
     max_values: 1,
@@ -69,11 +70,13 @@ export function renderDidYouMean(
   language?: CardLanguage,
   localNames?: ReadonlyMap<number, string>,
   messages: Catalogue = en,
+  /** What a pick opens: the card, its prices or its artworks. */
+  view: CardView = 'show',
 ): Reply {
   if (candidates.length === 0) return { content: noMatchMessage(query, messages), ephemeral: true };
   return {
     content: messages.card.noExactName(quoteUserText(query)),
-    components: [openMenu(candidates, messages.card.pickCard, language, localNames, messages)],
+    components: [openMenu(candidates, messages.card.pickCard, language, localNames, messages, view)],
     ephemeral: true,
   };
 }

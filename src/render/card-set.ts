@@ -37,7 +37,7 @@ export function pageWindow(total: number, pageSize: number, maxPage: number, req
 }
 
 /** ◀ ▶ that go one page back and forward. Disabled at either end, where each names the page on show, so the two ids always differ. */
-function pagerRow(page: number, pages: number, customId: (page: number) => string): ActionRow {
+export function pagerRow(page: number, pages: number, customId: (page: number) => string): ActionRow {
   const button = (label: string, target: number, disabled: boolean): APIButtonComponentWithCustomId => ({
     type: ComponentType.Button,
     style: ButtonStyle.Secondary,
@@ -203,7 +203,7 @@ export function renderSetChoices(query: string, candidates: readonly CardSet[], 
 // --- Printings ---------------------------------------------------------------------------------------
 
 /** `` `LOB-001` **Legend of Blue Eyes White Dragon** (2002) · Ultra Rare (UR) · $95.11 ``: at most about 220 characters. */
-function printingLine(printing: PrintingView, money: Intl.NumberFormat): string {
+export function printingLine(printing: PrintingView, money: Intl.NumberFormat): string {
   const year = printing.tcgDate === undefined ? '' : ` (${printing.tcgDate.slice(0, 4)})`;
   const parts = [`${printing.setCode === '' ? '' : `${codeSpan(printing.setCode)} `}**${fitText(printing.setName, 100)}**${year}`];
   const rarity = [printing.rarity, printing.rarityCode === '' ? '' : `(${printing.rarityCode})`].filter((part) => part !== '').join(' ');

@@ -111,7 +111,7 @@ export function formatsLine(card: Card): string | null {
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** `$1.55` in English, `1,55 $US` in French: the amount in the conventions of `intlLocale`. */
-function money(amount: number, currency: 'USD' | 'EUR', intlLocale: string): string {
+export function money(amount: number, currency: 'USD' | 'EUR', intlLocale: string): string {
   const key = `${intlLocale} ${currency}`;
   let format = moneyFormats.get(key);
   if (format === undefined) {

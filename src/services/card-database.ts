@@ -157,6 +157,11 @@ export class CardDatabase {
     return { reason: this.lastError, at: this.lastFailureAt, nextAttemptAt: this.nextAttemptAt };
   }
 
+  /** When the current card set was downloaded from YGOPRODeck (ms since the epoch), or null. */
+  get downloadedAt(): number | null {
+    return this.set?.downloadedAt ?? null;
+  }
+
   /** When the current card set was loaded (ms since the epoch), or null. */
   get loadedAt(): number | null {
     return this.set?.loadedAt ?? null;

@@ -66,12 +66,12 @@ export class CardExtras {
   }
 
   /**
-   * The art of a card (its main image) or of a set, from the local store (downloaded once when
-   * missing), or null when it has none or it cannot be had right now (`share` refusing its download
-   * included): the card or set is then shown without it.
+   * The art of a card (its main image, or the artwork `imageId` of its `imageIds`) or of a set, from
+   * the local store (downloaded once when missing), or null when it has none or it cannot be had
+   * right now (`share` refusing its download included): the card or set is then shown without it.
    */
-  async art(of: Card | CardSet, share?: MemberShareSpender): Promise<CardArt | null> {
-    const wanted = artOf(of);
+  async art(of: Card | CardSet, share?: MemberShareSpender, imageId?: number): Promise<CardArt | null> {
+    const wanted = artOf(of, imageId);
     if (wanted === null) return null;
     try {
       const stored =
@@ -123,9 +123,13 @@ export class CardExtras {
 }
 
 /** Which stored image is the art of a card (its main image) or of a set (none for some sets), and what its absence is logged as. */
-function artOf(of: Card | CardSet): { image: { imageId: number } | { imageStem: string }; about: Record<string, unknown>; shownWithout: string } | null {
+function artOf(
+  of: Card | CardSet,
+  artworkId: number | undefined,
+): { image: { imageId: number } | { imageStem: string }; about: Record<string, unknown>; shownWithout: string } | null {
   if ('imageIds' in of) {
-    const imageId = of.imageIds[0] ?? of.id;
+    // Only the card's own artworks: an id from elsewhere never reaches the image host.
+    const imageId = artworkId !== undefined && of.imageIds.includes(artworkId) ? artworkId : (of.imageIds[0] ?? of.id);
     return { image: { imageId }, about: { cardId: of.id, imageId }, shownWithout: 'card shown without its art' };
   }
   if (of.imageStem === undefined) return null;

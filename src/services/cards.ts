@@ -76,6 +76,7 @@ export interface CardServiceOptions {
     | 'onReload'
     | 'onTextsReload'
     | 'details'
+    | 'downloadedAt'
     | 'start'
     | 'close'
     | 'lastFailure'
@@ -275,6 +276,16 @@ export class CardService {
   /** See `CardExtras.art`. */
   art(of: Card | CardSet, share?: MemberShareSpender): Promise<CardArt | null> {
     return this.extras.art(of, share);
+  }
+
+  /** One of the card's artworks (`index` into its `imageIds`), stored like its main art; see `CardExtras.art`. */
+  artwork(card: Card, index: number, share?: MemberShareSpender): Promise<CardArt | null> {
+    return this.extras.art(card, share, card.imageIds[index]);
+  }
+
+  /** When the loaded card database, and so every price in it, was downloaded (ms since the epoch); null before it is loaded. */
+  get pricesAsOf(): number | null {
+    return this.database.downloadedAt;
   }
 
   /** See `CardExtras.present`. */

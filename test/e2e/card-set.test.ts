@@ -245,6 +245,48 @@ describe('/card set end to end: the real client against the fake Discord and the
     expect(button(list.message, '▶').disabled).toBe(true);
   });
 
+  it('/card price: vendor prices in their currencies and every printing cheapest first, paged in place for its owner, without a request', async () => {
+    const requests = ygoprodeck.server.requests.length;
+    let prices = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'price', options: { name: String(BLUE_EYES) } }));
+    expect(prices.ephemeral).toBe(false);
+    expect(embedOf(prices).title).toBe('Prices of Blue-Eyes White Dragon');
+    expect(field(embedOf(prices), 'Price by vendor')).toMatch(/^\*\*TCGplayer\*\* (\$[\d,.]+|no price)\n\*\*Cardmarket\*\* (€[\d,.]+|no price)\n/);
+    expect(embedOf(prices).footer?.text).toMatch(/^Page 1 \/ 5 · printings 1–15 of 72 · cheapest first · .* · prices as of \w+ \d+, \d{4}$/);
+    const amounts: number[] = [];
+    for (let page = 1; ; page++) {
+      for (const line of embedOf(prices).description!.split('\n')) amounts.push(Number(/\$([\d,.]+)$/.exec(line)?.[1]?.replaceAll(',', '') ?? Infinity));
+      if (page === 5) break;
+      prices = await press(prices.message, '▶');
+      expect(prices.answer).toBe('updated in place');
+    }
+    expect(amounts).toHaveLength(72);
+    expect(amounts).toEqual([...amounts].sort((left, right) => left - right));
+    const forSomeoneElse = await press(prices.message, '◀', SOMEONE_ELSE);
+    expect([forSomeoneElse.answer, forSomeoneElse.ephemeral]).toEqual(['new message', true]);
+    expect(ygoprodeck.server.requests.length).toBe(requests);
+  });
+
+  it('/card art: every artwork attached in turn with ◀ ▶, each image downloaded once', async () => {
+    const imageRequests = () => ygoprodeck.requestsTo('/images/cards/').length;
+    const before = imageRequests();
+    let art = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'art', options: { name: 'blue-eyes white dragon' } }));
+    const seen: string[] = [];
+    for (let index = 1; ; index++) {
+      expect(embedOf(art).footer?.text).toMatch(new RegExp(`^Artwork ${index} / 8 · Passcode \\d{8}$`));
+      expect(art.files).toHaveLength(1);
+      expect(embedOf(art).image?.url).toBe(`attachment://${art.files[0]!.name}`);
+      seen.push(art.files[0]!.name);
+      if (index === 8) break;
+      art = await press(art.message, '▶');
+    }
+    expect(new Set(seen).size).toBe(8);
+    expect(seen[0]).toBe(`card-${BLUE_EYES}.jpg`);
+    expect(imageRequests() - before).toBeLessThanOrEqual(8);
+    const again = imageRequests();
+    await press(art.message, '◀');
+    expect(imageRequests()).toBe(again);
+  });
+
   it('never asks cardsets.php again for any command, and never sends an images.ygoprodeck.com link or the token to Discord', () => {
     expect(cardsetsRequests()).toBe(1);
     const sent = everythingSentToDiscord(bot.discord);

@@ -1,0 +1,59 @@
+import type { APIEmbed } from 'discord.js';
+import type { Card } from '../cards/card.js';
+import { artCustomId, MAX_ARTWORK } from '../cards/custom-ids.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
+import type { Attachment, Reply } from '../interaction/reply.js';
+import { cardImageName } from './card.js';
+import { frameColour } from './card-labels.js';
+import { pageWindow, pagerRow } from './card-set.js';
+import { EMBED_LIMITS, truncate } from './format.js';
+import { fitText } from './user-text.js';
+
+/** `/card art`: one artwork of a card at a time, attached (never linked from YGOPRODeck), with ◀ ▶ through the others. */
+
+export interface ArtworkView {
+  card: Card;
+  /** 0-based index into `card.imageIds`; the nearest that exists is shown. */
+  index: number;
+  /** That artwork from the local image store; null when it cannot be had right now. */
+  image: { format: 'jpg' | 'png'; data: Buffer } | null;
+  /** Discord does not let Almanac attach files where this answer goes. */
+  artNotAttachable?: boolean;
+  messages?: Catalogue;
+}
+
+/** Which artwork a request for `index` shows: the nearest that exists, and how many there are. */
+export function artworkWindow(card: Card, index: number): { index: number; total: number } {
+  const { page, pages } = pageWindow(card.imageIds.length, 1, MAX_ARTWORK, index);
+  return { index: page, total: pages };
+}
+
+export function renderArtwork(view: ArtworkView): Reply {
+  const { card } = view;
+  const messages = view.messages ?? en;
+  const labels = messages.card;
+  const { index, total } = artworkWindow(card, view.index);
+  const imageId = card.imageIds[index] ?? card.id;
+  const image = view.artNotAttachable === true ? null : view.image;
+  const embed: APIEmbed = {
+    title: fitText(card.name, EMBED_LIMITS.title),
+    color: frameColour(card.frameType),
+    footer: { text: labels.artworkFooter(index + 1, total, String(imageId).padStart(8, '0')) },
+  };
+  if (card.ygoprodeckUrl !== undefined) embed.url = card.ygoprodeckUrl;
+  const files: Attachment[] = [];
+  if (image !== null) {
+    const name = cardImageName(imageId, image.format);
+    embed.image = { url: `attachment://${name}` };
+    files.push({ name, data: image.data, description: truncate(labels.artDescription(card.name), 1024) });
+  } else if (view.artNotAttachable !== true) {
+    embed.description = labels.artUnavailable;
+  }
+  return {
+    ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
+    embeds: [embed],
+    ...(total > 1 ? { components: [pagerRow(index, total, (target) => artCustomId(card.id, target))] } : {}),
+    ...(files.length > 0 ? { files } : {}),
+  };
+}
