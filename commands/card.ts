@@ -1,4 +1,4 @@
-import { SlashCommandBuilder } from 'discord.js';
+import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
 import type { CardSet } from '../src/cards/card-set.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId, type CardComponentAction } from '../src/cards/custom-ids.js';
@@ -161,6 +161,11 @@ async function openPicked(ctx: ComponentContext, app: AppServices, action: CardC
   return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx, presentation), { ephemeral: false });
 }
 
+/** The `name` option of `/card show`, `price` and `art`: a card name, autocompleted, whose value is then its passcode. */
+function cardNameOption(option: SlashCommandStringOption): SlashCommandStringOption {
+  return option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS);
+}
+
 export const card: ChatInputCommand = {
   kind: 'chat',
   data: new SlashCommandBuilder()
@@ -172,9 +177,7 @@ export const card: ChatInputCommand = {
       sub
         .setName('show')
         .setDescription('A card with its text, stats, ban-list status, price and art')
-        .addStringOption((option) =>
-          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
-        )
+        .addStringOption(cardNameOption)
         .addStringOption((option) =>
           option
             .setName('language')
@@ -207,17 +210,13 @@ export const card: ChatInputCommand = {
       sub
         .setName('price')
         .setDescription('A card’s prices: per vendor, and every printing, cheapest first')
-        .addStringOption((option) =>
-          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
-        ),
+        .addStringOption(cardNameOption),
     )
     .addSubcommand((sub) =>
       sub
         .setName('art')
         .setDescription('Every artwork of a card')
-        .addStringOption((option) =>
-          option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
-        ),
+        .addStringOption(cardNameOption),
     )
     .addSubcommand((sub) => sub.setName('random').setDescription('A random card'))
     .addSubcommand((sub) =>
