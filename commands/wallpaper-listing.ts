@@ -11,6 +11,7 @@ import type { AppServices } from '../src/app/services.js';
 import { channelPurityScope, purityAllowed } from '../src/wallpaper/gating.js';
 import { activityTime, decodePagerId, DEFAULT_PAGE_SIZE, longQueryKey, queryRefFor, type PagerSearch, type QueryRef } from '../src/wallpaper/pager-state.js';
 import { isPastLastPage, locateResult, PAGER_IDLE_LIMIT_MS, summaryOf, targetOf, type LocatedResult } from '../src/wallpaper/paging.js';
+import { parseTagListingText } from '../src/wallpaper/listings.js';
 import { highestPurity } from '../src/wallpaper/search.js';
 import { isSimilarChallenged, similarQuery } from '../src/wallpaper/wallhaven-site.js';
 
@@ -89,23 +90,33 @@ function sideAnswer(ctx: ComponentContext, error: unknown, messages: Catalogue):
 }
 
 /**
- * "More like this" under a wallpaper: a new message listing similar wallpapers (`like:<id>`),
- * owned by whoever pressed, with every purity the channel allows, paged like any search. The
- * message pressed on is left as it is (no wait note replaces it).
+ * A listing opened from a component (a button or menu under a wallpaper): a new message, owned by
+ * whoever pressed, with every purity the channel allows. The message pressed on is left as it is
+ * (no wait note replaces it), and a refusal is answered on the side.
  */
-export async function moreLikeThis(ctx: ComponentContext, app: AppServices, wallpaperId: string): Promise<ComponentResult> {
+async function openFromComponent(ctx: ComponentContext, app: AppServices, filters: Omit<PagerSearch, 'query' | 'purity'>, text: string): Promise<ComponentResult> {
   const messages = messagesFor(ctx.user.locale);
-  const filters: Omit<PagerSearch, 'query'> = {
-    categories: { general: true, anime: true, people: true },
-    purity: channelPurityScope(ctx.channel, app.wallhaven.nsfwAvailable),
-    sorting: 'relevance',
-  };
   const acknowledge: Acknowledger = { defer: () => ctx.deferUpdate(), progress: () => ctx.deferUpdate() };
+  const search = { ...filters, purity: channelPurityScope(ctx.channel, app.wallhaven.nsfwAvailable) };
   try {
-    return { reply: await openPager(app, { userId: ctx.user.id, channel: ctx.channel, acknowledge, messages }, filters, similarQuery(wallpaperId)) };
+    return { reply: await openPager(app, { userId: ctx.user.id, channel: ctx.channel, acknowledge, messages }, search, text) };
   } catch (error) {
     return sideAnswer(ctx, error, messages);
   }
+}
+
+const ALL_CATEGORIES = { general: true, anime: true, people: true } as const;
+
+/** "More like this" under a wallpaper: similar wallpapers (`like:<id>`), most similar first. */
+export function moreLikeThis(ctx: ComponentContext, app: AppServices, wallpaperId: string): Promise<ComponentResult> {
+  return openFromComponent(ctx, app, { categories: ALL_CATEGORIES, sorting: 'relevance' }, similarQuery(wallpaperId));
+}
+
+/** A tag picked in a detail view's menu: that exact tag's wallpapers (`id:<tag id>`), newest first. */
+export function listTag(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
+  const picked = ctx.values[0] ?? '';
+  if (parseTagListingText(picked) === null) return Promise.resolve(ephemeral(messagesFor(ctx.user.locale).wallpaper.unknownPager));
+  return openFromComponent(ctx, app, { categories: ALL_CATEGORIES, sorting: 'date_added', listing: 'tag' }, picked);
 }
 
 /** ◀ ▶ under a listing: only the member who opened it pages; an idle pager switches off. */

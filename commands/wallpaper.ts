@@ -10,13 +10,13 @@ import { messagesFor } from '../src/i18n/messages.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { noResultsSentence, renderRandomWallpaper, renderWallpaperDetail } from '../src/render/wallpaper.js';
 import type { AppServices } from '../src/app/services.js';
-import { parseMoreLikeId } from '../src/wallpaper/component-ids.js';
+import { isTagMenuId, parseMoreLikeId } from '../src/wallpaper/component-ids.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';
 import { PAGER_PREFIX } from '../src/wallpaper/pager-state.js';
 import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../src/wallpaper/search.js';
 import { CATEGORY_CHOICES, colourSuggestions, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
 import { parseWallpaperId } from '../src/wallpaper/wallhaven-site.js';
-import { moreLikeThis, openPager, page, waitForWallhaven } from './wallpaper-listing.js';
+import { listTag, moreLikeThis, openPager, page, waitForWallhaven } from './wallpaper-listing.js';
 
 function valueOf<T>(result: ParseResult<T>): T {
   if (!result.ok) throw new UserError(result.reason);
@@ -75,10 +75,11 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   return renderRandomWallpaper(result, query ?? null, messages);
 }
 
-/** Every `wp:` component: "More like this", or the ◀ ▶ of a listing. */
+/** Every `wp:` component: "More like this", a detail view's tag menu, or the ◀ ▶ of a listing. */
 function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
   const similarTo = parseMoreLikeId(ctx.customId);
   if (similarTo !== null) return moreLikeThis(ctx, app, similarTo);
+  if (isTagMenuId(ctx.customId)) return listTag(ctx, app);
   return page(ctx, app);
 }
 

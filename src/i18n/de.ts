@@ -256,6 +256,8 @@ export const de: Catalogue = {
     moreLikeThis: 'Mehr davon',
     similarTo: (id: string) => `Hintergründe wie ${id}`,
     similarChallenged: 'Die Firewall von Wallhaven hat die Suche nach ähnlichen Hintergründen gerade abgewiesen (das kommt vor). Versuch es in einer Minute noch einmal.',
+    tagListing: (name: string) => `Tag ${name}`,
+    tagMenu: 'Hintergründe mit einem dieser Tags…',
     topRanges: { '1d': 'letzter Tag', '3d': 'letzte 3 Tage', '1w': 'letzte Woche', '1M': 'letzter Monat', '3M': 'letzte 3 Monate', '6M': 'letzte 6 Monate', '1y': 'letztes Jahr' },
     colourNames: {
       '660000': 'Weinrot',

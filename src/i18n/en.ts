@@ -265,6 +265,8 @@ export const en = {
     moreLikeThis: 'More like this',
     similarTo: (id: string) => `Wallpapers like ${id}`,
     similarChallenged: 'Wallhaven’s firewall turned away the search for similar wallpapers just now (it does so at times). Try again in a minute.',
+    tagListing: (name: string) => `Tag ${name}`,
+    tagMenu: 'Wallpapers with one of these tags…',
     topRanges: { '1d': 'last day', '3d': 'last 3 days', '1w': 'last week', '1M': 'last month', '3M': 'last 3 months', '6M': 'last 6 months', '1y': 'last year' },
     colourNames: {
       '660000': 'Maroon',

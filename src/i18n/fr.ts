@@ -258,6 +258,8 @@ export const fr: Catalogue = {
     moreLikeThis: 'Plus comme celui-ci',
     similarTo: (id: string) => `Fonds d’écran comme ${id}`,
     similarChallenged: 'Le pare-feu de Wallhaven vient de refuser la recherche de fonds d’écran similaires (cela lui arrive). Réessayez dans une minute.',
+    tagListing: (name: string) => `Tag ${name}`,
+    tagMenu: 'Fonds d’écran avec l’un de ces tags…',
     topRanges: { '1d': 'dernier jour', '3d': '3 derniers jours', '1w': 'dernière semaine', '1M': 'dernier mois', '3M': '3 derniers mois', '6M': '6 derniers mois', '1y': 'dernière année' },
     colourNames: {
       '660000': 'Bordeaux',

@@ -255,6 +255,8 @@ export const it: Catalogue = {
     moreLikeThis: 'Altri come questo',
     similarTo: (id: string) => `Sfondi come ${id}`,
     similarChallenged: 'Il firewall di Wallhaven ha appena respinto la ricerca di sfondi simili (a volte succede). Riprova tra un minuto.',
+    tagListing: (name: string) => `Tag ${name}`,
+    tagMenu: 'Sfondi con uno di questi tag…',
     topRanges: { '1d': 'ultimo giorno', '3d': 'ultimi 3 giorni', '1w': 'ultima settimana', '1M': 'ultimo mese', '3M': 'ultimi 3 mesi', '6M': 'ultimi 6 mesi', '1y': 'ultimo anno' },
     colourNames: {
       '660000': 'Bordò',

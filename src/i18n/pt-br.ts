@@ -256,6 +256,8 @@ export const ptBR: Catalogue = {
     moreLikeThis: 'Mais como este',
     similarTo: (id: string) => `Papéis de parede como ${id}`,
     similarChallenged: 'O firewall do Wallhaven recusou agora a busca por papéis de parede parecidos (às vezes acontece). Tente de novo em um minuto.',
+    tagListing: (name: string) => `Tag ${name}`,
+    tagMenu: 'Papéis de parede com uma destas tags…',
     topRanges: { '1d': 'último dia', '3d': 'últimos 3 dias', '1w': 'última semana', '1M': 'último mês', '3M': 'últimos 3 meses', '6M': 'últimos 6 meses', '1y': 'último ano' },
     colourNames: {
       '660000': 'Bordô',

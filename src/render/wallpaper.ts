@@ -4,7 +4,8 @@ import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { CategoryFilter, PurityScope, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
-import { moreLikeId } from '../wallpaper/component-ids.js';
+import { moreLikeId, tagMenuId } from '../wallpaper/component-ids.js';
+import { tagListingText } from '../wallpaper/listings.js';
 import { purityAllowed } from '../wallpaper/gating.js';
 import { encodePagerId, type PagerSearch, type PagerState } from '../wallpaper/pager-state.js';
 import { PAGER_IDLE_LIMIT_MS, summaryOf, type LocatedResult } from '../wallpaper/paging.js';
@@ -128,7 +129,12 @@ export function describeSearch(search: SearchSummary, messages: Catalogue = en):
   const labels = messages.wallpaper;
   const parts: string[] = [];
   const similarTo = similarQueryTarget(search.query);
-  parts.push(similarTo !== undefined ? labels.similarTo(similarTo) : search.query === null ? labels.allWallpapers : quoteUserText(search.query, 200));
+  if (search.tag) {
+    parts.push(labels.tagListing(quoteUserText(search.tag.name, 100)));
+    if (search.tag.category) parts.push(inertText(search.tag.category));
+  } else {
+    parts.push(similarTo !== undefined ? labels.similarTo(similarTo) : search.query === null ? labels.allWallpapers : quoteUserText(search.query, 200));
+  }
   const categories = CATEGORIES.filter((category) => search.categories[category]);
   if (categories.length < 3) parts.push(categories.map((category) => labels.categories[category]).join(' + '));
   if (search.purity !== 'sfw') parts.push(purityScopeLabel(search.purity));
@@ -207,6 +213,29 @@ function tagList(detail: WallpaperDetail, labels: Labels): string | undefined {
   return value;
 }
 
+/** Discord's limits on a select menu. */
+const MENU_LIMITS = { options: 25, label: 100, value: 100, description: 100 } as const;
+
+/**
+ * A menu of the wallpaper's tags, the first 25 in Wallhaven's order: picking one lists that exact
+ * tag. Each value carries the tag's id and category (its title names both); a category too long
+ * for the value is left out rather than cut.
+ */
+function tagMenu(detail: WallpaperDetail, labels: Labels): ActionRow {
+  const options = detail.tags.slice(0, MENU_LIMITS.options).map((tag) => {
+    const withCategory = tagListingText({ id: tag.id, ...(tag.category ? { category: tag.category } : {}) });
+    return {
+      label: truncate(tag.name, MENU_LIMITS.label),
+      value: withCategory.length <= MENU_LIMITS.value ? withCategory : tagListingText({ id: tag.id }),
+      ...(tag.category ? { description: truncate(tag.category, MENU_LIMITS.description) } : {}),
+    };
+  });
+  return {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.StringSelect, custom_id: tagMenuId(detail.id), placeholder: labels.tagMenu, options }],
+  };
+}
+
 /** The detail of one wallpaper: uploader, tags, the full image, and the facts of the search view. */
 export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalogue = en): Reply {
   const labels = messages.wallpaper;
@@ -225,7 +254,9 @@ export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalog
   if (tags !== undefined) embed.fields = [...(embed.fields ?? []), { name: labels.tags, value: tags, inline: false }];
   embed.footer = { text: detail.shortUrl.replace(/^https?:\/\//, '') };
   const buttons = [moreLikeButton(detail, labels), ...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
-  return { embeds: fitEmbedsToLimit([embed]), components: [{ type: ComponentType.ActionRow, components: buttons }] };
+  const rows: ActionRow[] = [{ type: ComponentType.ActionRow, components: buttons }];
+  if (detail.tags.length > 0) rows.push(tagMenu(detail, labels));
+  return { embeds: fitEmbedsToLimit([embed]), components: rows };
 }
 
 /** One random wallpaper, large, with a link to its page. */
@@ -282,7 +313,7 @@ export function renderPager(view: PagerView): Reply {
   const decision = purityAllowed(located.item.purity, view.channel, view.nsfwAvailable, view.messages);
   const reply = renderSearchResult({
     item: decision.allowed ? located.item : { withheld: decision.reason },
-    search: summaryOf(search, view.query),
+    search: summaryOf(search, view.query, located.page.query),
     // Short pages make indices run ahead of the count; the position never claims more than there is.
     position: Math.min(located.index + 1, located.page.total),
     total: located.page.total,

@@ -32,7 +32,7 @@ export function parseMoreLikeId(id: string): string | null {
   return wallpaperIdAfter(MORE_LIKE, id);
 }
 
-/** The wallpaper a tag menu belongs to, or null for any other id. */
-export function parseTagMenuId(id: string): string | null {
-  return wallpaperIdAfter(TAG_MENU, id);
+/** Whether `id` is a tag menu's (the wallpaper it names is not needed: each option carries its tag). */
+export function isTagMenuId(id: string): boolean {
+  return wallpaperIdAfter(TAG_MENU, id) !== null;
 }

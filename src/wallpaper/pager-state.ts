@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { LISTINGS, parseTagListingText, type Listing } from './listings.js';
 import {
   MAX_DIMENSION,
   PURITY_LEVELS,
@@ -31,14 +32,16 @@ import {
  * - `action`   `b` (◀) or `f` (▶): both buttons carry the same state, so this also keeps their ids
  *              unique. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
  *              rather than misread; they had expired 10 minutes after their last use anyway.)
- * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour and whether
- *              the purities below the level are asked for too, packed into one number, 4 digits.
+ * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour, whether
+ *              the purities below the level are asked for too, and the kind of listing (a search, a
+ *              tag), packed into one number, 4 digits.
  * - `index`    the absolute, 0-based index of the result on show.
  * - `pageSize` Wallhaven's `per_page`; empty for the usual 24 (an account's setting may change it).
  * - `atleast`  minimum width and height, 3 digits each; empty without one.
  * - `seed`     the random sorting's seed (6 letters and digits), so pages keep one order; empty otherwise.
  * - `activity` when the pager was last used, in seconds since 2024-01-01 (buttons expire after idling).
- * - `query`    empty without a query; `=` and the text itself when the whole id fits in 100 characters;
+ * - `query`    the listing's text (a search's query; a tag's `<id>:<category>`, see listings.ts):
+ *              empty without a query; `=` and the text itself when the whole id fits in 100 characters;
  *              otherwise `#` and a 10-character key into a bounded in-process store (`LongQueryStore`).
  *
  * The query is last, so it needs no escaping. Its worst case leaves 64 characters for an inline query
@@ -74,6 +77,8 @@ export interface PagerSearch {
   /** Only with the toplist sorting. */
   topRange?: ToplistRange;
   colour?: WallhavenColour;
+  /** What is listed: a search when absent (its query is Wallhaven's `q`), else a tag (see listings.ts). */
+  listing?: Exclude<Listing, 'search'>;
   query: QueryRef;
 }
 
@@ -100,7 +105,7 @@ function parseBase36(text: string, width?: number): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-type Filters = Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio' | 'topRange' | 'colour'>;
+type Filters = Pick<PagerSearch, 'categories' | 'purity' | 'sorting' | 'ratio' | 'topRange' | 'colour' | 'listing'>;
 
 /** An optional choice as a digit: 0 when absent, else its index in `values` plus one. */
 function optionalDigit<T>(values: readonly T[], value: T | undefined): number {
@@ -121,6 +126,7 @@ function filterDigits(search: Filters): [radix: number, digit: number][] {
     [TOPLIST_RANGES.length + 1, optionalDigit(TOPLIST_RANGES, search.topRange)],
     [WALLHAVEN_COLOURS.length + 1, optionalDigit(WALLHAVEN_COLOURS, search.colour)],
     [2, includesLowerPurities(search.purity) ? 1 : 0],
+    [LISTINGS.length, LISTINGS.indexOf(search.listing ?? 'search')],
   ];
 }
 
@@ -134,11 +140,11 @@ function packFilters(search: Filters): number {
 function unpackFilters(packed: number): Filters | undefined {
   if (packed >= FILTER_COMBINATIONS) return undefined;
   const radixes = filterDigits({ categories: { general: true, anime: true, people: true }, purity: 'sfw', sorting: 'relevance' }).map(([radix]) => radix);
-  const [ratio, sorting, purity, categoryBits, topRange, colour, andBelow] = radixes.map((radix) => {
+  const [ratio, sorting, purity, categoryBits, topRange, colour, andBelow, listing] = radixes.map((radix) => {
     const digit = packed % radix;
     packed = Math.floor(packed / radix);
     return digit;
-  }) as [number, number, number, number, number, number, number];
+  }) as [number, number, number, number, number, number, number, number];
   const highest = PURITY_LEVELS[purity]!;
   // SFW has nothing below it: one state, one id.
   if (andBelow === 1 && highest === 'sfw') return undefined;
@@ -151,6 +157,7 @@ function unpackFilters(packed: number): Filters | undefined {
   if (ratio > 0) filters.ratio = RATIO_CHOICES[ratio - 1]!;
   if (topRange > 0) filters.topRange = TOPLIST_RANGES[topRange - 1]!;
   if (colour > 0) filters.colour = WALLHAVEN_COLOURS[colour - 1]!;
+  if (listing > 0) filters.listing = LISTINGS[listing] as Exclude<Listing, 'search'>;
   return filters;
 }
 
@@ -174,6 +181,8 @@ function invalidReason(state: PagerState): string | undefined {
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_ACTIVITY_SECONDS) return 'activity time not a whole second in range';
   if (search.query.kind === 'stored' && !STORED_KEY_PATTERN.test(search.query.key)) return 'malformed query key';
   if (search.query.kind === 'text' && search.query.text === '') return 'empty query text';
+  if (search.listing !== undefined && !(LISTINGS as readonly string[]).includes(search.listing)) return 'unknown listing';
+  if (search.listing === 'tag' && (search.query.kind === 'none' || (search.query.kind === 'text' && parseTagListingText(search.query.text) === null))) return 'a tag listing without its tag';
   return undefined;
 }
 

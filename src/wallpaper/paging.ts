@@ -1,5 +1,6 @@
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerSearch, type PagerState } from './pager-state.js';
+import { parseTagListingText, wallhavenQueryOf } from './listings.js';
 import { purityFilterOf, type SearchSummary, type WallpaperSearch } from './search.js';
 import type { WallpaperPage, WallpaperSummary } from './wallpaper.js';
 
@@ -21,9 +22,9 @@ export const PAGER_IDLE_LIMIT_MS = 10 * 60_000;
 /** One page of a search, as the Wallhaven service answers it (pages are cached there). */
 type SearchPage = (search: WallpaperSearch) => Promise<WallpaperPage>;
 
-function toServiceSearch(search: PagerSearch, query: string | undefined, page: number): WallpaperSearch {
+function toServiceSearch(search: PagerSearch, text: string | undefined, page: number): WallpaperSearch {
   return {
-    query,
+    query: wallhavenQueryOf(search.listing, text),
     categories: search.categories,
     purity: purityFilterOf(search.purity),
     sorting: search.sorting,
@@ -36,10 +37,15 @@ function toServiceSearch(search: PagerSearch, query: string | undefined, page: n
   };
 }
 
-/** What a pager's search was for, as its result's first line says it. */
-export function summaryOf(search: Omit<PagerSearch, 'query'>, query: string | undefined): SearchSummary {
+/**
+ * What a pager's listing is, as its result's first line says it. A tag is named as Wallhaven echoes
+ * it (`echoedQuery`, the tag's name for an `id:` search), with the category the detail gave.
+ */
+export function summaryOf(search: Omit<PagerSearch, 'query'>, text: string | undefined, echoedQuery?: string | null): SearchSummary {
+  const tag = search.listing === 'tag' && text !== undefined ? parseTagListingText(text) : null;
   return {
-    query: query ?? null,
+    query: tag === null ? (text ?? null) : null,
+    ...(tag === null ? {} : { tag: { name: echoedQuery ?? `#${tag.id}`, ...(tag.category ? { category: tag.category } : {}) } }),
     categories: search.categories,
     purity: search.purity,
     sorting: search.sorting,

@@ -84,6 +84,8 @@ export function newSeed(): string {
 /** What was searched for, as a search result's first line says it. */
 export interface SearchSummary {
   query: string | null;
+  /** A tag's listing instead of a query: the tag's name, and its category when known. */
+  tag?: { name: string; category?: string };
   categories: CategoryFilter;
   purity: PurityScope;
   sorting: WallpaperSorting;

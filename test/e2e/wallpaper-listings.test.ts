@@ -1,4 +1,4 @@
-import { InteractionResponseType } from 'discord.js';
+import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
@@ -11,7 +11,7 @@ import { buttonCustomId } from '../helpers/components.js';
 
 /**
  * The listings beyond a plain search, end to end through the fake Discord and the fake Wallhaven:
- * toplists and colours, "More like this". One bot for the file, its limiter 20 times faster (the count per window is
+ * toplists and colours, "More like this", a tag from the detail view. One bot for the file, its limiter 20 times faster (the count per window is
  * what the limit is about; test/e2e/wallpaper.test.ts shows the real spacing holds).
  */
 
@@ -141,6 +141,37 @@ describe('/wallpaper listings beyond search', () => {
     expect((await moreLike(bot, searched)).embeds[0]!.description).toMatch(/^Wallpapers like [a-z0-9]{6} · sorted by relevance$/);
     const random = await (await wallpaperCommand(bot, 'random')).final();
     expect(buttonCustomId(random, 'More like this')).toBe(`wp:l${shownId(random)}`);
+  });
+
+  it('lists the exact tag picked in a detail view’s menu, titled with its name and category, paged ◀ ▶', async () => {
+    const source = fake.byPurity('sfw').find((w) => w.tags.length >= 3)!;
+    const shown = await (await wallpaperCommand(bot, 'show', { id: source.id })).final();
+    const menu = shown
+      .components!.flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))
+      .find((component): component is APIStringSelectComponent => component.type === ComponentType.StringSelect)!;
+    expect(menu.custom_id).toBe(`wp:t${source.id}`);
+    const { options } = menu;
+    expect(options.map((option) => option.label)).toEqual(source.tags.map((tag) => tag.name));
+    const tag = source.tags[1]!;
+    const picked = options[1]!;
+    expect(picked).toEqual({ label: tag.name, value: `${tag.id}:${tag.category}`, description: tag.category });
+
+    const listing = await newMessage(await bot.discord.select({ customId: menu.custom_id, values: [picked.value], message: shown, user: SOMEONE_ELSE }));
+    expect(listing.ephemeral).toBe(false);
+    expect(listing.embeds[0]!.description).toBe(`Tag “${tag.name}” · ${tag.category} · sorted by newest`);
+    expect(paramsOf(fake.requestsTo('/api/v1/search').at(-1)!)).toEqual([
+      ['categories', '111'],
+      ['purity', '100'],
+      ['sorting', 'date_added'],
+      ['q', `id:${tag.id}`],
+      ['page', '1'],
+    ]);
+    const tagged = fake.catalogue.filter((w) => w.purity === 'sfw' && w.tags.some((t) => t.id === tag.id)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    expect(shownId(listing)).toBe(tagged[0]!.id);
+    const second = await press(bot, listing, '▶', 'normal', SOMEONE_ELSE);
+    expect(shownId(second)).toBe(tagged[1]!.id);
+    expect(second.embeds[0]!.description).toBe(listing.embeds[0]!.description);
+    expect(shownId(await press(bot, second, '◀', 'normal', SOMEONE_ELSE))).toBe(tagged[0]!.id);
   });
 
   it('says so when Cloudflare challenges a like: search, and asks again only a minute later', async () => {

@@ -88,6 +88,13 @@ describe('wallpaper renderers', () => {
       'wp:lk7q9p1',
       'https://wallhaven.cc/w/k7q9p1',
       'https://w.wallhaven.cc/full/k7/wallhaven-k7q9p1.jpg',
+      'wp:tk7q9p1',
+    ]);
+    // The tag menu: names as they are (a menu label is not markdown), each value the tag's listing.
+    const menu = reply.components![1]!.components[0] as { options: { label: string; value: string }[] };
+    expect(menu.options).toEqual([
+      { label: 'penguins', value: '1' },
+      { label: '*bold* [x](https://evil.example)', value: '2' },
     ]);
   });
 

@@ -15,7 +15,9 @@ import {
   type PagerState,
 } from '../../src/wallpaper/pager-state.js';
 import { MAX_DIMENSION } from '../../src/wallpaper/search.js';
-import { PURITY_LEVELS, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
+import { parseTagListingText, tagListingText } from '../../src/wallpaper/listings.js';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
+import { PURITY_SCOPES, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
 
 const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
 
@@ -34,7 +36,7 @@ const searchWithoutQuery: fc.Arbitrary<Omit<PagerSearch, 'query'>> = fc
       categories: fc
         .record({ general: fc.boolean(), anime: fc.boolean(), people: fc.boolean() })
         .filter((categories) => categories.general || categories.anime || categories.people),
-      purity: fc.constantFrom(...PURITY_LEVELS),
+      purity: fc.constantFrom(...PURITY_SCOPES),
       sorting: fc.constantFrom(...SORTING_CHOICES),
       ratio: fc.constantFrom(...RATIO_CHOICES),
       atleast: fc.record({ width: fc.integer({ min: 1, max: MAX_DIMENSION }), height: fc.integer({ min: 1, max: MAX_DIMENSION }) }),
@@ -72,6 +74,21 @@ describe('pager state in a custom_id', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('round-trips a tag listing, whose text is its tag, and refuses one without a tag', () => {
+    const search: Omit<PagerSearch, 'query'> = { categories: { general: true, anime: true, people: true }, purity: 'sfw+sketchy', sorting: 'date_added', listing: 'tag' };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), fc.option(fc.string({ minLength: 1, maxLength: 60 }), { nil: undefined }), stateFields, (id, category, fields) => {
+        const text = tagListingText({ id, ...(category ? { category } : {}) });
+        const state: PagerState = { ...fields, search: { ...search, query: queryRefFor(text, search, new LongQueryStore()) } };
+        const decoded = decodePagerId(encodePagerId(state));
+        expect(decoded).toEqual(state);
+        if (decoded!.search.query.kind === 'text') expect(parseTagListingText(decoded!.search.query.text)).toEqual({ id, ...(category ? { category } : {}) });
+      }),
+      { numRuns: fuzzRuns(1_000) },
+    );
+    expect(() => encodePagerId({ action: 'next', search: { ...search, query: { kind: 'text', text: 'nature' } }, index: 0, pageSize: 24, lastActivityMs: ACTIVITY_EPOCH_MS })).toThrow(/tag/);
   });
 
   it('keeps queries inline (restart-proof) up to the guaranteed length, whatever the other fields', () => {
