@@ -5,7 +5,7 @@ import {
   type APIApplicationCommandOption,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
+import { ALL_APP_PERMISSIONS, OPERATOR_MEMBER_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
 import type { Command } from './interaction/command.js';
 import type { Reply } from './interaction/reply.js';
 import { loadConfigOrReport, secretsOf } from './runtime/config.js';
@@ -202,6 +202,7 @@ async function run(argv: string[]): Promise<number> {
     channel: { id: 'cli', kind: 'guild' as const, ageRestricted: false },
     installation: SERVER_INSTALLATION,
     appPermissions: ALL_APP_PERMISSIONS,
+    memberPermissions: OPERATOR_MEMBER_PERMISSIONS,
     log: logger,
     defer: async () => undefined,
     progress: async (note: string) => {

@@ -6,7 +6,7 @@ import {
   type BaseInteraction,
   type CommandInteractionOptionResolver,
 } from 'discord.js';
-import type { AppPermissions, ChannelInfo, Installation, Invoker, OptionValues } from '../interaction/context.js';
+import type { AppPermissions, ChannelInfo, Installation, Invoker, MemberPermissions, OptionValues } from '../interaction/context.js';
 import type { RawInteractionChannel } from './raw-channels.js';
 
 export function invokerOf(interaction: BaseInteraction): Invoker {
@@ -63,12 +63,21 @@ export function appPermissionsFrom(bits: bigint): AppPermissions {
   return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n };
 }
 
+/** What the member may do in the server, from `member.permissions` (null outside a server: nothing). */
+export function memberPermissionsFrom(bits: bigint | null): MemberPermissions {
+  return { manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n };
+}
+
 export function installationOf(interaction: BaseInteraction): Installation {
   return installationFrom(interaction.context, interaction.inGuild(), interaction.authorizingIntegrationOwners);
 }
 
 export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
   return appPermissionsFrom(interaction.appPermissions.bitfield);
+}
+
+export function memberPermissionsOf(interaction: BaseInteraction): MemberPermissions {
+  return memberPermissionsFrom(interaction.memberPermissions?.bitfield ?? null);
 }
 
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'>;

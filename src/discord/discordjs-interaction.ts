@@ -5,7 +5,7 @@ import type {
   MessageComponentInteraction,
 } from 'discord.js';
 import { MessageFlags, ShardClientUtil } from 'discord.js';
-import { appPermissionsOf, channelOf, installationOf, invokerOf, optionsOf } from './context.js';
+import { appPermissionsOf, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 import { toEditOptions, toMessageOptions, toReplyOptions } from './payload.js';
 import type { RawInteractionChannels } from './raw-channels.js';
@@ -23,6 +23,7 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
     channel: channelOf(interaction, rawChannels?.take(interaction.id)),
     installation: installationOf(interaction),
     appPermissions: appPermissionsOf(interaction),
+    memberPermissions: memberPermissionsOf(interaction),
     responder,
   });
   if (interaction.isAutocomplete()) {

@@ -7,7 +7,7 @@ import {
 } from 'discord.js';
 import { z } from 'zod';
 import type { ChannelInfo, OptionValues } from '../interaction/context.js';
-import { appPermissionsFrom, installationFrom, THREAD_TYPES } from '../discord/context.js';
+import { appPermissionsFrom, installationFrom, memberPermissionsFrom, THREAD_TYPES } from '../discord/context.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 
 /**
@@ -45,7 +45,7 @@ const apiInteraction = z.looseObject({
   locale: z.string().optional(),
   guild_id: z.string().optional(),
   user: apiUser.optional(),
-  member: z.looseObject({ user: apiUser }).optional(),
+  member: z.looseObject({ user: apiUser, permissions: z.string().optional() }).optional(),
   channel_id: z.string().optional(),
   channel: z.looseObject({ id: z.string(), type: z.number(), nsfw: z.boolean().optional() }).optional(),
   context: z.number().optional(),
@@ -95,10 +95,10 @@ function channelOf(payload: ApiInteraction): ChannelInfo {
   return { id, kind: 'guild', ageRestricted: channel?.nsfw === true };
 }
 
-/** The `app_permissions` bits (a decimal string); none when absent or malformed: the safe side. */
-function appPermissionBits(payload: ApiInteraction): bigint {
+/** Permission bits sent as a decimal string; none when absent or malformed: the safe side. */
+function permissionBits(bits: string | undefined): bigint {
   try {
-    return BigInt(payload.app_permissions ?? '0');
+    return BigInt(bits ?? '0');
   } catch {
     return 0n;
   }
@@ -141,7 +141,8 @@ export function toRoutedInteraction(payload: ApiInteraction, responder: Interact
     user: { id: author.id, username: author.username, locale: payload.locale ?? DEFAULT_LOCALE },
     channel: channelOf(payload),
     installation: installationFrom(payload.context, payload.guild_id !== undefined, payload.authorizing_integration_owners ?? {}),
-    appPermissions: appPermissionsFrom(appPermissionBits(payload)),
+    appPermissions: appPermissionsFrom(permissionBits(payload.app_permissions)),
+    memberPermissions: memberPermissionsFrom(payload.member ? permissionBits(payload.member.permissions) : null),
     responder,
   };
   const data = payload.data;

@@ -26,6 +26,10 @@ export const de: Catalogue = {
     notFound: (upstream) => `${upstream} hat dazu nichts gefunden.`,
     invalidInput: (upstream) => `${upstream} hat diese Eingabe nicht akzeptiert.`,
   },
+  status: {
+    egress: 'Von den Upstream-Diensten gesehen als',
+    egressUnknown: 'gerade unbekannt: GeoJS hat nicht geantwortet',
+  },
   install: {
     artNotAttachable: 'Bild nicht angezeigt: In diesem Chat darf Almanac keine Dateien anhängen.',
     statusNeedsServerInstall: '`/status` ist für die Betreiber eines Servers, auf dem Almanac installiert ist; hier zeigt es nichts.',

@@ -29,6 +29,10 @@ export const en = {
     notFound: (upstream: string) => `${upstream} has nothing matching that.`,
     invalidInput: (upstream: string) => `${upstream} did not accept that input.`,
   },
+  status: {
+    egress: 'Seen by upstreams from',
+    egressUnknown: 'not known right now: GeoJS did not answer',
+  },
   install: {
     artNotAttachable: 'Art not shown: this chat does not allow Almanac to attach files.',
     statusNeedsServerInstall: '`/status` is for the operators of a server where Almanac is installed; it shows nothing here.',

@@ -25,6 +25,10 @@ export const fr: Catalogue = {
     notFound: (upstream) => `${upstream} n’a rien trouvé de correspondant.`,
     invalidInput: (upstream) => `${upstream} n’a pas accepté cette saisie.`,
   },
+  status: {
+    egress: 'Vu des services amont depuis',
+    egressUnknown: 'inconnue pour l’instant : GeoJS n’a pas répondu',
+  },
   install: {
     artNotAttachable: 'Illustration non affichée : cette discussion n’autorise pas Almanac à joindre des fichiers.',
     statusNeedsServerInstall: '`/status` est réservé aux responsables d’un serveur où Almanac est installé ; il n’affiche rien ici.',

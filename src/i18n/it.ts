@@ -25,6 +25,10 @@ export const it: Catalogue = {
     notFound: (upstream) => `${upstream} non ha trovato nulla di corrispondente.`,
     invalidInput: (upstream) => `${upstream} non ha accettato questo input.`,
   },
+  status: {
+    egress: 'Visto dai servizi a monte da',
+    egressUnknown: 'non noto al momento: GeoJS non ha risposto',
+  },
   install: {
     artNotAttachable: 'Immagine non mostrata: questa chat non consente ad Almanac di allegare file.',
     statusNeedsServerInstall: '`/status` è per chi gestisce un server in cui Almanac è installato; qui non mostra nulla.',

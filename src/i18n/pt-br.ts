@@ -25,6 +25,10 @@ export const ptBR: Catalogue = {
     notFound: (upstream) => `${upstream} não encontrou nada correspondente.`,
     invalidInput: (upstream) => `${upstream} não aceitou essa entrada.`,
   },
+  status: {
+    egress: 'Visto pelos serviços de origem a partir de',
+    egressUnknown: 'desconhecido no momento: o GeoJS não respondeu',
+  },
   install: {
     artNotAttachable: 'Arte não exibida: este chat não permite que o Almanac anexe arquivos.',
     statusNeedsServerInstall: '`/status` é para quem administra um servidor onde o Almanac está instalado; aqui não mostra nada.',

@@ -40,6 +40,12 @@ export interface AppPermissions {
   attachFiles: boolean;
 }
 
+/** What the invoking member may do in the server (`member.permissions`); nothing outside a server. */
+export interface MemberPermissions {
+  /** Manage Server: the member runs this server, and may see operator-only details in /status. */
+  manageServer: boolean;
+}
+
 export interface OptionValues {
   subcommand: string | null;
   getString(name: string): string | null;
@@ -67,6 +73,7 @@ interface BaseContext {
   channel: ChannelInfo;
   installation: Installation;
   appPermissions: AppPermissions;
+  memberPermissions: MemberPermissions;
   log: Logger;
 }
 
@@ -103,3 +110,5 @@ export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
 /** A server install used in that server, with every permission: what the terminal CLI acts as. */
 export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true };
 export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true };
+/** The terminal CLI runs on the bot's host, for its operator: it sees what a server's manager sees. */
+export const OPERATOR_MEMBER_PERMISSIONS: MemberPermissions = { manageServer: true };

@@ -1,4 +1,4 @@
-import type { AppPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from './context.js';
+import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from './context.js';
 import type { MessagePayload, Reply } from './reply.js';
 
 /**
@@ -43,6 +43,7 @@ interface InteractionBase {
   channel: ChannelInfo;
   installation: Installation;
   appPermissions: AppPermissions;
+  memberPermissions: MemberPermissions;
   responder: InteractionResponder;
 }
 

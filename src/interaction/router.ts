@@ -75,6 +75,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       channel: interaction.channel,
       installation: interaction.installation,
       appPermissions: interaction.appPermissions,
+      memberPermissions: interaction.memberPermissions,
       log,
     };
   }

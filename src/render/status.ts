@@ -5,6 +5,11 @@ import type { RunMode } from '../runtime/status-report.js';
 import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
 import { upstreamLabel, type UpstreamName } from '../interaction/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import { en } from '../i18n/en.js';
+import type { GeoRecord } from '../ip/geo-record.js';
+import { describeSpecialRange } from '../ip/special-ranges.js';
+import { fitText } from './user-text.js';
 
 interface StatusData {
   version: string;
@@ -15,6 +20,12 @@ interface StatusData {
   upstreams: UpstreamHealth[];
   /** A fleet sharing state through Redis: its health and live processes (absent for a single process). */
   fleet?: { health: SharedStateHealth; members: FleetMember[] };
+  /**
+   * For operators only (Manage Server, or OPERATOR_IDS): the address upstreams see Almanac from, and
+   * its network; null when GeoJS could not say. Absent for everyone else.
+   */
+  egress?: GeoRecord | null;
+  messages?: Catalogue;
 }
 
 const STATUS_COLOUR = 0x5865f2;
@@ -103,6 +114,15 @@ function fleetField(fleet: NonNullable<StatusData['fleet']>): APIEmbedField {
   return { name: `${health.degraded ? '🟠' : '🟢'} Fleet`, value: lines.join('\n').slice(0, 1024), inline: false };
 }
 
+/** `203.0.113.5 · AS64500 · Example Networks`: the address and its network, or the range it is in. */
+function egressField(egress: GeoRecord | null, messages: Catalogue): APIEmbedField {
+  if (egress === null) return { name: messages.status.egress, value: messages.status.egressUnknown, inline: false };
+  const range = describeSpecialRange(egress.ip);
+  const network = [egress.asn === undefined ? null : `AS${egress.asn}`, egress.organization ? fitText(egress.organization, 200) : null];
+  const parts = [`\`${egress.ip}\``, ...(range === null ? network : [range])].filter((part): part is string => Boolean(part));
+  return { name: messages.status.egress, value: parts.join(' · '), inline: false };
+}
+
 export function renderStatus(data: StatusData): Reply {
   const embed: APIEmbed = {
     title: 'Almanac status',
@@ -116,6 +136,7 @@ export function renderStatus(data: StatusData): Reply {
         ? [{ name: 'Gateway latency', value: data.gatewayPingMs === null || data.gatewayPingMs < 0 ? 'not connected' : `${data.gatewayPingMs} ms`, inline: true }]
         : []),
       { name: 'Memory', value: formatBytes(data.rssBytes), inline: true },
+      ...(data.egress === undefined ? [] : [egressField(data.egress, data.messages ?? en)]),
       ...(data.fleet ? [fleetField(data.fleet)] : []),
       ...data.upstreams.map(upstreamField),
     ],

@@ -33,6 +33,9 @@ type RawGeoRecord = z.infer<typeof rawGeoRecord>;
 /** The list form (`?ip=a,b`) always answers an array, even for one address. */
 export const rawGeoAnswer = z.array(rawGeoRecord);
 
+/** `/v1/ip.json`: the address the request came from. */
+export const rawEgressAnswer = z.object({ ip: z.string() });
+
 /** A trimmed non-empty string, with GeoJS's "nil"/"" placeholders treated as absent. */
 function text(value: string | undefined): string | undefined {
   const trimmed = value?.trim();

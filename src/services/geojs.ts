@@ -4,7 +4,7 @@ import type { GeoRecord } from '../ip/geo-record.js';
 import { describeSpecialRange } from '../ip/special-ranges.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
-import { matchAnswers, rawGeoAnswer } from './geojs-answer.js';
+import { matchAnswers, rawEgressAnswer, rawGeoAnswer } from './geojs-answer.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 import { checkCommonFailures, parseJson, type UpstreamHttp } from './http.js';
@@ -22,6 +22,8 @@ type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'max
 export const GEOJS_LIMITS: Readonly<LimiterSettings> = { minTimeMs: 100, maxConcurrent: 2, maxQueued: 20 };
 /** Geo data changes with monthly MaxMind releases; 12 h keeps answers fresh enough for chat use. */
 export const GEOJS_CACHE_TTL_MS = 12 * 60 * 60_000;
+/** The address upstreams see Almanac from changes with the host's network, rarely: asked once an hour. */
+export const EGRESS_CACHE_TTL_MS = 60 * 60_000;
 /** Fallback pause if GeoJS ever answers 429 without Retry-After (it has no limit today). */
 const GEOJS_RATE_LIMIT_FALLBACK_MS = 60_000;
 
@@ -64,6 +66,7 @@ export class GeoService {
   private readonly upstream: UpstreamWiring;
   private readonly http: UpstreamHttp;
   private readonly cache: UpstreamCache<GeoRecord>;
+  private readonly egressCache: UpstreamCache<string>;
   private readonly requestTimeoutMs: number;
   private readonly batchWindowMs: number;
   private readonly maxBatchSize: number;
@@ -86,13 +89,30 @@ export class GeoService {
       metrics: options.metrics,
       now: options.now,
     });
-    this.http = this.upstream.http({ baseUrl, pathPrefixes: ['/v1/ip/geo.json'], maxBodyBytes: 512 * 1024 });
+    this.http = this.upstream.http({ baseUrl, pathPrefixes: ['/v1/ip/geo.json', '/v1/ip.json'], maxBodyBytes: 512 * 1024 });
     this.cache = this.upstream.cache<GeoRecord>({
       name: 'geojs-ip',
       max: numberOption('GeoService', 'cacheMaxEntries', options.cacheMaxEntries, 10_000),
       ttlMs: numberOption('GeoService', 'cacheTtlMs', options.cacheTtlMs, GEOJS_CACHE_TTL_MS),
       load: (address) => this.joinBatch(address),
     });
+    this.egressCache = this.upstream.cache<string>({
+      name: 'geojs-egress',
+      max: 1,
+      ttlMs: EGRESS_CACHE_TTL_MS,
+      load: () => this.upstream.limiter.schedule(() => this.upstream.tracker.track(() => this.fetchEgress())),
+    });
+  }
+
+  /**
+   * The address GeoJS (and so every upstream) sees this host from, with its network: what limits
+   * are counted against. Operators' eyes only (a public address of the host is a target). No member
+   * pays for it.
+   */
+  async egress(): Promise<GeoRecord> {
+    const address = await this.egressCache.get('egress');
+    const records = await this.lookup([address]);
+    return records.get(address)!;
   }
 
   /**
@@ -178,7 +198,23 @@ export class GeoService {
   }
 
   private async fetchBatch(addresses: string[]): Promise<Map<string, GeoRecord>> {
-    const url = this.http.url('/v1/ip/geo.json', { ip: addresses.join(',') });
+    const answer = rawGeoAnswer.safeParse(await this.getJson(this.http.url('/v1/ip/geo.json', { ip: addresses.join(',') })));
+    if (!answer.success) {
+      throw new UpstreamError('geojs', 'bad_response', 'geojs answer is not a list of geo records', { status: 200 });
+    }
+    return matchAnswers(addresses, answer.data);
+  }
+
+  /** `/v1/ip.json`: `{"ip":"…"}`, the caller's address, canonical. */
+  private async fetchEgress(): Promise<string> {
+    const answer = rawEgressAnswer.safeParse(await this.getJson(this.http.url('/v1/ip.json')));
+    const parsed = answer.success ? parseIpAddress(answer.data.ip) : undefined;
+    if (!parsed?.ok) throw new UpstreamError('geojs', 'bad_response', 'geojs did not say which address it sees', { status: 200 });
+    return parsed.address;
+  }
+
+  /** One GET through GeoJS's failure rules: its JSON body, or the upstream error it amounts to. */
+  private async getJson(url: URL): Promise<unknown> {
     const response = await this.http.get(url, { signal: AbortSignal.timeout(this.requestTimeoutMs) });
     try {
       checkCommonFailures('geojs', response, GEOJS_RATE_LIMIT_FALLBACK_MS);
@@ -190,11 +226,7 @@ export class GeoService {
       // GeoJS has no JSON errors: anything but 200 means it is not serving (e.g. a redirect).
       throw new UpstreamError('geojs', 'unavailable', `geojs answered ${response.status}`, { status: response.status });
     }
-    const answer = rawGeoAnswer.safeParse(parseJson('geojs', response));
-    if (!answer.success) {
-      throw new UpstreamError('geojs', 'bad_response', 'geojs answer is not a list of geo records', { status: 200 });
-    }
-    return matchAnswers(addresses, answer.data);
+    return parseJson('geojs', response);
   }
 }
 

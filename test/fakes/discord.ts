@@ -182,6 +182,8 @@ export interface InteractionOrigin {
   locale?: string;
   /** The bot's permissions in the channel, as Discord computed them. */
   appPermissions?: bigint;
+  /** The invoking member's permissions in a server (default: a plain member's). */
+  memberPermissions?: bigint;
   /** The guild the interaction comes from, one of `fake.guilds` (default the first); not for DMs or user-install channels. */
   guildId?: string;
   /**
@@ -709,7 +711,7 @@ class FakeDiscordServer implements FakeDiscord {
     const member: APIInteractionGuildMember = {
       ...guildMember(user),
       user,
-      permissions: MEMBER_PERMISSIONS.toString(),
+      permissions: (origin.memberPermissions ?? MEMBER_PERMISSIONS).toString(),
     };
     const guild = this.guildFor(origin);
     return {

@@ -118,6 +118,8 @@ export class FakeGeoJs extends FakeServer {
   /** Fault knobs for the client's answer-matching: list answers in another order, or with odd echoes. */
   answerOrder: 'asked' | 'reversed' = 'asked';
   echo: 'asked' | 'omitted' | 'uppercase' = 'asked';
+  /** The address the fake says a caller comes from (the real one would see a public address). */
+  callerIp = '127.0.0.1';
   /** Canned answers for the next requests, served first-in first-out before any route. */
   readonly nextResponses: FakeResponse[] = [];
 
@@ -137,6 +139,7 @@ export class FakeGeoJs extends FakeServer {
     super.reset();
     this.answerOrder = 'asked';
     this.echo = 'asked';
+    this.callerIp = '127.0.0.1';
     this.nextResponses.length = 0;
     this.records.clear();
     for (const [ip, fields] of Object.entries(FAKE_GEO_RECORDS)) this.records.set(ip, fields);
@@ -161,8 +164,7 @@ export class FakeGeoJs extends FakeServer {
     if (canned) return canned;
     const { path, query } = request;
     const list = query.get('ip');
-    // A caller's own address: the fake is only ever reached from loopback, which GeoJS knows nothing about.
-    const callerIp = '127.0.0.1';
+    const callerIp = this.callerIp;
 
     switch (path) {
       case '/v1/ip':

@@ -45,4 +45,13 @@ describe('HTTP mode: installation and app permissions from the payload', () => {
     expect(old.installation).toEqual({ context: 'guild', byGuild: false });
     expect(old.appPermissions).toEqual({ attachFiles: false });
   });
+
+  it('reads Manage Server from the member’s permissions only; none outside a server or when malformed', () => {
+    const manager = routed({ guild_id: '100', member: { user, permissions: (PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages).toString() } });
+    expect(manager.memberPermissions).toEqual({ manageServer: true });
+    expect(routed({ guild_id: '100', member: { user, permissions: PermissionFlagsBits.SendMessages.toString() } }).memberPermissions).toEqual({ manageServer: false });
+    expect(routed({ guild_id: '100', member: { user, permissions: '1e9' } }).memberPermissions).toEqual({ manageServer: false });
+    // app_permissions describe the bot, never the member.
+    expect(routed({ user, app_permissions: PermissionFlagsBits.ManageGuild.toString() }).memberPermissions).toEqual({ manageServer: false });
+  });
 });

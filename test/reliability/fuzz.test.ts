@@ -29,7 +29,7 @@ import { injectedLinks, payloadProblems, renderedTexts } from '../helpers/payloa
 import { HOSTILE_STRING } from '../helpers/hostile-input.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
-const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS };
+const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS, memberPermissions: { manageServer: false } };
 
 /**
  * Hostile input, fuzzed in process: every string option of every command (found from the command

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { humanizeKey, renderStatus } from '../../src/render/status.js';
 import type { UpstreamHealth } from '../../src/runtime/status-report.js';
 
@@ -56,5 +57,15 @@ describe('/status renderer', () => {
   it('turns camelCase facts into words', () => {
     expect(humanizeKey('cardSetsFetchedAt')).toBe('Card sets fetched at');
     expect(humanizeKey('apiKey')).toBe('Api key');
+  });
+
+  it('shows operators the egress address with its network, the range of a private one, or that it is not known', () => {
+    const egressOf = (egress: Parameters<typeof renderStatus>[0]['egress'], locale?: string) =>
+      renderStatus({ version: '1', uptimeMs: 0, mode: 'http', gatewayPingMs: null, rssBytes: 0, upstreams: [], egress, ...(locale ? { messages: messagesFor(locale) } : {}) })
+        .embeds![0]!.fields!.find((field) => field.name.startsWith('Seen by') || field.name.startsWith('Vu des'))?.value;
+    expect(egressOf({ ip: '203.0.113.5', known: false })).toBe('`203.0.113.5` · documentation range (RFC 5737)');
+    expect(egressOf({ ip: '81.2.69.142', known: true, asn: 20712, organization: 'Andrews & Arnold Ltd' })).toBe('`81.2.69.142` · AS20712 · Andrews & Arnold Ltd');
+    expect(egressOf(null, 'fr')).toBe('inconnue pour l’instant : GeoJS n’a pas répondu');
+    expect(egressOf(undefined)).toBeUndefined();
   });
 });
