@@ -404,10 +404,21 @@ describe('GeoService setup', () => {
       upstream: 'geojs',
       lastFailure: null,
       limiter: { queued: 0, pausedUntil: null },
-      caches: [{ name: 'geojs-ip', size: 1 }],
+      caches: [{ name: 'geojs-ip', size: 1 }, { name: 'geojs-egress', size: 0 }],
     });
     expect(service.health().lastSuccessAt).toEqual(expect.any(Number));
     expect(service.health().lastLatencyMs).toEqual(expect.any(Number));
+  });
+
+  it('says which address GeoJS sees this host from, with its network, asking once an hour; an unreadable answer is an error', async () => {
+    const service = makeService();
+    fake.callerIp = '81.2.69.142';
+    expect(await service.egress()).toMatchObject({ ip: '81.2.69.142', asn: 20712, organization: 'Andrews & Arnold Ltd' });
+    expect(await service.egress()).toMatchObject({ ip: '81.2.69.142' });
+    expect(fake.requestsTo('/v1/ip.json')).toHaveLength(1);
+    const other = makeService();
+    fake.nextResponses.push(json(200, { ip: '../../x' }));
+    await expect(other.egress()).rejects.toMatchObject({ kind: 'bad_response' });
   });
 
   it('builds no URL outside the GeoJS API, whatever the path', () => {
