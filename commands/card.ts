@@ -1,8 +1,8 @@
-import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
+import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from 'discord.js';
 import { CARD_LANGUAGES, type Card, type CardLanguage } from '../src/cards/card.js';
 import type { CardSet } from '../src/cards/card-set.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId, type CardComponentAction } from '../src/cards/custom-ids.js';
-import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, type CardSearchFilters } from '../src/cards/search-filters.js';
+import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, FORMAT_FILTERS, hasFilters, MAX_LEVEL, type CardSearchFilters } from '../src/cards/search-filters.js';
 import { parseSearchFilters } from '../src/cards/search-options.js';
 import { cardLanguageFor } from '../src/cards/user-language.js';
 import { messagesFor } from '../src/i18n/messages.js';
@@ -19,7 +19,7 @@ import { noSetMatchMessage, renderCardSet, renderPrintings, renderSetChoices } f
 import { quoteUserText } from '../src/render/user-text.js';
 import type { AppServices } from '../src/app/services.js';
 import { cardAutocomplete } from './card-autocomplete.js';
-import { DATABASE_WAIT_MS, databaseMissing, MAX_NAME_CHARS, namedCard, presentationFor, waitForDatabase, type Presentation } from './card-common.js';
+import { DATABASE_WAIT_MS, MAX_NAME_CHARS, namedCard, presentationFor, waitForDatabase, type Presentation } from './card-common.js';
 import { art, artworkReply, price, pricesReply, turnCardPage } from './card-views.js';
 
 const ENGLISH = 'en';
@@ -57,25 +57,37 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   return deferWhenSlow(ctx, cardReply(app, named.card, language, ctx, presentationFor(ctx, explicitLanguage)), { ephemeral: false });
 }
 
-async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const query = (ctx.options.getString('query') ?? '').trim();
-  if (query === '') throw new UserError((t) => t.card.giveSearchWords);
-  const { messages } = presentationFor(ctx);
+/**
+ * The filters of `/card search` or `/card random`, checked: a value that is no filter, an unknown
+ * archetype, or a format asked of a database that lists none are refused with a sentence. Waits
+ * for a loading database (the archetype and the formats are checked against it).
+ */
+async function filtersOf(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<CardSearchFilters> {
   const parsed = parseSearchFilters(ctx.options);
   if (!parsed.ok) throw new UserError((t) => unknownFilterSentence(parsed.unknown, t));
   const filters: CardSearchFilters = { ...parsed.filters };
-  await waitForDatabase(ctx, app, true);
+  await waitForDatabase(ctx, app, ephemeral);
   const archetypeInput = ctx.options.getString('archetype')?.trim();
   if (archetypeInput) {
     const archetype = app.cards.archetype(archetypeInput);
     if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteUserText(archetypeInput)));
     filters.archetype = archetype;
   }
+  // An imported dump may list no formats: say so rather than find nothing.
+  if (filters.format !== undefined && !app.cards.knowsFormats) throw new UserError((t) => t.card.formatsUnknown);
+  return filters;
+}
+
+async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+  const query = (ctx.options.getString('query') ?? '').trim();
+  const { messages } = presentationFor(ctx);
+  const filters = await filtersOf(ctx, app, true);
+  if (query === '' && !hasFilters(filters)) throw new UserError((t) => t.card.giveQueryOrFilter);
   // Names in the user's language match too (the command has no language option: the locale decides).
   const language = cardLanguageFor(null, ctx.user.locale);
   const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
-    throw new UserError((t) => t.card.noSearchMatch(quoteUserText(query), Object.keys(filters).length > 0));
+    throw new UserError((t) => (query === '' ? t.card.noFilterMatch : t.card.noSearchMatch(quoteUserText(query), hasFilters(filters))));
   }
   return renderSearchResults({
     query,
@@ -88,9 +100,9 @@ async function search(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
 }
 
 async function random(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  await waitForDatabase(ctx, app, false);
-  const card = await app.cards.random(ctx.channel.id);
-  if (card === undefined) throw new UserError(databaseMissing(app));
+  const filters = await filtersOf(ctx, app, false);
+  const card = await app.cards.random(ctx.channel.id, filters);
+  if (card === undefined) throw new UserError((t) => t.card.noFilterMatch);
   // English card text: a random pick is served from the local database without any upstream lookup.
   return deferWhenSlow(ctx, cardReply(app, card, undefined, ctx, presentationFor(ctx)), { ephemeral: false });
 }
@@ -161,6 +173,31 @@ async function openPicked(ctx: ComponentContext, app: AppServices, action: CardC
   return deferWhenSlow({ defer: () => ctx.deferUpdate() }, cardReply(app, card, language, ctx, presentation), { ephemeral: false });
 }
 
+/** The filters of `/card search` and `/card random`. */
+function withFilterOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub
+    .addStringOption((option) =>
+      option
+        .setName('type')
+        .setDescription('Only cards of this type')
+        .addChoices(...Object.entries(CARD_TYPE_FILTERS).map(([value, name]) => ({ name, value }))),
+    )
+    .addStringOption((option) =>
+      option
+        .setName('attribute')
+        .setDescription('Only monsters of this attribute')
+        .addChoices(...CARD_ATTRIBUTES.map((attribute) => ({ name: attribute, value: attribute }))),
+    )
+    .addStringOption((option) => option.setName('archetype').setDescription('Only cards of this archetype').setAutocomplete(true).setMaxLength(MAX_NAME_CHARS))
+    .addIntegerOption((option) => option.setName('level').setDescription('Only monsters of this Level or Rank').setMinValue(0).setMaxValue(MAX_LEVEL))
+    .addStringOption((option) =>
+      option
+        .setName('format')
+        .setDescription('Only cards legal in this format')
+        .addChoices(...Object.entries(FORMAT_FILTERS).map(([value, name]) => ({ name, value }))),
+    );
+}
+
 /** The `name` option of `/card show`, `price` and `art`: a card name, autocompleted, whose value is then its passcode. */
 function cardNameOption(option: SlashCommandStringOption): SlashCommandStringOption {
   return option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS);
@@ -186,25 +223,12 @@ export const card: ChatInputCommand = {
         ),
     )
     .addSubcommand((sub) =>
-      sub
-        .setName('search')
-        .setDescription('Up to 25 cards whose names match, to pick one from')
-        .addStringOption((option) => option.setName('query').setDescription('Words of the card name').setRequired(true).setMaxLength(MAX_NAME_CHARS))
-        .addStringOption((option) =>
-          option
-            .setName('type')
-            .setDescription('Only cards of this type')
-            .addChoices(...Object.entries(CARD_TYPE_FILTERS).map(([value, name]) => ({ name, value }))),
-        )
-        .addStringOption((option) =>
-          option
-            .setName('attribute')
-            .setDescription('Only monsters of this attribute')
-            .addChoices(...CARD_ATTRIBUTES.map((attribute) => ({ name: attribute, value: attribute }))),
-        )
-        .addStringOption((option) =>
-          option.setName('archetype').setDescription('Only cards of this archetype').setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
-        ),
+      withFilterOptions(
+        sub
+          .setName('search')
+          .setDescription('Up to 25 cards whose names match, to pick one from')
+          .addStringOption((option) => option.setName('query').setDescription('Words of the card name (optional with a filter)').setMaxLength(MAX_NAME_CHARS)),
+      ),
     )
     .addSubcommand((sub) =>
       sub
@@ -218,7 +242,7 @@ export const card: ChatInputCommand = {
         .setDescription('Every artwork of a card')
         .addStringOption(cardNameOption),
     )
-    .addSubcommand((sub) => sub.setName('random').setDescription('A random card'))
+    .addSubcommand((sub) => withFilterOptions(sub.setName('random').setDescription('A random card, of the kind the filters give')))
     .addSubcommand((sub) =>
       sub
         .setName('set')

@@ -73,6 +73,54 @@ const CARD_TYPE_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   skill: { fr: ['Compétence'], de: ['Fähigkeit'], it: ['Abilità'], 'pt-BR': ['Habilidade'] },
 };
 
+const FORMAT_CHOICES: Readonly<Record<string, CommandLocalization>> = {
+  tcg: sameEverywhere('TCG'),
+  ocg: sameEverywhere('OCG'),
+  goat: sameEverywhere('GOAT'),
+  masterduel: sameEverywhere('Master Duel'),
+  speedduel: sameEverywhere('Speed Duel'),
+  duellinks: sameEverywhere('Duel Links'),
+};
+
+/** The filters `/card search` and `/card random` share, under `path`. */
+function filterOptions(path: string): Record<string, CommandLocalization> {
+  return {
+    [`${path} type`]: {
+      fr: ['type', 'Seulement les cartes de ce type'],
+      de: ['typ', 'Nur Karten dieses Typs'],
+      it: ['tipo', 'Solo carte di questo tipo'],
+      'pt-BR': ['tipo', 'Só cartas deste tipo'],
+    },
+    ...choicesOf(`${path} type`, CARD_TYPE_CHOICES),
+    [`${path} attribute`]: {
+      fr: ['attribut', 'Seulement les monstres de cet Attribut'],
+      de: ['attribut', 'Nur Monster dieses Attributs'],
+      it: ['attributo', 'Solo mostri di questo Attributo'],
+      'pt-BR': ['atributo', 'Só monstros deste Atributo'],
+    },
+    ...choicesOf(`${path} attribute`, ATTRIBUTE_CHOICES),
+    [`${path} archetype`]: {
+      fr: ['archétype', 'Seulement les cartes de cet archétype'],
+      de: ['archetyp', 'Nur Karten dieses Archetyps'],
+      it: ['archetipo', 'Solo carte di questo archetipo'],
+      'pt-BR': ['arquétipo', 'Só cartas deste arquétipo'],
+    },
+    [`${path} level`]: {
+      fr: ['niveau', 'Seulement les monstres de ce Niveau ou Rang'],
+      de: ['stufe', 'Nur Monster dieser Stufe oder dieses Rangs'],
+      it: ['livello', 'Solo mostri di questo Livello o Rango'],
+      'pt-BR': ['nível', 'Só monstros deste Nível ou Classe'],
+    },
+    [`${path} format`]: {
+      fr: ['format', 'Seulement les cartes autorisées dans ce format'],
+      de: ['format', 'Nur Karten, die in diesem Format erlaubt sind'],
+      it: ['formato', 'Solo carte ammesse in questo formato'],
+      'pt-BR': ['formato', 'Só cartas permitidas neste formato'],
+    },
+    ...choicesOf(`${path} format`, FORMAT_CHOICES),
+  };
+}
+
 const LANGUAGE_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   en: { fr: ['Anglais'], de: ['Englisch'], it: ['Inglese'], 'pt-BR': ['Inglês'] },
   fr: { fr: ['Français'], de: ['Französisch'], it: ['Francese'], 'pt-BR': ['Francês'] },
@@ -184,31 +232,12 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['buscar', 'Até 25 cartas com nome correspondente, para escolher uma'],
   },
   'card search query': {
-    fr: ['mots', 'Mots du nom de la carte'],
-    de: ['suchbegriff', 'Wörter des Kartennamens'],
-    it: ['testo', 'Parole del nome della carta'],
-    'pt-BR': ['termos', 'Palavras do nome da carta'],
+    fr: ['mots', 'Mots du nom de la carte (facultatif avec un filtre)'],
+    de: ['suchbegriff', 'Wörter des Kartennamens (mit einem Filter optional)'],
+    it: ['testo', 'Parole del nome della carta (facoltative con un filtro)'],
+    'pt-BR': ['termos', 'Palavras do nome da carta (opcional com um filtro)'],
   },
-  'card search type': {
-    fr: ['type', 'Seulement les cartes de ce type'],
-    de: ['typ', 'Nur Karten dieses Typs'],
-    it: ['tipo', 'Solo carte di questo tipo'],
-    'pt-BR': ['tipo', 'Só cartas deste tipo'],
-  },
-  ...choicesOf('card search type', CARD_TYPE_CHOICES),
-  'card search attribute': {
-    fr: ['attribut', 'Seulement les monstres de cet Attribut'],
-    de: ['attribut', 'Nur Monster dieses Attributs'],
-    it: ['attributo', 'Solo mostri di questo Attributo'],
-    'pt-BR': ['atributo', 'Só monstros deste Atributo'],
-  },
-  ...choicesOf('card search attribute', ATTRIBUTE_CHOICES),
-  'card search archetype': {
-    fr: ['archétype', 'Seulement les cartes de cet archétype'],
-    de: ['archetyp', 'Nur Karten dieses Archetyps'],
-    it: ['archetipo', 'Solo carte di questo archetipo'],
-    'pt-BR': ['arquétipo', 'Só cartas deste arquétipo'],
-  },
+  ...filterOptions('card search'),
   'card price': {
     fr: ['prix', 'Les prix d’une carte : par vendeur, et chaque édition, la moins chère d’abord'],
     de: ['preis', 'Die Preise einer Karte: je Händler und jede Ausgabe, die günstigste zuerst'],
@@ -234,11 +263,12 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['nome', 'Nome ou senha da carta'],
   },
   'card random': {
-    fr: ['aléatoire', 'Une carte au hasard'],
-    de: ['zufall', 'Eine zufällige Karte'],
-    it: ['casuale', 'Una carta a caso'],
-    'pt-BR': ['aleatória', 'Uma carta aleatória'],
+    fr: ['aléatoire', 'Une carte au hasard, du genre que donnent les filtres'],
+    de: ['zufall', 'Eine zufällige Karte, von der Art, die die Filter angeben'],
+    it: ['casuale', 'Una carta a caso, del tipo indicato dai filtri'],
+    'pt-BR': ['aleatória', 'Uma carta aleatória, do tipo que os filtros indicam'],
   },
+  ...filterOptions('card random'),
   'card set': {
     fr: ['extension', 'Une extension : date de sortie, taille, image, et ses cartes avec numéros et raretés'],
     de: ['set', 'Ein Set: Erscheinungsdatum, Umfang, Bild und seine Karten mit Nummern und Seltenheiten'],

@@ -3,7 +3,7 @@ import type { Card, CardLanguage } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import { openMenuCustomId, type CardView } from '../cards/custom-ids.js';
 import type { CardSearchFilters } from '../cards/search-filters.js';
-import { CARD_TYPE_FILTERS } from '../cards/search-filters.js';
+import { CARD_TYPE_FILTERS, FORMAT_FILTERS } from '../cards/search-filters.js';
 import type { UnknownFilter } from '../cards/search-options.js';
 import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
@@ -112,7 +112,7 @@ export function renderSearchResults(view: SearchView): Reply {
   const summary =
     view.total > shown.length ? labels.bestOf(shownCount, formatInteger(view.total, messages.intlLocale)) : labels.matchCount(shownCount, shown.length === 1);
   const embed: APIEmbed = {
-    title: truncate(labels.searchTitle(quoteUserText(view.query)), EMBED_LIMITS.title),
+    title: truncate(view.query.trim() === '' ? labels.filteredTitle : labels.searchTitle(quoteUserText(view.query)), EMBED_LIMITS.title),
     description: truncate(shown.map((card, index) => searchLine(card, index, view.localNames?.get(card.id), messages)).join('\n'), EMBED_LIMITS.description),
     color: FRAME_COLOURS.spell,
     footer: { text: truncate(`${summary}${filters}`, EMBED_LIMITS.footer) },
@@ -126,11 +126,22 @@ export function filterLabels(filters: CardSearchFilters, messages: Catalogue = e
   if (filters.type !== undefined) labels.push(CARD_TYPE_FILTERS[filters.type]);
   if (filters.attribute !== undefined) labels.push(localizedAttribute(filters.attribute, messages.cardTerms));
   if (filters.archetype !== undefined) labels.push(messages.card.archetypeFilter(filters.archetype));
+  if (filters.level !== undefined) labels.push(messages.card.levelFilter(filters.level));
+  if (filters.format !== undefined) labels.push(FORMAT_FILTERS[filters.format]);
   return labels;
 }
 
-/** The refusal of a type or attribute that is no filter. */
+/** The refusal of a type, attribute, level or format that is no filter. */
 export function unknownFilterSentence(unknown: UnknownFilter, messages: Catalogue = en): string {
   const value = quoteUserText(unknown.value);
-  return unknown.option === 'type' ? messages.card.unknownType(value) : messages.card.unknownAttribute(value);
+  switch (unknown.option) {
+    case 'type':
+      return messages.card.unknownType(value);
+    case 'attribute':
+      return messages.card.unknownAttribute(value);
+    case 'level':
+      return messages.card.unknownLevel(value);
+    case 'format':
+      return messages.card.unknownFormat(value);
+  }
 }

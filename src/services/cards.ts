@@ -5,7 +5,7 @@ import { setNameKey, type CardSet } from '../cards/card-set.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
 import { printingsInOrder, setListingOf, type PrintingView, type SetListing } from '../cards/printings.js';
-import { matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
+import { hasFilters, matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { createLocalChannelHistory } from '../state/in-process.js';
 import type { ChannelHistory, SharedState } from '../state/shared-state.js';
@@ -69,6 +69,7 @@ export interface CardServiceOptions {
     | 'byName'
     | 'cardsInSet'
     | 'random'
+    | 'knowsFormats'
     | 'hasTexts'
     | 'translation'
     | 'localNames'
@@ -232,10 +233,19 @@ export class CardService {
     return candidates.length === 0 ? { kind: 'none' } : { kind: 'choices', candidates };
   }
 
-  /** `/card search`: name matches (in `language` too when given), best first, narrowed by the filters. Local only. */
+  /**
+   * `/card search`: name matches (in `language` too when given), best first, narrowed by the filters;
+   * without a query, every card the filters keep, most viewed first. Local only.
+   */
   search(query: string, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
     // Every match is scored, not just the first page, so filters never leave a page short.
-    const matched = this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
+    const matched =
+      query.trim() === ''
+        ? this.database
+            .summaries()
+            .filter((card) => matchesFilters(card, filters))
+            .sort((left, right) => right.views - left.views)
+        : this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
     const cards = matched.slice(0, Math.max(0, limit)).flatMap((summary) => this.database.byId(summary.id) ?? []);
     return { cards, total: matched.length };
   }
@@ -256,16 +266,24 @@ export class CardService {
   }
 
   /**
-   * A random card from the local database, none of the channel's last few picks; undefined while
-   * the database is not loaded. Never calls upstream.
+   * A random card from the local database that the filters keep, none of the channel's last few
+   * picks unless the filters keep so few cards that all of them were picked lately: then the least
+   * recent comes again, so they cycle. Undefined while the database is not loaded, or when no card
+   * matches. Never calls upstream.
    */
-  async random(channelId: string): Promise<Card | undefined> {
+  async random(channelId: string, filters: CardSearchFilters = {}): Promise<Card | undefined> {
     if (!this.ready) return undefined;
     const recent = await this.recentPicks.recent(channelId);
-    const card = this.database.random(new Set(recent)) ?? this.database.random();
+    const accept = hasFilters(filters) ? (card: CardSummary) => matchesFilters(card, filters) : undefined;
+    const card = this.database.random(new Set(recent), accept) ?? this.leastRecent(recent, accept);
     if (card === undefined) return undefined;
     await this.recentPicks.add(channelId, card.id);
     return card;
+  }
+
+  /** False when the loaded database lists no formats at all (a dump imported without them): a format filter cannot be answered. */
+  get knowsFormats(): boolean {
+    return this.database.knowsFormats;
   }
 
   /** See `CardExtras.localize`. */
@@ -366,6 +384,20 @@ export class CardService {
     await this.sets?.close();
     await this.database.close();
     await this.client.close();
+  }
+
+  /** The card among the channel's picks that `accept`s and was picked longest ago (any card when `accept` is absent); `recent` is oldest first. */
+  private leastRecent(recent: readonly number[], accept: ((card: CardSummary) => boolean) | undefined): Card | undefined {
+    if (accept === undefined) return this.database.random();
+    // A card may be in the history twice once the matches cycle: its last pick is what counts.
+    const lastPicked = new Map<number, number>();
+    recent.forEach((id, at) => lastPicked.set(id, at));
+    let oldest: { id: number; at: number } | undefined;
+    for (const [id, at] of lastPicked) {
+      const summary = this.database.summaryById(id);
+      if (summary !== undefined && accept(summary) && (oldest === undefined || at < oldest.at)) oldest = { id, at };
+    }
+    return oldest === undefined ? undefined : this.database.byId(oldest.id);
   }
 
   private matches(query: string, limit: number, language: CardLanguage | undefined): CardSummary[] {

@@ -35,9 +35,15 @@ describe('/card definition', () => {
     expect(subcommand('set')).toEqual([expect.objectContaining({ name: 'name', required: true, autocomplete: true, max_length: 100 })]);
   });
 
-  it('offers the type and attribute filters as choices and the archetype by autocomplete', () => {
-    const options = subcommand('search') as (APIApplicationCommandOption & { choices?: { value: string }[]; autocomplete?: boolean })[];
-    expect(options.map((option) => option.name)).toEqual(['query', 'type', 'attribute', 'archetype']);
+  it('offers the type, attribute, level and format filters to search and random, the archetype by autocomplete, and an optional query', () => {
+    type Option = APIApplicationCommandOption & { choices?: { value: string }[]; autocomplete?: boolean; required?: boolean; min_value?: number; max_value?: number };
+    const random = subcommand('random') as Option[];
+    expect(random.map((option) => option.name)).toEqual(['type', 'attribute', 'archetype', 'level', 'format']);
+    expect([random[3]!.min_value, random[3]!.max_value]).toEqual([0, 13]);
+    expect(random[4]!.choices?.map((choice) => choice.value)).toEqual(['tcg', 'ocg', 'goat', 'masterduel', 'speedduel', 'duellinks']);
+    const options = subcommand('search') as Option[];
+    expect(options.map((option) => option.name)).toEqual(['query', 'type', 'attribute', 'archetype', 'level', 'format']);
+    expect(options[0]!.required).toBeFalsy();
     expect(options[1]!.choices?.map((choice) => choice.value)).toEqual(expect.arrayContaining(['link', 'pendulum', 'spell', 'trap', 'token', 'skill']));
     expect(options[2]!.choices?.map((choice) => choice.value)).toEqual(['DARK', 'DIVINE', 'EARTH', 'FIRE', 'LIGHT', 'WATER', 'WIND']);
     expect(options[3]!.autocomplete).toBe(true);

@@ -45,6 +45,9 @@ describe('/card show across a card format upgrade', () => {
     expect(before.embeds[0]!.fields?.find((field) => field.name === 'Ban list')?.value).toBe('TCG Forbidden · OCG Semi-Limited');
     expect(before.embeds[0]!.fields?.find((field) => field.name === 'Master Duel')?.value ?? '').not.toMatch(/Forbidden/);
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);
+    // A snapshot without formats cannot answer a format filter: it says so instead of finding nothing.
+    const formatFilter = await (await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { format: 'tcg' } })).final();
+    expect([formatFilter.ephemeral, formatFilter.content]).toEqual([true, expect.stringContaining('does not list the formats')]);
     // The whole-database download alone: no lookup of the card.
     expect(ygoprodeck.requestsTo('/api/v7/cardinfo.php')).toHaveLength(1);
 
@@ -64,6 +67,8 @@ describe('/card show across a card format upgrade', () => {
     const links = linkButtons(after);
     expect(links.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia', 'Konami-Datenbank']);
     expect(links[1]!.url).toBe('https://yugipedia.com/wiki/Maxx_%22C%22');
+    const filtered = await (await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { format: 'duellinks', type: 'skill' } })).final();
+    expect(filtered.embeds[0]!.description).toMatch(/^\*\*Skill /);
     expect(links[2]!.url).toMatch(/^https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/card_search\.action\?ope=2&cid=\d+&request_locale=de$/);
   });
 });

@@ -109,6 +109,20 @@ describe('/card end to end: the real client against the fake Discord and the fak
     expect(ygoprodeck.server.requests.length).toBe(before);
   });
 
+  it('/card random and /card search take filters, answered locally: Rank 4 Xyz, filters without a query, none matching said plainly', async () => {
+    const before = cardinfoRequests();
+    const rankFour = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { type: 'xyz', level: 4, attribute: 'LIGHT' } }));
+    expect(embedOf(rankFour).description).toMatch(/^\*\*[^*]*Xyz[^*]*\*\*\nLIGHT · Rank 4 · /);
+    const none = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { type: 'skill', format: 'masterduel' } }));
+    expect([none.ephemeral, none.message.content]).toEqual([true, 'No card matches these filters.']);
+    const list = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { format: 'masterduel', archetype: 'dark magician' } }));
+    expect(embedOf(list).title).toBe('Cards matching the filters');
+    expect(embedOf(list).footer?.text).toMatch(/\(Archetype: Dark Magician, Master Duel\)$/);
+    const empty = await shown(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: {} }));
+    expect(empty.message.content).toBe('Give some words of a card name, or at least one filter.');
+    expect(cardinfoRequests()).toBe(before);
+  });
+
   it('opens the autocompleted passcode exactly, with its art attached and never linked', async () => {
     const [choice] = await autocomplete('dark magican');
     const card = await showCard(String(choice!.value));

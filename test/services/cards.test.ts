@@ -179,6 +179,42 @@ describe('CardService with the card database loaded', () => {
     expect(harness.fake.server.requests.length).toBe(before);
   });
 
+  it('filters random cards: never one of the last 10 while more than 10 match, cycling through fewer, nothing when none does', async () => {
+    const before = harness.fake.server.requests.length;
+    const count = (filters: Parameters<typeof harness.service.search>[1]) => harness.service.search('', filters, 500).total;
+    const many = { type: 'xyz' as const };
+    expect(count(many)).toBeGreaterThan(10);
+    const manyPicks: number[] = [];
+    for (let draw = 0; draw < 40; draw++) {
+      const card = (await harness.service.random('filtered', many))!;
+      expect(card.typeLine).toContain('Xyz');
+      expect(manyPicks.slice(-10)).not.toContain(card.id);
+      manyPicks.push(card.id);
+    }
+    const few = { type: 'skill' as const, format: 'duellinks' as const };
+    const matching = count(few);
+    expect(matching).toBeGreaterThan(1);
+    expect(matching).toBeLessThan(11);
+    const cycle: number[] = [];
+    for (let draw = 0; draw < matching * 3; draw++) cycle.push((await harness.service.random('few', few))!.id);
+    // Every match once per round, in the same order each round.
+    expect(new Set(cycle.slice(0, matching)).size).toBe(matching);
+    expect(cycle.slice(matching, 2 * matching)).toEqual(cycle.slice(0, matching));
+    expect(await harness.service.random('few', { type: 'skill', format: 'tcg' })).toBeUndefined();
+    const rankFour = (await harness.service.random('rank', { level: 4, type: 'xyz' }))!;
+    expect(rankFour.rank).toBe(4);
+    expect(harness.service.knowsFormats).toBe(true);
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('searches by filters alone, most viewed first', () => {
+    const result = harness.service.search('', { format: 'duellinks' }, 25);
+    expect(result.cards.length).toBeGreaterThan(0);
+    expect(result.cards.every((card) => card.formats.includes('Duel Links'))).toBe(true);
+    const views = result.cards.map((card) => card.views);
+    expect(views).toEqual([...views].sort((left, right) => right - left));
+  });
+
   it('translates from the local language database without a request, keeping the rest of the English card', async () => {
     const english = harness.service.byId(DARK_MAGICIAN)!;
     const upstream = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'fr')!;
