@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { startFakeDns } from './fakes/dns.js';
+import { startFakeGeoJs } from './fakes/geojs.js';
 import { runEntryPoint } from './helpers/run-script.js';
 
 describe('npm start without a token', () => {
@@ -28,6 +30,26 @@ describe('npm run cli', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('== Almanac status ==');
     expect(result.stdout).toMatch(/Version: \d+\.\d+\.\d+/);
+  });
+
+  it('looks up a host name through DNS_SERVERS, and shows the operator at the terminal the egress address in `status`', async () => {
+    const [dns, geo] = await Promise.all([startFakeDns(), startFakeGeoJs()]);
+    try {
+      dns.set('github.com', { A: ['81.2.69.142'] });
+      geo.callerIp = '202.12.27.33';
+      const env = { DNS_SERVERS: dns.server, GEOJS_URL: geo.url };
+      const [lookup, status] = await Promise.all([
+        runEntryPoint('src/cli.ts', ['ip', 'lookup', '--addresses', 'github.com'], env),
+        runEntryPoint('src/cli.ts', ['status'], env),
+      ]);
+      expect(lookup.code).toBe(0);
+      expect(lookup.stdout).toContain('github.com → 81.2.69.142');
+      expect(lookup.stdout).toContain('London, England, United Kingdom');
+      expect(dns.queriesFor('github.com').map((query) => query.type).sort()).toEqual(['A', 'AAAA']);
+      expect(status.stdout).toMatch(/Seen by upstreams from: `202\.12\.27\.33` · AS7500 · M-ROOT-DNS WIDE Project/);
+    } finally {
+      await Promise.all([dns.close(), geo.close()]);
+    }
   });
 
   it.each([
