@@ -68,7 +68,7 @@ describe('/card show across a card format upgrade', () => {
     expect(links.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia', 'Konami-Datenbank']);
     expect(links[1]!.url).toBe('https://yugipedia.com/wiki/Maxx_%22C%22');
     const filtered = await (await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { format: 'duellinks', type: 'skill' } })).final();
-    expect(filtered.embeds[0]!.description).toMatch(/^\*\*Skill /);
+    expect(filtered.embeds[0]!.description).toMatch(/^\*\*Skill\b/);
     expect(links[2]!.url).toMatch(/^https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/card_search\.action\?ope=2&cid=\d+&request_locale=de$/);
   });
 });
