@@ -4,6 +4,8 @@ import { createDiscordClient } from '../discord/client.js';
 import { fromDiscordJs } from '../discord/discordjs-interaction.js';
 import { logGatewayLifecycle } from '../discord/gateway-log.js';
 import { RawInteractionChannels } from '../discord/raw-channels.js';
+import { countDiscordResponses } from '../discord/rest-responses.js';
+import { registerShardGauges } from '../discord/shard-gauges.js';
 import type { Router } from '../interaction/router.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from './services.js';
@@ -47,6 +49,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     throw error;
   }
   const { router, services, opsServer } = core;
+  countDiscordResponses(client.rest, core.metrics);
+  registerShardGauges(core.metrics, client);
 
   const rawChannels = new RawInteractionChannels();
   client.on(Events.Raw, rawChannels.remember);

@@ -2,7 +2,7 @@ import type { RunMode } from '../runtime/status-report.js';
 import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { Config } from '../runtime/config.js';
-import { registerSharedStateGauge, type Metrics } from '../runtime/metrics.js';
+import { registerFleetGauges, registerSharedStateGauge, type Metrics } from '../runtime/metrics.js';
 import { VERSION } from '../runtime/version.js';
 import { createInProcessState } from '../state/in-process.js';
 import type { MemberShare } from '../runtime/member-shares.js';
@@ -121,6 +121,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
+  registerFleetGauges(deps.metrics, () => state.fleet.members());
 
   return {
     config: deps.config,

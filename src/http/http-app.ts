@@ -50,7 +50,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const core = await createAppCore(options, 'http', { isReady: () => isReady() });
   const { router, services, metrics } = core;
   const isReady = () => server !== undefined && stopping === undefined && services.cards.ready;
-  const webhooks = new WebhookWriter(config.discordApiUrl, options.discordRest);
+  const webhooks = new WebhookWriter(config.discordApiUrl, metrics, options.discordRest);
 
   return {
     router,

@@ -1,6 +1,8 @@
 import { REST, Routes, type APIMessage, type RESTOptions } from 'discord.js';
 import type { Reply } from '../interaction/reply.js';
 import { discordRestOptions } from '../discord/client.js';
+import { countDiscordResponses } from '../discord/rest-responses.js';
+import type { Metrics } from '../runtime/metrics.js';
 import type { MessageEdit } from '../interaction/routed-interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';
 
@@ -18,8 +20,9 @@ export interface InteractionWebhook {
 export class WebhookWriter {
   private readonly rest: REST;
 
-  constructor(apiUrl: string, restOptions?: Partial<RESTOptions>) {
+  constructor(apiUrl: string, metrics: Metrics, restOptions?: Partial<RESTOptions>) {
     this.rest = new REST(discordRestOptions(apiUrl, restOptions));
+    countDiscordResponses(this.rest, metrics);
   }
 
   async edit(webhook: InteractionWebhook, messageId: string, edit: MessageEdit): Promise<void> {

@@ -17,6 +17,7 @@ import {
 } from './routed-interaction.js';
 import { recordOutcome } from './outcome.js';
 import { withWellFormedText } from './well-formed.js';
+import { timingAcknowledgement } from './acknowledgement.js';
 
 /**
  * Discord invalidates an interaction that is not acknowledged within 3 s. A handler that has not
@@ -230,7 +231,13 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   return {
     async handle(interaction) {
-      const work = dispatch(withWellFormedText(interaction)).catch((error: unknown) =>
+      const receivedAt = performance.now();
+      const command =
+        interaction.kind === 'component' ? (componentOwners.get(interaction.customId.split(':', 1)[0] ?? '')?.data.name ?? 'component') : interaction.commandName;
+      const timed = timingAcknowledgement(interaction, receivedAt, (seconds) =>
+        app.metrics.interactionAcknowledgement.labels(command, interaction.kind).observe(seconds),
+      );
+      const work = dispatch(withWellFormedText(timed)).catch((error: unknown) =>
         app.logger.error({ err: error, interactionId: interaction.id }, 'interaction handler crashed'),
       );
       inFlight.add(work);

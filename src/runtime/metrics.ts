@@ -22,6 +22,19 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
       registers: [registry],
     }),
+    interactionAcknowledgement: new Histogram({
+      name: 'almanac_interaction_acknowledgement_seconds',
+      help: 'Time from receiving an interaction to its acknowledgement (a reply, a deferral, an update or autocomplete choices): Discord drops an interaction not acknowledged within 3 s',
+      labelNames: ['command', 'kind'] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 3, 5, 10],
+      registers: [registry],
+    }),
+    discordResponses: new Counter({
+      name: 'almanac_discord_responses_total',
+      help: "Answers of Discord's REST API to Almanac's requests, by status: 401, 403 and 429 count toward Discord's ban of 10,000 invalid requests in 10 minutes",
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
     interactionRequests: new Counter({
       name: 'almanac_interaction_requests_total',
       help: 'HTTP mode: requests to POST /interactions, by response status (401: unsigned or badly signed)',
@@ -51,6 +64,12 @@ export function createMetrics() {
       name: 'almanac_cache_lookups_total',
       help: 'Cache lookups by cache and status (hit, miss, stale)',
       labelNames: ['cache', 'status'] as const,
+      registers: [registry],
+    }),
+    upstreamLimit: new Gauge({
+      name: 'almanac_upstream_limit_requests_per_second',
+      help: 'The most requests per second Almanac lets itself send to an upstream (the whole fleet together), under the upstream\'s own limit',
+      labelNames: ['upstream'] as const,
       registers: [registry],
     }),
     limiterQueued: new Gauge({
@@ -85,5 +104,33 @@ export function registerSharedStateGauge(metrics: Metrics, degraded: () => boole
     collect() {
       this.set(degraded() ? 1 : 0);
     },
+  });
+}
+
+/** The fleet as its registry last saw it: live processes and the gateway shards they run together. */
+export function registerFleetGauges(metrics: Metrics, members: () => Promise<readonly { shards: readonly number[] }[]>): void {
+  const registers = [metrics.registry];
+  // Both are read on the same scrape: one call to the registry serves the two gauges.
+  let reading: Promise<void> | undefined;
+  const read = () =>
+    (reading ??= members()
+      .then((live) => {
+        processes.set(live.length);
+        shards.set(new Set(live.flatMap((member) => member.shards)).size);
+      })
+      .finally(() => {
+        reading = undefined;
+      }));
+  const processes = new Gauge({
+    name: 'almanac_fleet_processes',
+    help: 'Processes of the fleet that sent a heartbeat lately (this one included; 1 without Redis)',
+    registers,
+    collect: read,
+  });
+  const shards = new Gauge({
+    name: 'almanac_fleet_shards',
+    help: 'Gateway shards run by the live processes of the fleet',
+    registers,
+    collect: read,
   });
 }

@@ -40,6 +40,7 @@ export class UpstreamWiring {
     this.upstream = options.upstream;
     const limiterFactory = options.limiterFactory ?? createLocalLimiterFactory(options.metrics);
     this.limiter = limiterFactory({ upstream: options.upstream, ...options.limits, now: options.now });
+    options.metrics?.upstreamLimit.labels(options.upstream).set(1000 / options.limits.minTimeMs);
     this.cacheFactory = options.cacheFactory ?? createLocalCacheFactory(options.metrics);
     this.tracker = new HealthTracker(options.now);
   }
