@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SNAPSHOT_CACHE_ENV } from './helpers/card-snapshot.js';
 import { COMPILED_ENTRY_POINTS_ENV, compileEntryPoints } from './helpers/compiled-entry-points.js';
-import { REDIS_INSTALL_HINT, redisServerInstalled } from './helpers/redis-server.js';
+import { PROMTOOL } from './helpers/prometheus.js';
+import { REDIS } from './helpers/redis-server.js';
 
 /**
- * Once per run, not once per file: says that the Redis tests are skipped and how to enable them,
+ * Once per run, not once per file: says which tests are skipped for a missing program and how to enable them,
  * makes the folder where card snapshots are built once for every worker, and transpiles the entry
  * points that tests spawn (both removed after the run).
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  if (!redisServerInstalled && process.env.REQUIRE_REDIS !== '1') console.warn(REDIS_INSTALL_HINT);
+  for (const tool of [REDIS, PROMTOOL]) if (!tool.installed && !tool.required) console.warn(tool.installHint);
   const cache = await mkdtemp(join(tmpdir(), 'almanac-test-run-'));
   // Workers are forked after global setup and inherit this environment.
   process.env[SNAPSHOT_CACHE_ENV] = cache;

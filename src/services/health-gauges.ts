@@ -63,4 +63,20 @@ export function registerHealthGauges(metrics: Metrics, health: () => UpstreamHea
       }
     },
   });
+  new Gauge({
+    name: 'almanac_service_timestamp_seconds',
+    help: 'Moments a service reports in /status (facts named …At), e.g. cardDatabaseDownloadedAt, cardDatabaseLastCheckAt: what age alerts read',
+    labelNames: ['upstream', 'fact'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const report of health()) {
+        for (const [fact, value] of Object.entries(report.details)) {
+          if (!fact.endsWith('At') || typeof value !== 'string') continue;
+          const at = Date.parse(value);
+          if (Number.isFinite(at)) this.labels(report.upstream, fact).set(at / 1000);
+        }
+      }
+    },
+  });
 }

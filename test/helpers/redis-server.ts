@@ -1,7 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { describe } from 'vitest';
+import { SystemTool } from './system-tool.js';
 
 /**
  * A real `redis-server` (Debian package `redis-server`; no npm package can ship it) on a free port of
@@ -9,23 +9,16 @@ import { describe } from 'vitest';
  * production. Tests kill and restart it to drive the Redis fault cases.
  */
 
-export const REDIS_INSTALL_HINT = 'redis-server not found: Redis tests skipped (install it with `apt-get install redis-server`; REQUIRE_REDIS=1 makes this fail)';
+export const REDIS = new SystemTool('redis-server', 'redis-server', 'REQUIRE_REDIS', 'Redis tests');
+
+export const REDIS_INSTALL_HINT = REDIS.installHint;
 
 /** True when `redis-server` can be run on this machine. */
-export const redisServerInstalled: boolean = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+export const redisServerInstalled: boolean = REDIS.installed;
 
-/**
- * `describe` for tests that need a real Redis: skipped when redis-server is missing (the global
- * setup prints one line saying how to install it), a failure instead when REQUIRE_REDIS=1 (CI).
- */
+/** `describe` for tests that need a real Redis (see `SystemTool.describe`). */
 export function describeWithRedis(name: string, body: () => void): void {
-  if (!redisServerInstalled && process.env.REQUIRE_REDIS === '1') {
-    describe(name, () => {
-      throw new Error('REQUIRE_REDIS=1 but redis-server is not installed: `apt-get install redis-server` (what .ci/run does)');
-    });
-    return;
-  }
-  (redisServerInstalled ? describe : describe.skip)(name, body);
+  REDIS.describe(name, body);
 }
 
 export interface RedisServer {

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/run-script.js';
+import { SystemTool } from '../helpers/system-tool.js';
+
+const COMPOSE = new SystemTool('docker-compose', 'docker-compose', 'REQUIRE_COMPOSE', 'docker-compose.yml checks');
+
+COMPOSE.describe('docker-compose.yml', () => {
+  it('is valid as docker-compose reads it, with Redis and two gateway shards', async () => {
+    // Beside a .env made from .env.example, as an operator's first `docker-compose up` has it.
+    const dir = await mkdtemp(join(tmpdir(), 'almanac-compose-'));
+    try {
+      await copyFile(join(PROJECT_ROOT, 'docker-compose.yml'), join(dir, 'docker-compose.yml'));
+      await copyFile(join(PROJECT_ROOT, '.env.example'), join(dir, '.env'));
+      const checked = spawnSync('docker-compose', ['config', '-q'], { cwd: dir, encoding: 'utf8' });
+      expect(checked.stderr).toBe('');
+      expect(checked.status).toBe(0);
+      const services = spawnSync('docker-compose', ['config', '--services'], { cwd: dir, encoding: 'utf8' });
+      expect(services.stdout.trim().split('\n').sort()).toEqual(['almanac-shard-0', 'almanac-shard-1', 'redis']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

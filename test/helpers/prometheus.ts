@@ -1,0 +1,4 @@
+import { SystemTool } from './system-tool.js';
+
+/** Debian's `prometheus` package, which also brings `promtool`. */
+export const PROMTOOL = new SystemTool('promtool', 'prometheus', 'REQUIRE_PROMETHEUS', 'Prometheus tests');

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { describe } from 'vitest';
+
+/**
+ * A program from Debian's packages that some tests run for real (no npm package ships it): those
+ * tests are skipped where it is missing, with one line at the start of the run saying how to
+ * install it, and fail instead when its REQUIRE_… variable is 1 (.ci/run sets them).
+ */
+export class SystemTool {
+  readonly installed: boolean;
+
+  constructor(
+    /** The command run to tell whether it is installed, e.g. `redis-server`. */
+    readonly command: string,
+    readonly debianPackage: string,
+    /** The environment variable that turns "skipped" into a failure, e.g. `REQUIRE_REDIS`. */
+    readonly requireVariable: string,
+    /** What is skipped without it, e.g. `Redis tests`. */
+    readonly tests: string,
+  ) {
+    this.installed = spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
+  }
+
+  get required(): boolean {
+    return process.env[this.requireVariable] === '1';
+  }
+
+  /** The line the run starts with when the tool is missing. */
+  get installHint(): string {
+    return `${this.command} not found: ${this.tests} skipped (install it with \`apt-get install ${this.debianPackage}\`; ${this.requireVariable}=1 makes this fail)`;
+  }
+
+  /** `describe` for tests that need the tool: skipped without it, a failure when it is required. */
+  describe(name: string, body: () => void): void {
+    if (!this.installed && this.required) {
+      describe(name, () => {
+        throw new Error(`${this.requireVariable}=1 but ${this.command} is not installed: \`apt-get install ${this.debianPackage}\` (what .ci/run does)`);
+      });
+      return;
+    }
+    (this.installed ? describe : describe.skip)(name, body);
+  }
+}
