@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.js';
 import { SystemTool } from './system-tool.js';
 
 /**
@@ -30,17 +30,6 @@ export interface RedisServer {
   /** Starts it again, empty, on the same port. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port for redis-server');
-  return address.port;
 }
 
 async function spawnRedis(port: number): Promise<ChildProcess> {
