@@ -4,7 +4,7 @@ import { parseHostName } from '../../src/ip/host-name.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 import { PUBLIC_DOMAIN } from '../helpers/ip-fixtures.js';
 
-const RUNS = fuzzRuns(2_000);
+const RUNS = fuzzRuns(1_000);
 
 
 describe('parseHostName', () => {

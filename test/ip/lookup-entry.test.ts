@@ -5,7 +5,7 @@ import { parseLookupEntry } from '../../src/ip/lookup-entry.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 import { PUBLIC_DOMAIN } from '../helpers/ip-fixtures.js';
 
-const RUNS = fuzzRuns(2_000);
+const RUNS = fuzzRuns(1_000);
 const port = fc.integer({ min: 0, max: 65535 });
 const path = fc.webPath();
 const userinfo = fc.option(fc.stringMatching(/^[a-z0-9:]{1,12}$/), { nil: undefined });
