@@ -8,7 +8,7 @@ module.exports = {
   forbidden: [
     {
       name: 'render-imports-no-service',
-      comment: 'src/render builds payloads from domain objects (src/cards, src/wallpaper, src/ip): it never sees a service, not even a type of one.',
+      comment: 'src/render builds payloads from domain objects (src/cards, src/decks, src/wallpaper, src/ip): it never sees a service, not even a type of one.',
       severity: 'error',
       from: { path: '^src/render/' },
       to: { path: '^src/services/' },
@@ -23,9 +23,9 @@ module.exports = {
     },
     {
       name: 'domain-imports-no-service-or-render',
-      comment: 'The domains (src/cards, src/wallpaper, src/ip) are pure: services and render depend on them, never the other way.',
+      comment: 'The domains (src/cards, src/decks, src/wallpaper, src/ip) are pure: services and render depend on them, never the other way.',
       severity: 'error',
-      from: { path: '^src/(cards|wallpaper|ip)/' },
+      from: { path: '^src/(cards|decks|wallpaper|ip)/' },
       to: { path: '^src/(services|render)/' },
     },
     {
