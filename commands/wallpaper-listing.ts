@@ -11,12 +11,14 @@ import type { AppServices } from '../src/app/services.js';
 import { channelPurityScope, purityAllowed } from '../src/wallpaper/gating.js';
 import { activityTime, decodePagerId, DEFAULT_PAGE_SIZE, longQueryKey, queryRefFor, type PagerSearch, type QueryRef } from '../src/wallpaper/pager-state.js';
 import { isPastLastPage, locateResult, PAGER_IDLE_LIMIT_MS, summaryOf, targetOf, type LocatedResult } from '../src/wallpaper/paging.js';
+import { parseCollectionListingText, type CollectionRef, type WallpaperCollection } from '../src/wallpaper/collections.js';
 import { parseTagListingText } from '../src/wallpaper/listings.js';
-import { highestPurity } from '../src/wallpaper/search.js';
+import { highestPurity, type WallpaperSearch } from '../src/wallpaper/search.js';
 import { isSimilarChallenged, similarQuery } from '../src/wallpaper/wallhaven-site.js';
 
 /**
- * The listings `/wallpaper` pages through one wallpaper at a time (a search, "More like this"): how
+ * The listings `/wallpaper` pages through one wallpaper at a time (a search, "More like this", a
+ * tag, a collection): how
  * one opens on its first result, and how ◀ ▶ move through it. Every page spends the member's share
  * of Wallhaven and is cached by the service; the purity asked for is checked against the channel
  * before any request, on opening and again on every press.
@@ -37,10 +39,26 @@ async function queryRef(app: AppServices, text: string | undefined, filters: Omi
   return ref;
 }
 
-/** The pager's result at `index`, each page it needs spending the member's share of Wallhaven. */
-function locate(app: AppServices, userId: string, search: PagerSearch, query: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
+/**
+ * The pager's result at `index`, each page it needs spending the member's share of Wallhaven: a
+ * search's page, or a collection's (which takes only the purity and the page).
+ */
+function locate(app: AppServices, userId: string, search: PagerSearch, text: string | undefined, index: number, pageSize: number, direction: 'next' | 'prev' | 'stay'): Promise<LocatedResult | null> {
   const share = app.memberShares.spenderFor(userId, 'wallhaven');
-  return locateResult((page) => app.wallhaven.search(page, share), search, query, index, pageSize, direction);
+  const collection = search.listing === 'collection' && text !== undefined ? parseCollectionListingText(text) : null;
+  const fetchPage = collection === null ? (page: WallpaperSearch) => app.wallhaven.search(page, share) : (page: WallpaperSearch) => app.wallhaven.collectionPage(collection, page.purity, page.page, share);
+  return locateResult(fetchPage, search, text, index, pageSize, direction);
+}
+
+/** A collection's label and count, from its owner's list (cached like a search page); null once it is gone. */
+export async function collectionOf(app: AppServices, userId: string, ref: CollectionRef): Promise<WallpaperCollection | null> {
+  try {
+    const collections = await app.wallhaven.collections(ref.username, app.memberShares.spenderFor(userId, 'wallhaven'));
+    return collections.find((collection) => collection.id === ref.id) ?? null;
+  } catch (error) {
+    if (isUpstreamError(error, 'not_found')) return null;
+    throw error;
+  }
 }
 
 /** Who opens a listing, where, and how the wait is shown to them. */
@@ -55,7 +73,13 @@ interface Opener {
  * A new pager on the first result of `filters` and `query`, after checking that the channel may show
  * the purity it asks for. The caller's message becomes the pager: its owner is who asked.
  */
-export async function openPager(app: AppServices, opener: Opener, filters: Omit<PagerSearch, 'query'>, query: string | undefined): Promise<Reply> {
+export async function openPager(
+  app: AppServices,
+  opener: Opener,
+  filters: Omit<PagerSearch, 'query'>,
+  query: string | undefined,
+  collection?: WallpaperCollection,
+): Promise<Reply> {
   const { messages } = opener;
   const nsfwAvailable = app.wallhaven.nsfwAvailable;
   const decision = purityAllowed(highestPurity(filters.purity), opener.channel, nsfwAvailable, messages);
@@ -67,18 +91,18 @@ export async function openPager(app: AppServices, opener: Opener, filters: Omit<
       throw isSimilarChallenged(error) ? new UserError((t) => t.wallpaper.similarChallenged, { cause: error }) : error;
     },
   );
-  if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query), t));
+  if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query, located?.page, collection), t));
   // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
   if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;
-  return renderPager({ search, query, located, lastActivityMs, channel: opener.channel, nsfwAvailable, expired: false, messages });
+  return renderPager({ search, query, located, lastActivityMs, channel: opener.channel, nsfwAvailable, expired: false, messages, ...(collection ? { collection } : {}) });
 }
 
-function ephemeral(content: string): ComponentResult {
+export function ephemeral(content: string): ComponentResult {
   return { reply: { content, ephemeral: true } };
 }
 
 /** A failure while a component works, answered on the side so the message it sits on stays as it is. */
-function sideAnswer(ctx: ComponentContext, error: unknown, messages: Catalogue): ComponentResult {
+export function sideAnswer(ctx: ComponentContext, error: unknown, messages: Catalogue): ComponentResult {
   if (isPastLastPage(error)) return ephemeral(messages.wallpaper.noMoreResults);
   if (isSimilarChallenged(error)) return ephemeral(messages.wallpaper.similarChallenged);
   if (error instanceof UserError || error instanceof MemberShareSpent) return ephemeral(describeFailure(error, messages));
@@ -94,18 +118,24 @@ function sideAnswer(ctx: ComponentContext, error: unknown, messages: Catalogue):
  * whoever pressed, with every purity the channel allows. The message pressed on is left as it is
  * (no wait note replaces it), and a refusal is answered on the side.
  */
-async function openFromComponent(ctx: ComponentContext, app: AppServices, filters: Omit<PagerSearch, 'query' | 'purity'>, text: string): Promise<ComponentResult> {
+export async function openFromComponent(
+  ctx: ComponentContext,
+  app: AppServices,
+  filters: Omit<PagerSearch, 'query' | 'purity'>,
+  text: string,
+  collection?: WallpaperCollection,
+): Promise<ComponentResult> {
   const messages = messagesFor(ctx.user.locale);
   const acknowledge: Acknowledger = { defer: () => ctx.deferUpdate(), progress: () => ctx.deferUpdate() };
   const search = { ...filters, purity: channelPurityScope(ctx.channel, app.wallhaven.nsfwAvailable) };
   try {
-    return { reply: await openPager(app, { userId: ctx.user.id, channel: ctx.channel, acknowledge, messages }, search, text) };
+    return { reply: await openPager(app, { userId: ctx.user.id, channel: ctx.channel, acknowledge, messages }, search, text, collection) };
   } catch (error) {
     return sideAnswer(ctx, error, messages);
   }
 }
 
-const ALL_CATEGORIES = { general: true, anime: true, people: true } as const;
+export const ALL_CATEGORIES = { general: true, anime: true, people: true } as const;
 
 /** "More like this" under a wallpaper: similar wallpapers (`like:<id>`), most similar first. */
 export function moreLikeThis(ctx: ComponentContext, app: AppServices, wallpaperId: string): Promise<ComponentResult> {
@@ -141,14 +171,21 @@ export async function page(ctx: ComponentContext, app: AppServices): Promise<Com
   const expired = now - state.lastActivityMs > PAGER_IDLE_LIMIT_MS;
   // An expired pager re-renders the result it shows, with its buttons disabled.
   const target = targetOf(state, expired);
+  const collectionRef = search.listing === 'collection' && query !== undefined ? parseCollectionListingText(query) : null;
   let result;
+  let collection: WallpaperCollection | null = null;
   try {
-    result = await waitForWallhaven(app, componentAcknowledger(ctx), messages, () =>
-      locate(app, ctx.user.id, search, query, target.index, state.pageSize, target.direction),
+    [result, collection] = await waitForWallhaven(app, componentAcknowledger(ctx), messages, () =>
+      Promise.all([
+        locate(app, ctx.user.id, search, query, target.index, state.pageSize, target.direction),
+        collectionRef === null ? null : collectionOf(app, ctx.user.id, collectionRef),
+      ]),
     );
   } catch (error) {
+    if (collectionRef !== null && isUpstreamError(error, 'not_found') && !isPastLastPage(error)) return ephemeral(labels.collectionGone);
     return sideAnswer(ctx, error, messages);
   }
+  if (collectionRef !== null && collection === null) return ephemeral(labels.collectionGone);
   if (result === null) return ephemeral(labels.noMoreResults);
   return {
     update: renderPager({
@@ -161,6 +198,7 @@ export async function page(ctx: ComponentContext, app: AppServices): Promise<Com
       expired,
       messages,
       ...(expired ? { note: labels.pagerExpired } : {}),
+      ...(collection ? { collection } : {}),
     }),
   };
 }

@@ -10,12 +10,14 @@ import { messagesFor } from '../src/i18n/messages.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { noResultsSentence, renderRandomWallpaper, renderWallpaperDetail } from '../src/render/wallpaper.js';
 import type { AppServices } from '../src/app/services.js';
-import { isTagMenuId, parseMoreLikeId } from '../src/wallpaper/component-ids.js';
+import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId } from '../src/wallpaper/component-ids.js';
+import { MAX_USERNAME_LENGTH } from '../src/wallpaper/collections.js';
 import { purityAllowed } from '../src/wallpaper/gating.js';
 import { PAGER_PREFIX } from '../src/wallpaper/pager-state.js';
 import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../src/wallpaper/search.js';
 import { CATEGORY_CHOICES, colourSuggestions, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
 import { parseWallpaperId } from '../src/wallpaper/wallhaven-site.js';
+import { listCollections, openCollection, pageCollectionList } from './wallpaper-collections.js';
 import { listTag, moreLikeThis, openPager, page, waitForWallhaven } from './wallpaper-listing.js';
 
 function valueOf<T>(result: ParseResult<T>): T {
@@ -75,11 +77,15 @@ async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise
   return renderRandomWallpaper(result, query ?? null, messages);
 }
 
-/** Every `wp:` component: "More like this", a detail view's tag menu, or the ◀ ▶ of a listing. */
+/** Every `wp:` component: "More like this", a detail view's tag menu, a list of collections, or the ◀ ▶ of a listing. */
 function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
   const similarTo = parseMoreLikeId(ctx.customId);
   if (similarTo !== null) return moreLikeThis(ctx, app, similarTo);
   if (isTagMenuId(ctx.customId)) return listTag(ctx, app);
+  const collectionsOf = parseCollectionMenuId(ctx.customId);
+  if (collectionsOf !== null) return openCollection(ctx, app, collectionsOf);
+  const listPage = parseCollectionListPageId(ctx.customId);
+  if (listPage !== null) return pageCollectionList(ctx, app, listPage);
   return page(ctx, app);
 }
 
@@ -132,6 +138,12 @@ export const wallpaper: ChatInputCommand = {
         .addStringOption((option) => option.setName('query').setDescription('Tags or words to pick from').setMaxLength(MAX_QUERY_LENGTH))
         .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES)),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('collections')
+        .setDescription('A Wallhaven user’s public collections; open one and page through it')
+        .addStringOption((option) => option.setName('user').setDescription('Their Wallhaven username, as in wallhaven.cc/user/…').setRequired(true).setMaxLength(MAX_USERNAME_LENGTH + 1)),
+    )
     .toJSON(),
   execute(ctx, app) {
     switch (ctx.options.subcommand) {
@@ -139,6 +151,8 @@ export const wallpaper: ChatInputCommand = {
         return showWallpaper(ctx, app);
       case 'random':
         return randomWallpaper(ctx, app);
+      case 'collections':
+        return listCollections(ctx, app);
       default:
         return searchWallpapers(ctx, app);
     }

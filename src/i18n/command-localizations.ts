@@ -373,6 +373,18 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['testo', 'Tag o parole tra cui scegliere'],
     'pt-BR': ['termos', 'Tags ou palavras para escolher'],
   },
+  'wallpaper collections': {
+    fr: ['collections', 'Les collections publiques d’un utilisateur de Wallhaven ; ouvrez-en une et parcourez-la'],
+    de: ['sammlungen', 'Die öffentlichen Sammlungen eines Wallhaven-Nutzers; eine öffnen und durchblättern'],
+    it: ['collezioni', 'Le collezioni pubbliche di un utente di Wallhaven; aprine una e sfogliala'],
+    'pt-BR': ['coleções', 'As coleções públicas de um usuário do Wallhaven; abra uma e navegue por ela'],
+  },
+  'wallpaper collections user': {
+    fr: ['utilisateur', 'Son nom d’utilisateur Wallhaven, comme dans wallhaven.cc/user/…'],
+    de: ['nutzer', 'Der Wallhaven-Benutzername, wie in wallhaven.cc/user/…'],
+    it: ['utente', 'Il nome utente Wallhaven, come in wallhaven.cc/user/…'],
+    'pt-BR': ['usuário', 'O nome de usuário no Wallhaven, como em wallhaven.cc/user/…'],
+  },
   'wallpaper random category': CATEGORY,
   ...choicesOf('wallpaper random category', CATEGORY_CHOICES),
 };

@@ -4,6 +4,7 @@ import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { CategoryFilter, PurityScope, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
+import type { WallpaperCollection } from '../wallpaper/collections.js';
 import { moreLikeId, tagMenuId } from '../wallpaper/component-ids.js';
 import { tagListingText } from '../wallpaper/listings.js';
 import { purityAllowed } from '../wallpaper/gating.js';
@@ -129,6 +130,14 @@ export function describeSearch(search: SearchSummary, messages: Catalogue = en):
   const labels = messages.wallpaper;
   const parts: string[] = [];
   const similarTo = similarQueryTarget(search.query);
+  if (search.collection) {
+    // A collection takes no other filter than purity, and no sorting of ours.
+    const { label, username, skipped } = search.collection;
+    parts.push(labels.collectionListing(quoteUserText(label, 100), inertText(username)));
+    if (search.purity !== 'sfw') parts.push(purityScopeLabel(search.purity));
+    if (skipped > 0) parts.push(labels.skippedHere(skipped));
+    return parts.join(' · ');
+  }
   if (search.tag) {
     parts.push(labels.tagListing(quoteUserText(search.tag.name, 100)));
     if (search.tag.category) parts.push(inertText(search.tag.category));
@@ -271,6 +280,7 @@ export function renderRandomWallpaper(summary: WallpaperSummary, query: string |
 /** The sentence for a search with no results, suggesting how to broaden it. */
 export function noResultsSentence(search: SearchSummary, messages: Catalogue = en): string {
   const labels = messages.wallpaper;
+  if (search.collection && search.collection.skipped > 0) return labels.collectionNothingHere(search.collection.skipped);
   const hints: string[] = [];
   if (search.query !== null) hints.push(labels.hintWords);
   if (Object.values(search.categories).some((selected) => !selected)) hints.push(labels.hintCategories);
@@ -297,6 +307,8 @@ interface PagerView {
   expired: boolean;
   note?: string;
   messages: Catalogue;
+  /** The collection a collection's listing pages through, for its title. */
+  collection?: Pick<WallpaperCollection, 'label' | 'count'>;
 }
 
 /** A `/wallpaper search` pager: the located result, its ◀ ▶ buttons carrying the pager's state. */
@@ -313,7 +325,7 @@ export function renderPager(view: PagerView): Reply {
   const decision = purityAllowed(located.item.purity, view.channel, view.nsfwAvailable, view.messages);
   const reply = renderSearchResult({
     item: decision.allowed ? located.item : { withheld: decision.reason },
-    search: summaryOf(search, view.query, located.page.query),
+    search: summaryOf(search, view.query, located.page, view.collection),
     // Short pages make indices run ahead of the count; the position never claims more than there is.
     position: Math.min(located.index + 1, located.page.total),
     total: located.page.total,

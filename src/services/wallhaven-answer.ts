@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WALLPAPER_ID_PATTERN, wallhavenHttpsUrl } from '../wallpaper/wallhaven-site.js';
+import type { WallpaperCollection } from '../wallpaper/collections.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary, WallpaperTag, WallpaperUploader } from '../wallpaper/wallpaper.js';
 
 /**
@@ -83,6 +84,21 @@ export const rawSearchAnswer = z.object({
   }),
 });
 
+/** `/collections/<user>`: the public ones only (`public` is 1 there, but a private one is never listed). */
+export const rawCollectionsAnswer = z.object({
+  data: z.array(z.object({ id: z.number().int().positive(), label: z.string(), views: count, public: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(), count })),
+});
+
+export function toCollections(raw: z.infer<typeof rawCollectionsAnswer>): WallpaperCollection[] {
+  return raw.data.filter((collection) => collection.public !== 0 && collection.public !== false).map(({ id, label, views, count }) => ({ id, label, views, count }));
+}
+
+/** `/collections/<user>/<id>`: a listing whose `meta` has only the four numbers (no `query`, no `seed`). */
+export const rawCollectionListing = z.object({
+  data: z.array(rawSummary),
+  meta: z.object({ current_page: integer, last_page: integer, per_page: integer, total: integer }),
+});
+
 function ratioOf(raw: RawSummary): number {
   const given = typeof raw.ratio === 'number' ? raw.ratio : /^\d+(\.\d+)?$/.test(raw.ratio ?? '') ? Number(raw.ratio) : NaN;
   return Number.isFinite(given) && given > 0 ? given : Math.round((raw.dimension_x / raw.dimension_y) * 100) / 100;
@@ -142,8 +158,8 @@ export function toDetail(raw: z.infer<typeof rawDetailAnswer>['data']): Wallpape
   return { ...toSummary(raw), uploader, tags };
 }
 
-export function toPage(raw: z.infer<typeof rawSearchAnswer>, sentQuery: string | undefined): WallpaperPage {
-  const echoed = raw.meta.query;
+export function toPage(raw: z.infer<typeof rawSearchAnswer> | z.infer<typeof rawCollectionListing>, sentQuery: string | undefined): WallpaperPage {
+  const echoed = 'query' in raw.meta ? raw.meta.query : undefined;
   let query: string | null;
   if (echoed === null || echoed === undefined || echoed === '') query = sentQuery ?? null;
   else if (typeof echoed === 'string') query = echoed;
@@ -154,7 +170,7 @@ export function toPage(raw: z.infer<typeof rawSearchAnswer>, sentQuery: string |
     lastPage: Math.max(1, raw.meta.last_page),
     total: raw.meta.total,
     perPage: raw.meta.per_page,
-    seed: raw.meta.seed ?? null,
+    seed: ('seed' in raw.meta ? raw.meta.seed : undefined) ?? null,
     query,
   };
 }

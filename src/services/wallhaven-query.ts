@@ -1,4 +1,5 @@
 import { UpstreamError } from '../interaction/upstream-error.js';
+import { parseWallhavenUsername } from '../wallpaper/collections.js';
 import { WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
 import {
   MAX_DIMENSION,
@@ -8,6 +9,7 @@ import {
   WALLHAVEN_COLOURS,
   WALLPAPER_RATIOS,
   WALLPAPER_SORTINGS,
+  type PurityFilter,
   type WallpaperSearch,
 } from '../wallpaper/search.js';
 
@@ -103,3 +105,29 @@ export function buildSearchQuery(search: WallpaperSearch, options: { apiKeyConfi
 export function isCacheableSearch(query: Record<string, string>): boolean {
   return query.sorting !== 'random' || query.seed !== undefined;
 }
+
+/** The path of a user's public collections, refusing a name that is not one (the caller's URL check follows). */
+export function collectionsPath(username: string): string {
+  const parsed = parseWallhavenUsername(username);
+  if (!parsed.ok || parsed.username !== username) throw invalid('not a Wallhaven username');
+  return `/api/v1/collections/${encodeURIComponent(username)}`;
+}
+
+/**
+ * One page of a collection: its path and query. Wallhaven's collection listing takes only a
+ * `purity` filter (and the page); NSFW needs a key, as in a search.
+ */
+export function collectionPageQuery(
+  username: string,
+  collectionId: number,
+  purity: PurityFilter,
+  page: number,
+  options: { apiKeyConfigured: boolean },
+): { path: string; query: Record<string, string> } {
+  if (!Number.isSafeInteger(collectionId) || collectionId < 1) throw invalid('not a collection id');
+  if (!purity.sfw && !purity.sketchy && !purity.nsfw) throw invalid('purity: choose at least one purity level');
+  if (purity.nsfw && !options.apiKeyConfigured) throw new UpstreamError('wallhaven', 'unauthorized', 'purity: NSFW needs a Wallhaven API key, and none is configured');
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw invalid(`page: must be a whole number from 1 to ${MAX_PAGE}`);
+  return { path: `${collectionsPath(username)}/${collectionId}`, query: { purity: bits([purity.sfw, purity.sketchy, purity.nsfw]), page: String(page) } };
+}
+

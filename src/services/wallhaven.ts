@@ -8,12 +8,13 @@ import type { LimiterFactory, LimiterOptions } from './limiter.js';
 import { baseUrlOption, numberOption } from './service-options.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 import { PAGE_PAST_THE_END } from '../wallpaper/paging.js';
-import type { CategoryFilter, WallpaperSearch } from '../wallpaper/search.js';
+import type { CollectionRef, WallpaperCollection } from '../wallpaper/collections.js';
+import type { CategoryFilter, PurityFilter, WallpaperSearch } from '../wallpaper/search.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
-import { rawDetailAnswer, rawSearchAnswer, toDetail, toPage } from './wallhaven-answer.js';
+import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
 import { UpstreamWiring } from './upstream.js';
-import { buildSearchQuery, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
+import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
@@ -70,6 +71,8 @@ export class WallhavenService {
   private readonly http: UpstreamHttp;
   private readonly detailCache: UpstreamCache<WallpaperDetail>;
   private readonly searchCache: UpstreamCache<WallpaperPage>;
+  private readonly collectionsCache: UpstreamCache<WallpaperCollection[]>;
+  private readonly collectionPageCache: UpstreamCache<WallpaperPage>;
   /** Per (query, categories): the rest of a drawn random page, handed out one pick at a time. */
   private readonly randomPools = new LRUCache<string, WallpaperSummary[]>({ max: 100, ttl: RANDOM_POOL_TTL_MS });
   private readonly randomRefills = new Map<string, Promise<number>>();
@@ -99,7 +102,7 @@ export class WallhavenService {
     });
     this.http = this.upstream.http({
       baseUrl,
-      pathPrefixes: ['/api/v1/search', '/api/v1/w/'],
+      pathPrefixes: ['/api/v1/search', '/api/v1/w/', '/api/v1/collections/'],
       headers: options.apiKey === undefined ? undefined : { 'x-api-key': options.apiKey },
       maxBodyBytes: 2 * 1024 * 1024,
     });
@@ -118,6 +121,36 @@ export class WallhavenService {
       // The key is the canonical query string itself (see buildSearchQuery).
       load: (key) => this.fetchSearch(Object.fromEntries(new URLSearchParams(key))),
     });
+    // Collections change as rarely as searches: cached like search pages, unknown users like unknown wallpapers.
+    this.collectionsCache = this.upstream.cache<WallpaperCollection[]>({
+      name: 'wallhaven-collections',
+      max: 200,
+      ttlMs: SEARCH_TTL_MS,
+      negativeTtlMs: NEGATIVE_TTL_MS,
+      load: (path) => this.fetchCollections(path),
+    });
+    // The key is the path and its query string, as sent.
+    this.collectionPageCache = this.upstream.cache<WallpaperPage>({
+      name: 'wallhaven-collection-page',
+      max: 200,
+      ttlMs: SEARCH_TTL_MS,
+      negativeTtlMs: NEGATIVE_TTL_MS,
+      load: (key) => this.fetchCollectionPage(key),
+    });
+  }
+
+  /** A user's public collections; an unknown user rejects with `not_found` (validate the name with `parseWallhavenUsername`). */
+  async collections(username: string, share: MemberShareSpender = {}): Promise<WallpaperCollection[]> {
+    return this.collectionsCache.get(collectionsPath(username), share);
+  }
+
+  /**
+   * One page of a collection's wallpapers of the purities asked for (the only filter it takes). A
+   * page after the last one rejects with `not_found` / `PAGE_PAST_THE_END`, a collection gone with `not_found`.
+   */
+  async collectionPage(collection: CollectionRef, purity: PurityFilter, page: number, share: MemberShareSpender = {}): Promise<WallpaperPage> {
+    const { path, query } = collectionPageQuery(collection.username, collection.id, purity, page, { apiKeyConfigured: this.nsfwAvailable });
+    return this.collectionPageCache.get(`${path}?${new URLSearchParams(query).toString()}`, share);
   }
 
   /**
@@ -192,6 +225,19 @@ export class WallhavenService {
     return toPage(answer.data, query.q);
   }
 
+  private async fetchCollections(path: string): Promise<WallpaperCollection[]> {
+    const answer = rawCollectionsAnswer.safeParse(await this.request(this.http.url(path), 'collections'));
+    if (!answer.success) throw new UpstreamError('wallhaven', 'bad_response', 'wallhaven collections answer has an unexpected shape', { status: 200 });
+    return toCollections(answer.data);
+  }
+
+  private async fetchCollectionPage(key: string): Promise<WallpaperPage> {
+    const [path, search] = key.split('?') as [string, string];
+    const answer = rawCollectionListing.safeParse(await this.request(this.http.url(path, Object.fromEntries(new URLSearchParams(search))), 'collection'));
+    if (!answer.success) throw new UpstreamError('wallhaven', 'bad_response', 'wallhaven collection answer has an unexpected shape', { status: 200 });
+    return toPage(answer.data, undefined);
+  }
+
   private async fetchDetail(id: string): Promise<WallpaperDetail> {
     const body = await this.request(this.http.url(wallpaperDetailPath(id)), 'detail');
     const answer = rawDetailAnswer.safeParse(body);
@@ -229,20 +275,20 @@ export class WallhavenService {
     }
     const { status } = response;
     if (status === 200) return parseJson('wallhaven', response);
-    if (status === 400 && kind !== 'detail') throw new UpstreamError('wallhaven', 'not_found', PAGE_PAST_THE_END, { status });
+    if (status === 400 && (kind === 'search' || kind === 'similar' || kind === 'collection')) throw new UpstreamError('wallhaven', 'not_found', PAGE_PAST_THE_END, { status });
     if (status === 401) {
       throw new UpstreamError('wallhaven', 'unauthorized', 'wallhaven refused: the API key is missing or invalid (NSFW content needs one)', { status });
     }
-    // `{"error":"Nothing here"}` is an unknown wallpaper; `{"error":"Not Found"}` would be a route we got wrong.
-    if (status === 404 && kind === 'detail' && errorText(response) === 'Nothing here') {
-      throw new UpstreamError('wallhaven', 'not_found', 'no wallpaper with this id', { status });
+    // `{"error":"Nothing here"}` is an unknown wallpaper, user or collection; `{"error":"Not Found"}` would be a route we got wrong.
+    if (status === 404 && kind !== 'search' && kind !== 'similar' && errorText(response) === 'Nothing here') {
+      throw new UpstreamError('wallhaven', 'not_found', `no such ${kind === 'detail' ? 'wallpaper' : kind === 'collections' ? 'user' : 'collection'}`, { status });
     }
     throw new UpstreamError('wallhaven', 'bad_response', `wallhaven answered ${status}`, { status });
   }
 }
 
 /** A `like:` search is told apart: Cloudflare may challenge it (see SIMILAR_CHALLENGED). */
-type RequestKind = 'search' | 'similar' | 'detail';
+type RequestKind = 'search' | 'similar' | 'detail' | 'collections' | 'collection';
 
 function similarChallenged(): UpstreamError {
   return new UpstreamError('wallhaven', 'unavailable', SIMILAR_CHALLENGED, { status: 403, retryAfterMs: SIMILAR_CHALLENGE_PAUSE_MS });

@@ -1,3 +1,4 @@
+import { parseWallhavenUsername } from './collections.js';
 import { PAGER_PREFIX } from './pager-state.js';
 import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
 
@@ -8,6 +9,7 @@ import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
  *
  * - `wp:l<wallpaper id>`  the "More like this" button under a wallpaper.
  * - `wp:t<wallpaper id>`  the menu of a wallpaper's tags on its detail view (each option's value is a tag id).
+ * - `wp:k…`, `wp:o…`      a user's list of collections: its ◀ ▶ and its menu (below).
  */
 
 const MORE_LIKE = `${PAGER_PREFIX}:l`;
@@ -35,4 +37,35 @@ export function parseMoreLikeId(id: string): string | null {
 /** Whether `id` is a tag menu's (the wallpaper it names is not needed: each option carries its tag). */
 export function isTagMenuId(id: string): boolean {
   return wallpaperIdAfter(TAG_MENU, id) !== null;
+}
+
+/**
+ * The list's components: `wp:k<p|n><page>.<username>` pages the list ◀ ▶ from `page` (base 36);
+ * `wp:o<username>` is the menu opening one collection (each option's value is a collection id).
+ */
+const LIST_PAGE = `${PAGER_PREFIX}:k`;
+const OPEN = `${PAGER_PREFIX}:o`;
+
+export function collectionListPageId(username: string, page: number, direction: 'prev' | 'next'): string {
+  return `${LIST_PAGE}${direction === 'prev' ? 'p' : 'n'}${page.toString(36)}.${username}`;
+}
+
+/** The page a list button asks for, and whose list it is; null for any other id. */
+export function parseCollectionListPageId(id: string): { username: string; page: number } | null {
+  const match = /^wp:k([pn])(0|[1-9a-z][0-9a-z]{0,2})\.(.+)$/s.exec(id);
+  if (!match) return null;
+  const parsed = parseWallhavenUsername(match[3]!);
+  if (!parsed.ok || parsed.username !== match[3]) return null;
+  const from = parseInt(match[2]!, 36);
+  return { username: parsed.username, page: match[1] === 'p' ? Math.max(0, from - 1) : from + 1 };
+}
+
+export function collectionMenuId(username: string): string {
+  return `${OPEN}${username}`;
+}
+
+export function parseCollectionMenuId(id: string): string | null {
+  if (!id.startsWith(OPEN)) return null;
+  const parsed = parseWallhavenUsername(id.slice(OPEN.length));
+  return parsed.ok && parsed.username === id.slice(OPEN.length) ? parsed.username : null;
 }

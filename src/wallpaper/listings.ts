@@ -1,10 +1,11 @@
 /**
  * The kinds of listing a pager pages through, beyond a search (whose text is Wallhaven's `q`): a
- * tag's wallpapers. Each carries its own text in the pager's query field, read back here.
+ * tag's wallpapers, a user's collection. Each carries its own text in the pager's query field, read
+ * back here (a collection's in collections.ts).
  */
 
-/** A pager's listing, in a fixed order: it travels in a custom_id as its index here. */
-export const LISTINGS = ['search', 'tag'] as const;
+/** A pager's listing, in a fixed order: it travels in a custom_id as its index here (append only). */
+export const LISTINGS = ['search', 'tag', 'collection'] as const;
 export type Listing = (typeof LISTINGS)[number];
 
 /** A tag as its listing needs it: the id Wallhaven searches by, the category its title names. */
@@ -30,6 +31,8 @@ export function parseTagListingText(text: string): TagRef | null {
 
 /** Wallhaven's `q` for a listing's text: the text itself for a search, `id:<tag id>` for a tag. */
 export function wallhavenQueryOf(listing: Listing | undefined, text: string | undefined): string | undefined {
+  // A collection's listing takes no query at all.
+  if (listing === 'collection') return undefined;
   if (listing !== 'tag' || text === undefined) return text;
   const tag = parseTagListingText(text);
   return tag === null ? undefined : `id:${tag.id}`;

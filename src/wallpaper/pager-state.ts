@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { parseCollectionListingText } from './collections.js';
 import { LISTINGS, parseTagListingText, type Listing } from './listings.js';
 import {
   MAX_DIMENSION,
@@ -34,7 +35,7 @@ import {
  *              rather than misread; they had expired 10 minutes after their last use anyway.)
  * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour, whether
  *              the purities below the level are asked for too, and the kind of listing (a search, a
- *              tag), packed into one number, 4 digits.
+ *              tag, a collection), packed into one number, 4 digits.
  * - `index`    the absolute, 0-based index of the result on show.
  * - `pageSize` Wallhaven's `per_page`; empty for the usual 24 (an account's setting may change it).
  * - `atleast`  minimum width and height, 3 digits each; empty without one.
@@ -183,6 +184,9 @@ function invalidReason(state: PagerState): string | undefined {
   if (search.query.kind === 'text' && search.query.text === '') return 'empty query text';
   if (search.listing !== undefined && !(LISTINGS as readonly string[]).includes(search.listing)) return 'unknown listing';
   if (search.listing === 'tag' && (search.query.kind === 'none' || (search.query.kind === 'text' && parseTagListingText(search.query.text) === null))) return 'a tag listing without its tag';
+  if (search.listing === 'collection' && (search.query.kind === 'none' || (search.query.kind === 'text' && parseCollectionListingText(search.query.text) === null))) {
+    return 'a collection listing without its collection';
+  }
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerSearch, type PagerState } from './pager-state.js';
+import { parseCollectionListingText, type WallpaperCollection } from './collections.js';
 import { parseTagListingText, wallhavenQueryOf } from './listings.js';
 import { purityFilterOf, type SearchSummary, type WallpaperSearch } from './search.js';
 import type { WallpaperPage, WallpaperSummary } from './wallpaper.js';
@@ -39,13 +40,20 @@ function toServiceSearch(search: PagerSearch, text: string | undefined, page: nu
 
 /**
  * What a pager's listing is, as its result's first line says it. A tag is named as Wallhaven echoes
- * it (`echoedQuery`, the tag's name for an `id:` search), with the category the detail gave.
+ * it (the page's `query`, the tag's name for an `id:` search), with the category the detail gave. A
+ * collection is named by its label, and says how many of its wallpapers the purity asked for
+ * leaves out (its count less the listing's total).
  */
-export function summaryOf(search: Omit<PagerSearch, 'query'>, text: string | undefined, echoedQuery?: string | null): SearchSummary {
+export function summaryOf(
+  search: Omit<PagerSearch, 'query'>,
+  text: string | undefined,
+  page?: Pick<WallpaperPage, 'query' | 'total'>,
+  collection?: Pick<WallpaperCollection, 'label' | 'count'>,
+): SearchSummary {
   const tag = search.listing === 'tag' && text !== undefined ? parseTagListingText(text) : null;
-  return {
-    query: tag === null ? (text ?? null) : null,
-    ...(tag === null ? {} : { tag: { name: echoedQuery ?? `#${tag.id}`, ...(tag.category ? { category: tag.category } : {}) } }),
+  const collectionRef = search.listing === 'collection' && text !== undefined ? parseCollectionListingText(text) : null;
+  const summary: SearchSummary = {
+    query: tag === null && collectionRef === null ? (text ?? null) : null,
     categories: search.categories,
     purity: search.purity,
     sorting: search.sorting,
@@ -54,6 +62,11 @@ export function summaryOf(search: Omit<PagerSearch, 'query'>, text: string | und
     ...(search.topRange ? { topRange: search.topRange } : {}),
     ...(search.colour ? { colour: search.colour } : {}),
   };
+  if (tag !== null) summary.tag = { name: page?.query ?? `#${tag.id}`, ...(tag.category ? { category: tag.category } : {}) };
+  if (collectionRef !== null && collection !== undefined) {
+    summary.collection = { label: collection.label, username: collectionRef.username, skipped: Math.max(0, collection.count - (page?.total ?? 0)) };
+  }
+  return summary;
 }
 
 /** Wallhaven's `per_page` when it is usable, else the size paging assumed so far. */

@@ -86,6 +86,8 @@ export interface SearchSummary {
   query: string | null;
   /** A tag's listing instead of a query: the tag's name, and its category when known. */
   tag?: { name: string; category?: string };
+  /** A collection's listing instead of a query: whose, its label, and how many of it this channel skips. */
+  collection?: { label: string; username: string; skipped: number };
   categories: CategoryFilter;
   purity: PurityScope;
   sorting: WallpaperSorting;

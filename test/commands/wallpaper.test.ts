@@ -143,9 +143,9 @@ describe('/wallpaper definition', () => {
     expect(wallpaper.data.name).toBe('wallpaper');
     expect(wallpaper.data.nsfw).toBe(false);
     expect(wallpaper.componentPrefix).toBe('wp');
-    expect(wallpaper.data.options?.map((option) => option.name)).toEqual(['search', 'show', 'random']);
+    expect(wallpaper.data.options?.map((option) => option.name)).toEqual(['search', 'show', 'random', 'collections']);
     expect(subcommandOptions('search').map((option) => option.name)).toEqual(['query', 'category', 'purity', 'resolution', 'ratio', 'sorting', 'toplist', 'color']);
-    for (const option of [wallpaper.data, ...(wallpaper.data.options ?? []), ...['search', 'show', 'random'].flatMap(subcommandOptions)]) {
+    for (const option of [wallpaper.data, ...(wallpaper.data.options ?? []), ...['search', 'show', 'random', 'collections'].flatMap(subcommandOptions)]) {
       expect(option.name).toMatch(/^[a-z]{1,32}$/);
       expect(option.description.length).toBeGreaterThan(0);
       expect(option.description.length).toBeLessThanOrEqual(100);

@@ -4,7 +4,7 @@ import { htmlPage } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
-import { buttonCustomId } from '../helpers/components.js';
+import { buttonCustomId, newMessageFrom } from '../helpers/components.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { answerOf } from '../helpers/reliability.js';
 
@@ -62,7 +62,19 @@ describeWithRedis('two bots sharing one Redis', () => {
     const first = await (await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { query } })).final();
     const paged = await (await bots[1]!.discord.button({ customId: buttonCustomId(first, '▶'), message: first, user: OWNER })).final();
     expect(paged.content).not.toBe(en.wallpaper.forgottenQuery);
+    expect(paged.content).toBe("");
     expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \//);
+  });
+
+  it('pages a collection opened on one bot from the other', async () => {
+    const list = await (await bots[0]!.discord.chatInput({ name: 'wallpaper', subcommand: 'collections', options: { user: 'alpha' }, user: OWNER })).final();
+    const collection = await newMessageFrom(await bots[0]!.discord.select({ customId: 'wp:oalpha', values: ['101'], message: list, user: OWNER }));
+    // The page and the collection's title both come from what the first bot fetched: no request.
+    const requests = wallhaven.requests.length;
+    const paged = await (await bots[1]!.discord.button({ customId: buttonCustomId(collection, '▶'), message: collection, user: OWNER })).final();
+    expect(paged.embeds[0]?.footer?.text).toMatch(/^2 \//);
+    expect(paged.embeds[0]?.description).toBe(collection.embeds[0]?.description);
+    expect(wallhaven.requests).toHaveLength(requests);
   });
 
   it('stops the other bot from sending to Wallhaven after a 429 seen by one, and shows the fleet in /status', async () => {

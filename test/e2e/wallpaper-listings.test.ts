@@ -1,4 +1,4 @@
-import { ComponentType, InteractionResponseType, type APIStringSelectComponent } from 'discord.js';
+import { ComponentType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter } from '../../src/services/limiter.js';
@@ -7,11 +7,11 @@ import type { FakeChannelName, FinalMessage, InteractionExchange, OptionValue } 
 import { htmlPage } from '../fakes/fake-server.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
-import { buttonCustomId } from '../helpers/components.js';
+import { buttonCustomId, newMessageFrom } from '../helpers/components.js';
 
 /**
  * The listings beyond a plain search, end to end through the fake Discord and the fake Wallhaven:
- * toplists and colours, "More like this", a tag from the detail view. One bot for the file, its limiter 20 times faster (the count per window is
+ * toplists and colours, "More like this", a tag from the detail view, collections. One bot for the file, its limiter 20 times faster (the count per window is
  * what the limit is about; test/e2e/wallpaper.test.ts shows the real spacing holds).
  */
 
@@ -26,18 +26,19 @@ async function press(bot: TestBot, message: FinalMessage, label: string, channel
   return (await bot.discord.button({ customId: buttonCustomId(message, label), message, user, channel })).final();
 }
 
-/** The message a press sends as a new one: the reply itself, or the follow-up after a deferred update. */
-async function newMessage(exchange: InteractionExchange): Promise<FinalMessage> {
-  if ((await exchange.callback()).type !== InteractionResponseType.DeferredMessageUpdate) return exchange.final();
-  const { message, files } = await exchange.waitForFollowUp();
-  return { ...message, ephemeral: ((message.flags ?? 0) & 64) !== 0, files };
-}
-
 async function moreLike(bot: TestBot, message: FinalMessage, user = OWNER, channel: FakeChannelName = 'normal'): Promise<FinalMessage> {
-  return newMessage(await bot.discord.button({ customId: buttonCustomId(message, 'More like this'), message, user, channel }));
+  return newMessageFrom(await bot.discord.button({ customId: buttonCustomId(message, 'More like this'), message, user, channel }));
 }
 
 const shownId = (message: FinalMessage) => message.embeds[0]?.title?.replace(/^Wallpaper /, '');
+
+function selectMenuOf(message: FinalMessage): APIStringSelectComponent {
+  const menu = message
+    .components!.flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))
+    .find((component): component is APIStringSelectComponent => component.type === ComponentType.StringSelect);
+  if (!menu) throw new Error('no select menu on the message');
+  return menu;
+}
 
 /** The parameters of a request to the fake, in the order they were sent. */
 const paramsOf = (request: { query: URLSearchParams }) => [...request.query.entries()];
@@ -146,9 +147,7 @@ describe('/wallpaper listings beyond search', () => {
   it('lists the exact tag picked in a detail view’s menu, titled with its name and category, paged ◀ ▶', async () => {
     const source = fake.byPurity('sfw').find((w) => w.tags.length >= 3)!;
     const shown = await (await wallpaperCommand(bot, 'show', { id: source.id })).final();
-    const menu = shown
-      .components!.flatMap((row) => (row.type === ComponentType.ActionRow ? row.components : []))
-      .find((component): component is APIStringSelectComponent => component.type === ComponentType.StringSelect)!;
+    const menu = selectMenuOf(shown);
     expect(menu.custom_id).toBe(`wp:t${source.id}`);
     const { options } = menu;
     expect(options.map((option) => option.label)).toEqual(source.tags.map((tag) => tag.name));
@@ -156,7 +155,7 @@ describe('/wallpaper listings beyond search', () => {
     const picked = options[1]!;
     expect(picked).toEqual({ label: tag.name, value: `${tag.id}:${tag.category}`, description: tag.category });
 
-    const listing = await newMessage(await bot.discord.select({ customId: menu.custom_id, values: [picked.value], message: shown, user: SOMEONE_ELSE }));
+    const listing = await newMessageFrom(await bot.discord.select({ customId: menu.custom_id, values: [picked.value], message: shown, user: SOMEONE_ELSE }));
     expect(listing.ephemeral).toBe(false);
     expect(listing.embeds[0]!.description).toBe(`Tag “${tag.name}” · ${tag.category} · sorted by newest`);
     expect(paramsOf(fake.requestsTo('/api/v1/search').at(-1)!)).toEqual([
@@ -172,6 +171,63 @@ describe('/wallpaper listings beyond search', () => {
     expect(shownId(second)).toBe(tagged[1]!.id);
     expect(second.embeds[0]!.description).toBe(listing.embeds[0]!.description);
     expect(shownId(await press(bot, second, '◀', 'normal', SOMEONE_ELSE))).toBe(tagged[0]!.id);
+  });
+
+  it('lists a user’s public collections, opens one with only the purities the channel allows, and says how many it skipped', async () => {
+    const list = await (await wallpaperCommand(bot, 'collections', { user: 'alpha' })).final();
+    expect(list.ephemeral).toBe(false);
+    expect(list.embeds[0]!.description).toBe('**Favorites** · 30 wallpapers\n**Calm & quiet** · 5 wallpapers');
+    expect(fake.requests.map((request) => request.url)).toEqual(['/api/v1/collections/alpha']);
+    expect(fake.requests[0]!.headers['x-api-key']).toBe(CANARY_WALLHAVEN_KEY);
+    const menu = selectMenuOf(list);
+    expect(menu.options.map((option) => [option.label, option.value])).toEqual([
+      ['Favorites', '101'],
+      ['Calm & quiet', '102'],
+    ]);
+
+    // A normal channel: only SFW is asked for, and the 9 sketchy or NSFW of the 30 are said to be skipped.
+    const favourites = fake.collections.alpha![0]!.items.map((id) => fake.catalogue.find((w) => w.id === id)!);
+    const sfw = favourites.filter((w) => w.purity === 'sfw');
+    const opened = await newMessageFrom(await bot.discord.select({ customId: menu.custom_id, values: ['101'], message: list, user: SOMEONE_ELSE }));
+    expect(opened.embeds[0]!.description).toBe(`Collection “Favorites” of alpha · ${30 - sfw.length} sketchy or NSFW not shown in this channel`);
+    expect(fake.requests.at(-1)!.url).toBe('/api/v1/collections/alpha/101?purity=100&page=1');
+    expect(fake.requests.every((request) => !request.url.includes('purity=') || request.query.get('purity') === '100')).toBe(true);
+    expect(shownId(opened)).toBe(sfw[0]!.id);
+    const second = await press(bot, opened, '▶', 'normal', SOMEONE_ELSE);
+    expect(shownId(second)).toBe(sfw[1]!.id);
+    expect(second.embeds[0]!.description).toBe(opened.embeds[0]!.description);
+    expect(shownId(await press(bot, second, '◀', 'normal', SOMEONE_ELSE))).toBe(sfw[0]!.id);
+
+    // An age-restricted channel, with a key: every purity, nothing skipped.
+    const restricted = await (await wallpaperCommand(bot, 'collections', { user: 'alpha' }, 'ageRestricted')).final();
+    const all = await newMessageFrom(await bot.discord.select({ customId: menu.custom_id, values: ['101'], message: restricted, channel: 'ageRestricted' }));
+    expect(all.embeds[0]!.description).toBe('Collection “Favorites” of alpha · SFW + Sketchy + NSFW');
+    expect(fake.requests.at(-1)!.url).toBe('/api/v1/collections/alpha/101?purity=111&page=1');
+    expect(all.embeds[0]!.footer?.text).toBe('1 / 30');
+  });
+
+  it('pages a list of more than 25 collections, and answers an unknown user or one without public collections in one sentence', async () => {
+    const first = await (await wallpaperCommand(bot, 'collections', { user: 'pixelsmith' })).final();
+    expect(selectMenuOf(first).options).toHaveLength(25);
+    expect(first.embeds[0]!.footer?.text).toBe('1 / 2');
+    const second = await press(bot, first, '▶');
+    expect(selectMenuOf(second).options.map((option) => option.label)).toEqual(['Set 26', 'Set 27']);
+    expect(second.embeds[0]!.footer?.text).toBe('2 / 2');
+    // The second page came from the cache.
+    expect(fake.requests).toHaveLength(1);
+
+    // The name is quoted as typed, its markdown escaped.
+    for (const [user, quoted] of [
+      ['night_owl', 'night\\_owl'],
+      ['nobody-here', 'nobody-here'],
+    ]) {
+      const none = await (await wallpaperCommand(bot, 'collections', { user: user! })).final();
+      expect(none).toMatchObject({ ephemeral: true, content: `Wallhaven has no public collections for “${quoted}”.` });
+    }
+    const before = fake.requests.length;
+    const refused = await (await wallpaperCommand(bot, 'collections', { user: '../search' })).final();
+    expect(refused).toMatchObject({ ephemeral: true, content: en.wallpaper.notAUsername });
+    expect(fake.requests).toHaveLength(before);
   });
 
   it('says so when Cloudflare challenges a like: search, and asks again only a minute later', async () => {

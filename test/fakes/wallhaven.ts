@@ -208,6 +208,34 @@ function bitsOf(value: string | null, fallback: string): boolean[] {
   return (value !== null && /^[01]{3}$/.test(value) ? value : fallback).split('').map((bit) => bit === '1');
 }
 
+/** A user's collection: `/collections/<user>` lists the public ones, `/collections/<user>/<id>` pages through one. */
+export interface FakeCollection {
+  id: number;
+  label: string;
+  views: number;
+  public: 0 | 1;
+  /** Wallpaper ids, newest addition first. */
+  items: string[];
+}
+
+/**
+ * Collections of the catalogue's uploaders: `alpha` has a mixed one (every purity, 30 wallpapers),
+ * a small SFW one and a private one; `pixelsmith` has 27 small ones (more than a menu holds);
+ * `night_owl` has none public; any other name is an unknown user.
+ */
+function generateCollections(catalogue: readonly FakeWallpaper[]): Record<string, FakeCollection[]> {
+  const ids = (from: number, count: number) => catalogue.slice(from, from + count).map((w) => w.id);
+  return {
+    alpha: [
+      { id: 101, label: 'Favorites', views: 12, public: 1, items: ids(0, 30) },
+      { id: 102, label: 'Calm & quiet', views: 3, public: 1, items: catalogue.filter((w) => w.purity === 'sfw').slice(0, 5).map((w) => w.id) },
+      { id: 103, label: 'Private', views: 0, public: 0, items: ids(40, 4) },
+    ],
+    pixelsmith: Array.from({ length: 27 }, (_, index) => ({ id: 200 + index, label: `Set ${index + 1}`, views: index, public: 1 as const, items: ids(index, 2) })),
+    night_owl: [{ id: 301, label: 'Hidden', views: 0, public: 0, items: ids(0, 3) }],
+  };
+}
+
 export interface FakeWallhavenOptions {
   /** The valid key. Requests carrying another key get 401 everywhere. */
   apiKey?: string;
@@ -218,6 +246,8 @@ export interface FakeWallhavenOptions {
 export class FakeWallhaven extends FakeServer {
   /** This fake's copy of the catalogue: tests may edit entries. */
   catalogue: FakeWallpaper[] = structuredClone([...WALLHAVEN_CATALOGUE]);
+  /** This fake's users' collections: tests may edit them. */
+  collections: Record<string, FakeCollection[]> = generateCollections(WALLHAVEN_CATALOGUE);
   /** Canned answers for the next requests, served first-in first-out (they still count as requests). */
   readonly nextResponses: FakeResponse[] = [];
   /** Answer 429 without `Retry-After` (the client must fall back to a full window). */
@@ -239,6 +269,7 @@ export class FakeWallhaven extends FakeServer {
   override reset(): void {
     super.reset();
     this.catalogue = structuredClone([...WALLHAVEN_CATALOGUE]);
+    this.collections = generateCollections(WALLHAVEN_CATALOGUE);
     this.nextResponses.length = 0;
     this.omitRetryAfter = false;
     this.windowStart = 0;
@@ -287,6 +318,8 @@ export class FakeWallhaven extends FakeServer {
       if (wallpaper.purity === 'nsfw' && !authenticated) return phpJsonResponse(401, { error: 'Unauthorized' }, rateHeaders);
       return phpJsonResponse(200, { data: wallpaper }, rateHeaders);
     }
+    const collections = /^\/api\/v1\/collections\/([^/]+)(?:\/(\d+))?$/.exec(request.path);
+    if (collections) return this.collectionAnswer(decodeURIComponent(collections[1]!), collections[2], request.query, authenticated, rateHeaders);
     if (request.path.startsWith('/api/v1/')) return phpJsonResponse(404, { error: 'Not Found' }, rateHeaders);
     return htmlPage(404, '404 - wallhaven.cc', rateHeaders);
   }
@@ -359,6 +392,29 @@ export class FakeWallhaven extends FakeServer {
     if (page > lastPage) return phpJsonResponse(400, { error: 'Bad Request' }, headers);
     const data = results.slice((page - 1) * PER_PAGE, page * PER_PAGE).map(summaryOf);
     return phpJsonResponse(200, { data, meta: { current_page: page, last_page: lastPage, per_page: PER_PAGE, total, query, seed } }, headers);
+  }
+
+  private collectionAnswer(user: string, id: string | undefined, params: URLSearchParams, authenticated: boolean, headers: Record<string, string>): FakeResponse {
+    const owned = this.collections[user];
+    if (owned === undefined) return phpJsonResponse(404, { error: 'Nothing here' }, headers);
+    if (id === undefined) {
+      const listed = owned.filter((collection) => collection.public === 1).map(({ items, ...collection }) => ({ ...collection, count: items.length }));
+      return phpJsonResponse(200, { data: listed }, headers);
+    }
+    const collection = owned.find((candidate) => candidate.id === Number(id) && candidate.public === 1);
+    if (collection === undefined) return phpJsonResponse(404, { error: 'Nothing here' }, headers);
+    // The only filter a collection takes; anonymous NSFW is dropped, as in a search.
+    const [sfw, sketchy, nsfwAsked] = bitsOf(params.get('purity'), '100');
+    const nsfw = nsfwAsked && authenticated;
+    const results = collection.items
+      .map((item) => this.catalogue.find((w) => w.id === item)!)
+      .filter((w) => (w.purity === 'sfw' && sfw) || (w.purity === 'sketchy' && sketchy) || (w.purity === 'nsfw' && nsfw));
+    const lastPage = Math.max(1, Math.ceil(results.length / PER_PAGE));
+    const page = Number(params.get('page') ?? '1');
+    if (!Number.isInteger(page) || page <= 0) return htmlPage(500, 'It broke - wallhaven.cc', headers);
+    if (page > lastPage) return phpJsonResponse(400, { error: 'Bad Request' }, headers);
+    const data = results.slice((page - 1) * PER_PAGE, page * PER_PAGE).map(summaryOf);
+    return phpJsonResponse(200, { data, meta: { current_page: page, last_page: lastPage, per_page: PER_PAGE, total: results.length } }, headers);
   }
 
   /** A small model of the `q` syntax and of what `meta.query` echoes for each form. */

@@ -583,7 +583,7 @@ describe('WallhavenService setup and health', () => {
       upstream: 'wallhaven',
       lastFailure: null,
       details: { apiKey: 'none', rateLimitRemaining: 44 },
-      caches: [{ name: 'wallhaven-detail' }, { name: 'wallhaven-search', size: 1 }],
+      caches: [{ name: 'wallhaven-detail' }, { name: 'wallhaven-search', size: 1 }, { name: 'wallhaven-collections' }, { name: 'wallhaven-collection-page' }],
       limiter: { queued: 0, pausedUntil: null },
     });
     expect(service.expectedWaitMs()).toBe(0);
