@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startFakeDns } from './fakes/dns.js';
 import { startFakeGeoJs } from './fakes/geojs.js';
+import { startFakeWallhaven } from './fakes/wallhaven.js';
 import { runEntryPoint } from './helpers/run-script.js';
 
 describe('npm start without a token', () => {
@@ -49,6 +50,26 @@ describe('npm run cli', () => {
       expect(status.stdout).toMatch(/Seen by upstreams from: `202\.12\.27\.33` · AS7500 · M-ROOT-DNS WIDE Project/);
     } finally {
       await Promise.all([dns.close(), geo.close()]);
+    }
+  });
+
+  it('runs the wallpaper listings’ options: a toplist in a colour typed by name, and a user’s collections', async () => {
+    const wallhaven = await startFakeWallhaven();
+    try {
+      const env = { WALLHAVEN_URL: wallhaven.url };
+      const [toplist, collections] = await Promise.all([
+        runEntryPoint('src/cli.ts', ['wallpaper', 'search', '--toplist', '1M', '--color', 'red', '--json'], env),
+        runEntryPoint('src/cli.ts', ['wallpaper', 'collections', '--user', 'alpha'], env),
+      ]);
+      expect(toplist.code).toBe(0);
+      const payload = JSON.parse(toplist.stdout) as { embeds: { description: string }[] };
+      expect(payload.embeds[0]!.description).toBe('All wallpapers · colour Red · sorted by toplist of the last month');
+      expect(wallhaven.requestsTo('/api/v1/search')[0]!.url).toBe('/api/v1/search?categories=111&purity=100&sorting=toplist&topRange=1M&colors=cc0000&page=1');
+      expect(collections.code).toBe(0);
+      expect(collections.stdout).toContain('Public collections of alpha');
+      expect(collections.stdout).toContain('Favorites');
+    } finally {
+      await wallhaven.close();
     }
   });
 
