@@ -148,7 +148,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
     });
     allowed = [
       { origin: geo.url, prefixes: ['/v1/ip/geo.json'] },
-      { origin: wallhaven.url, prefixes: ['/api/v1/search', '/api/v1/w/'] },
+      { origin: wallhaven.url, prefixes: ['/api/v1/search', '/api/v1/w/', '/api/v1/collections/'] },
       { origin: ygoprodeck.url, prefixes: ['/api/v7/', '/images/cards/', '/images/cards_small/', '/images/cards_cropped/', '/images/sets/'] },
     ];
     app = await createServices(
