@@ -1,4 +1,4 @@
-import { Gauge } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { Metrics } from '../runtime/metrics.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 
@@ -49,32 +49,37 @@ export function registerHealthGauges(metrics: Metrics, health: () => UpstreamHea
       for (const report of health()) for (const cache of report.caches) this.labels(cache.name).set(cache.size);
     },
   });
+  serviceFactGauge(registers, health, 'almanac_service_fact', 'Numeric facts a service reports in /status, e.g. cardDatabaseSize', (_fact, value) =>
+    typeof value === 'number' ? value : undefined,
+  );
+  serviceFactGauge(
+    registers,
+    health,
+    'almanac_service_timestamp_seconds',
+    'Moments a service reports in /status (facts named …At), e.g. cardDatabaseDownloadedAt, cardDatabaseLastCheckAt: what age alerts read',
+    (fact, value) => (fact.endsWith('At') && typeof value === 'string' ? Date.parse(value) / 1000 : undefined),
+  );
+}
+
+/** A gauge of each service's `/status` facts that `valueOf` turns into a number (the others are left out). */
+function serviceFactGauge(
+  registers: Registry[],
+  health: () => UpstreamHealth[],
+  name: string,
+  help: string,
+  valueOf: (fact: string, value: string | number) => number | undefined,
+): void {
   new Gauge({
-    name: 'almanac_service_fact',
-    help: 'Numeric facts a service reports in /status, e.g. cardDatabaseSize',
+    name,
+    help,
     labelNames: ['upstream', 'fact'] as const,
     registers,
     collect() {
       this.reset();
       for (const report of health()) {
         for (const [fact, value] of Object.entries(report.details)) {
-          if (typeof value === 'number' && Number.isFinite(value)) this.labels(report.upstream, fact).set(value);
-        }
-      }
-    },
-  });
-  new Gauge({
-    name: 'almanac_service_timestamp_seconds',
-    help: 'Moments a service reports in /status (facts named …At), e.g. cardDatabaseDownloadedAt, cardDatabaseLastCheckAt: what age alerts read',
-    labelNames: ['upstream', 'fact'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const report of health()) {
-        for (const [fact, value] of Object.entries(report.details)) {
-          if (!fact.endsWith('At') || typeof value !== 'string') continue;
-          const at = Date.parse(value);
-          if (Number.isFinite(at)) this.labels(report.upstream, fact).set(at / 1000);
+          const number = valueOf(fact, value);
+          if (number !== undefined && Number.isFinite(number)) this.labels(report.upstream, fact).set(number);
         }
       }
     },
