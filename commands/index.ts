@@ -1,9 +1,10 @@
 import type { Command } from '../src/interaction/command.js';
 import { card } from './card.js';
+import { deck } from './deck.js';
 import { ip } from './ip.js';
 import { locateIp } from './locate-ip.js';
 import { status } from './status.js';
 import { wallpaper } from './wallpaper.js';
 
 /** The command set, in the order `npm run register` sends it. */
-export const commands: readonly Command[] = [ip, locateIp, card, status, wallpaper];
+export const commands: readonly Command[] = [ip, locateIp, card, deck, status, wallpaper];

@@ -7,8 +7,9 @@ import { checkedDeck, DECK_SECTIONS, type DeckList, MAX_DECK_CARDS, type ParsedD
  */
 const SCHEME = 'ydke://';
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-// Four base64 characters per password, plus the separators: anything longer is refused unread.
-const MAX_URL_LENGTH = SCHEME.length + Math.ceil((MAX_DECK_CARDS * 4) / 3) + 12 + 4;
+// The base64 of the card cap's passwords (4 bytes each), each section's padding and the separators:
+// anything longer is refused unread.
+const MAX_URL_LENGTH = SCHEME.length + 4 * Math.ceil((MAX_DECK_CARDS * 4) / 3) + 3 * 4 + 4;
 
 /** The first ydke URL in a message's text, if any (the message menu reads the first deck it finds). */
 export function findYdkeUrl(text: string): string | undefined {

@@ -25,6 +25,13 @@ const PUBLIC_LOOKUP: CommandLocalization = {
   'pt-BR': ['público', 'Postar no canal (padrão: só você vê)'],
 };
 
+const PUBLIC_BY_DEFAULT: CommandLocalization = {
+  fr: ['public', 'Publier dans le salon (par défaut : oui)'],
+  de: ['öffentlich', 'Im Kanal posten (Standard: ja)'],
+  it: ['pubblico', 'Pubblica nel canale (predefinito: sì)'],
+  'pt-BR': ['público', 'Postar no canal (padrão: sim)'],
+};
+
 const CATEGORY: CommandLocalization = {
   fr: ['catégorie', 'Général, anime, personnes, ou une combinaison (par défaut : toutes)'],
   de: ['kategorie', 'Allgemein, Anime, Personen oder eine Kombination (Standard: alle)'],
@@ -188,12 +195,7 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['indirizzo', 'Un indirizzo IPv4/IPv6, un nome host o un URL'],
     'pt-BR': ['endereço', 'Um endereço IPv4/IPv6, um nome de host ou uma URL'],
   },
-  'ip time public': {
-    fr: ['public', 'Publier dans le salon (par défaut : oui)'],
-    de: ['öffentlich', 'Im Kanal posten (Standard: ja)'],
-    it: ['pubblico', 'Pubblica nel canale (predefinito: sì)'],
-    'pt-BR': ['público', 'Postar no canal (padrão: sim)'],
-  },
+  'ip time public': PUBLIC_BY_DEFAULT,
   'Locate IP addresses': {
     fr: ['Localiser les adresses IP'],
     de: ['IP-Adressen orten'],
@@ -206,6 +208,25 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['carta', 'Ricerca di carte Yu-Gi-Oh!'],
     'pt-BR': ['carta', 'Consulta de cartas de Yu-Gi-Oh!'],
   },
+  deck: {
+    fr: ['deck', 'Lire un deck Yu-Gi-Oh! partagé'],
+    de: ['deck', 'Ein geteiltes Yu-Gi-Oh!-Deck lesen'],
+    it: ['deck', 'Leggi un deck Yu-Gi-Oh! condiviso'],
+    'pt-BR': ['deck', 'Ler um deck de Yu-Gi-Oh! compartilhado'],
+  },
+  'deck show': {
+    fr: ['afficher', 'Un deck par sections, avec sa légalité par format et son prix'],
+    de: ['zeigen', 'Ein Deck nach Abschnitten, mit Legalität je Format und Preis'],
+    it: ['mostra', 'Un deck per sezioni, con legalità per formato e prezzo'],
+    'pt-BR': ['mostrar', 'Um deck por seções, com legalidade por formato e preço'],
+  },
+  'deck show url': {
+    fr: ['url', 'Le deck en URL ydke://'],
+    de: ['url', 'Das Deck als ydke://-URL'],
+    it: ['url', 'Il deck come URL ydke://'],
+    'pt-BR': ['url', 'O deck como URL ydke://'],
+  },
+  'deck show public': PUBLIC_BY_DEFAULT,
   'card show': {
     fr: ['afficher', 'Une carte avec son texte, ses stats, son statut, son prix et son illustration'],
     de: ['zeigen', 'Eine Karte mit Text, Werten, Verbotsstatus, Preis und Bild'],

@@ -30,6 +30,9 @@ describe('parseYdke', () => {
     expect(parseYdke(`ydke://${base64Of(1)}!!!${base64Of(2)}!`)).toEqual({ ok: false, problem: 'tooManySections' });
     expect(parseYdke(`ydke://${base64Of(...Array.from({ length: 201 }, () => 7))}!!!`)).toEqual({ ok: false, problem: 'tooManyCards' });
     expect(parseYdke('ydke://!!!')).toEqual({ ok: false, problem: 'emptyDeck' });
+    // The cap itself is read, split across sections.
+    const cap = { main: Array.from({ length: 60 }, () => 1), extra: Array.from({ length: 70 }, () => 2), side: Array.from({ length: 70 }, () => 3) };
+    expect(parseYdke(toYdke(cap))).toEqual({ ok: true, deck: cap });
   });
 
   it('finds the first ydke URL in a message', () => {

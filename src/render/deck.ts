@@ -1,0 +1,155 @@
+import type { APIEmbed } from 'discord.js';
+import type { Card } from '../cards/card.js';
+import { type DeckCards, type DeckEntry, sectionCount } from '../decks/deck-cards.js';
+import { DECK_SECTIONS, type DeckSection } from '../decks/deck-list.js';
+import type { DeckReport } from '../decks/deck-report.js';
+import type { FormatVerdict, Violation } from '../decks/legality.js';
+import { toYdk } from '../decks/ydk.js';
+import { toYdke } from '../decks/ydke.js';
+import type { Catalogue } from '../i18n/catalogue.js';
+import type { Reply } from '../interaction/reply.js';
+import { money } from './card.js';
+import { PRICE_SOURCE_LABELS } from './card-labels.js';
+import { EMBED_LIMITS, formatInteger, truncate } from './format.js';
+
+/**
+ * `/deck show`: the deck in sections as players picture it (`3× Ash Blossom & Joyous Spring`), its
+ * legality per format, its price per vendor, and the deck itself as `.ydk`, `deck.txt` and ydke URL.
+ * A long deck never loses a card from the embed: names shorten until every line fits, and the
+ * embed then says the full list is attached.
+ */
+export interface DeckView {
+  report: DeckReport;
+  /** Card names in the player's language, by passcode, where they differ from the English ones. */
+  localNames: ReadonlyMap<number, string>;
+  pricesAsOf: number | null;
+  messages: Catalogue;
+}
+
+const VIOLATIONS_SHOWN = 3;
+const SHORTEST_NAME = 12;
+
+function nameOf(card: Card, view: DeckView): string {
+  return view.localNames.get(card.id) ?? card.name;
+}
+
+function countOf(entries: readonly DeckEntry[], accept: (card: Card) => boolean): number {
+  return entries.filter(({ card }) => accept(card)).reduce((sum, entry) => sum + entry.count, 0);
+}
+
+function frameIs(family: string): (card: Card) => boolean {
+  return (card) => card.frameType === family || card.frameType === `${family}_pendulum`;
+}
+
+function sectionHeading(section: DeckSection, entries: readonly DeckEntry[], t: Catalogue): string {
+  const n = (value: number): string => formatInteger(value, t.intlLocale);
+  const total = n(sectionCount(entries));
+  if (section === 'main') {
+    return t.deck.main(total, n(countOf(entries, (card) => card.kind === 'monster')), n(countOf(entries, (card) => card.kind === 'spell')), n(countOf(entries, (card) => card.kind === 'trap')));
+  }
+  if (section === 'extra') return t.deck.extra(total, ...(['fusion', 'synchro', 'xyz', 'link'].map((family) => n(countOf(entries, frameIs(family)))) as [string, string, string, string]));
+  return t.deck.side(total);
+}
+
+function sectionsText(cards: DeckCards, view: DeckView, nameChars: number): string {
+  return DECK_SECTIONS.filter((section) => cards.sections[section].length > 0)
+    .map((section) => {
+      const entries = cards.sections[section];
+      const lines = entries.map(({ card, count }) => `${count}× ${truncate(nameOf(card, view), nameChars)}`);
+      return [`**${sectionHeading(section, entries, view.messages)}**`, ...lines].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** The section list with the longest names that fit, and whether any name was shortened. */
+function fittedSections(view: DeckView, note: string, budget: number): { text: string; shortened: boolean } {
+  const cards = view.report.cards;
+  const full = sectionsText(cards, view, Number.MAX_SAFE_INTEGER);
+  if (full.length <= budget) return { text: full, shortened: false };
+  for (let chars = 60; chars >= SHORTEST_NAME; chars -= 4) {
+    const text = `${sectionsText(cards, view, chars)}\n\n${note}`;
+    if (text.length <= budget) return { text, shortened: true };
+  }
+  return { text: `${sectionsText(cards, view, SHORTEST_NAME)}\n\n${note}`, shortened: true };
+}
+
+function violationText(violation: Violation, format: string, t: Catalogue): string {
+  const n = (value: number): string => formatInteger(value, t.intlLocale);
+  switch (violation.kind) {
+    case 'mainSize':
+      return t.deck.mainSize(n(violation.count), n(violation.min), n(violation.max));
+    case 'extraSize':
+      return t.deck.extraSize(n(violation.count), n(violation.max));
+    case 'sideSize':
+      return t.deck.sideSize(n(violation.count), n(violation.max));
+    case 'copies':
+      return t.deck.copies(violation.name, n(violation.count));
+    case 'limited':
+      return t.deck.limited(violation.name, t.cardTerms.banStatuses[violation.status], format);
+    case 'notReleased':
+      return t.deck.notReleased(violation.name, format);
+  }
+}
+
+function verdictText(verdict: FormatVerdict, t: Catalogue): string {
+  if (verdict.status === 'legal') return `✅ **${verdict.format}**: ${t.deck.legal}`;
+  if (verdict.status === 'unknown') return `❔ **${verdict.format}**: ${t.deck.unknownFormat}`;
+  const shown = verdict.violations.slice(0, VIOLATIONS_SHOWN).map((violation) => `  • ${violationText(violation, verdict.format, t)}`);
+  const hidden = verdict.violations.length - shown.length;
+  return [`❌ **${verdict.format}**`, ...shown, ...(hidden > 0 ? [`  • ${t.deck.moreViolations(formatInteger(hidden, t.intlLocale))}`] : [])].join('\n');
+}
+
+function priceText(view: DeckView): string {
+  const t = view.messages;
+  const { vendors, dearest } = view.report.price;
+  const lines = vendors.map(({ source, total, unpriced }) => {
+    const label = PRICE_SOURCE_LABELS[source];
+    const missing = unpriced > 0 ? ` (${t.deck.unpriced(formatInteger(unpriced, t.intlLocale))})` : '';
+    return `**${label.name}** ${money(total, label.currency, t.intlLocale)}${missing}`;
+  });
+  if (dearest.length > 0) {
+    const dollars = PRICE_SOURCE_LABELS.tcgplayer.currency;
+    lines.push(t.deck.dearest(dearest.map((card) => `${nameOf(card, view)} ${money(card.prices.tcgplayer ?? 0, dollars, t.intlLocale)}`).join(', ')));
+  }
+  if (view.pricesAsOf !== null) {
+    lines.push(t.card.pricesAsOf(new Intl.DateTimeFormat(t.intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(view.pricesAsOf)));
+  }
+  return lines.join('\n');
+}
+
+/** The full list as text, one `3× Name` line per card with its password: what the shortened embed refers to. */
+function deckText(view: DeckView): string {
+  const { cards } = view.report;
+  const blocks = DECK_SECTIONS.map((section) => {
+    const entries = cards.sections[section];
+    return [sectionHeading(section, entries, view.messages), ...entries.map(({ card, count }) => `${count}× ${nameOf(card, view)} (${card.id})`)].join('\n');
+  });
+  const unknown = cards.unknown.map(({ password, count }) => view.messages.deck.unknownCard(String(password), formatInteger(count, view.messages.intlLocale)));
+  return `${[...blocks, ...(unknown.length > 0 ? [unknown.join('\n')] : [])].join('\n\n')}\n`;
+}
+
+export function renderDeck(view: DeckView): Reply {
+  const t = view.messages;
+  const { report } = view;
+  const fields: NonNullable<APIEmbed['fields']> = [];
+  if (report.cards.unknown.length > 0) {
+    const unknown = report.cards.unknown.map(({ password, count }) => t.deck.unknownCard(String(password), formatInteger(count, t.intlLocale)));
+    fields.push({ name: t.deck.unknownCards, value: truncate(unknown.join('\n'), EMBED_LIMITS.fieldValue) });
+  }
+  const legality = [...report.verdicts.map((verdict) => verdictText(verdict, t)), `-# ${t.deck.speedDuelNote}`].join('\n');
+  fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
+  fields.push({ name: t.deck.price, value: truncate(priceText(view), EMBED_LIMITS.fieldValue) });
+  // The section list gets what the fields leave of the embed's 6,000 characters (and at most a description's 4,096).
+  const fieldChars = fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+  const sections = fittedSections(view, `*${t.deck.shortened}*`, Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fieldChars));
+  const ydke = toYdke(report.deck);
+  return {
+    // The ydke URL is at most ~1,100 characters for the 200-card cap: it fits the message content.
+    content: truncate(ydke, EMBED_LIMITS.content),
+    embeds: [{ description: sections.text, fields }],
+    files: [
+      { name: 'deck.ydk', data: Buffer.from(toYdk(report.deck)) },
+      { name: 'deck.txt', data: Buffer.from(deckText(view)) },
+    ],
+  };
+}
