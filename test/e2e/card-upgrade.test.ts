@@ -44,6 +44,14 @@ describe('/card show across a card format upgrade', () => {
     expect(before.embeds[0]!.title).toBe('Maxx "C"');
     expect(before.embeds[0]!.fields?.find((field) => field.name === 'Ban list')?.value).toBe('TCG Forbidden · OCG Semi-Limited');
     expect(before.embeds[0]!.fields?.find((field) => field.name === 'Master Duel')?.value ?? '').not.toMatch(/Forbidden/);
+    // The new download has been asked for (and is held): the answer above did not wait for it.
+    await waitForCondition({
+      emitter: ygoprodeck.events,
+      events: ['request'],
+      probe: () => (ygoprodeck.fullDownloads().length > 0 ? true : undefined),
+      timeoutMs: 30_000,
+      describeTimeout: () => 'the bot never asked for the new database',
+    });
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);
     // A snapshot without formats cannot answer a format filter: it says so instead of finding nothing.
     const formatFilter = await (await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { format: 'tcg' } })).final();
