@@ -89,5 +89,5 @@ export const fuzzSection = vitestSection({
   title: 'Fuzz tests at their full count (npm test tries a quarter): hostile values through every parser and handler (pass/fail)',
   vitestArgs: ['test/reliability/fuzz.test.ts', 'test/reliability/fuzz-parsers.test.ts', 'test/reliability/fuzz-e2e.test.ts', 'test/reliability/http-hostile.test.ts'],
   fullEnv: { [FUZZ_SIZE_ENV]: 'full' },
-  tiny: { vitestArgs: ['test/reliability/fuzz-parsers.test.ts'], pattern: 'IP address lists' },
+  tiny: { vitestArgs: ['test/reliability/fuzz-parsers.test.ts'], pattern: 'IP lookup lists' },
 });
