@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'commands/**/*.test.ts'],
-    // The bench's smoke tests are `npm run test:bench` (test/bench/vitest.config.ts).
-    exclude: ['test/bench/**', 'node_modules/**'],
+    // The bench's smoke tests are `npm run test:bench` (test/bench/vitest.config.ts), the container
+    // test `npm run test:container` (test/container/vitest.config.ts): each is timed apart.
+    exclude: ['test/bench/**', 'test/container/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
