@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
-import type { Card } from '../../src/cards/card.js';
+import { CARD_LANGUAGES, type Card } from '../../src/cards/card.js';
 import { toYdke } from '../../src/decks/ydke.js';
 import { en } from '../../src/i18n/en.js';
 import { fr } from '../../src/i18n/fr.js';
@@ -33,6 +33,13 @@ describe('/deck show end to end: decks built from the real dump, through the fak
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
     });
     expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
+    // The four languages download after English, and each still rebuilds the card matcher on the
+    // event loop (issue #26): wait for them, so that no command here waits behind a rebuild.
+    const deadline = Date.now() + 90_000;
+    while (!CARD_LANGUAGES.every((language) => bot.app.services.cards.languageReady(language))) {
+      if (Date.now() > deadline) throw new Error('the language databases never loaded');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // Unlimited cards released in TCG, by frame: main-deck frames and Extra Deck frames.
     const playable = (frames: string[]): Card[] =>
       dump
@@ -41,7 +48,7 @@ describe('/deck show end to end: decks built from the real dump, through the fak
         .filter((card) => card.banlist.tcg === undefined && card.formats.includes('TCG') && card.treatedAs === undefined);
     mainCards = playable(['normal', 'effect', 'spell', 'trap']);
     extraCards = playable(['fusion', 'synchro', 'xyz', 'link']);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await bot?.stop();
