@@ -14,7 +14,7 @@
 import type { RawCard } from '../src/cards/normalise-card.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import { shardOf, type FakeDiscord } from '../test/fakes/discord.js';
-import { REDIS_INSTALL_HINT, redisServerInstalled, startRedisServer } from '../test/helpers/redis-server.js';
+import { REDIS, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBenchDiscord, startBotChild, type BotChild } from './bot-child.js';
 import { CachedMix, mixUser } from './cached-mix.js';
 import { benchEconomy, holdsUnderLoad, REPLAY_CONCURRENCY, replay, upstreamMarks, upstreamTraffic, type EconomyResult, type UpstreamTraffic } from './economy.js';
@@ -278,9 +278,9 @@ export const fleetSection: BenchSection = {
   assertions: true,
   async run(size: BenchSize, fixtures: BenchFixtures) {
     const settings = SIZES[size];
-    if (!redisServerInstalled) {
-      fixtures.progress(`fleet section skipped: ${REDIS_INSTALL_HINT}`);
-      const skipped = { area: 'Fleet', measure: `${settings.processes} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS_INSTALL_HINT, pass: null };
+    if (!REDIS.installed) {
+      fixtures.progress(`fleet section skipped: ${REDIS.installHint}`);
+      const skipped = { area: 'Fleet', measure: `${settings.processes} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS.installHint, pass: null };
       return sectionResult([skipped], { fleet: null });
     }
     const snapshotDir = await fixtures.snapshotDir();

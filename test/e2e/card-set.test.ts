@@ -14,6 +14,7 @@ import { LOB_SET, SECOND_LOB_SET, loadCardDump, startFakeYgoprodeck, type FakeYg
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
 import type { UploadedFile } from '../helpers/http-body.js';
 import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
+import { field } from '../helpers/components.js';
 
 const BLUE_EYES = 89631139;
 const SOMEONE_ELSE = { id: '1356000000000000777', username: 'someone-else' };
@@ -47,10 +48,6 @@ function button(message: FakeMessage, label: string): APIButtonComponentWithCust
   const found = componentsOf(message).find((component) => component.type === ComponentType.Button && 'custom_id' in component && component.label === label);
   if (!found) throw new Error(`no ${label} button on the message`);
   return found as APIButtonComponentWithCustomId;
-}
-
-function field(embed: APIEmbed, name: string): string | undefined {
-  return embed.fields?.find((candidate) => candidate.name === name)?.value;
 }
 
 describe('/card set end to end: the real client against the fake Discord and the fake YGOPRODeck (whole database)', () => {

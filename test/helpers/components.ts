@@ -1,4 +1,5 @@
-import { ComponentType, InteractionResponseType, type APIButtonComponent, type APIMessage } from 'discord.js';
+import { ComponentType, InteractionResponseType, type APIButtonComponent, type APIEmbed, type APIMessage } from 'discord.js';
+import { expect } from 'vitest';
 import type { FinalMessage, InteractionExchange } from '../fakes/discord.js';
 
 /** The custom_id of the button labelled `label` on a message (e.g. a pager's ▶); throws when there is none. */
@@ -18,4 +19,15 @@ export async function newMessageFrom(exchange: InteractionExchange): Promise<Fin
   if ((await exchange.callback()).type !== InteractionResponseType.DeferredMessageUpdate) return exchange.final();
   const { message, files } = await exchange.waitForFollowUp();
   return { ...message, ephemeral: ((message.flags ?? 0) & 64) !== 0, files };
+}
+
+/** The single item of `items`, asserting there is exactly one (a reply's one action row, say). */
+export function only<T>(items: T[] | undefined): T {
+  expect(items).toHaveLength(1);
+  return items![0]!;
+}
+
+/** The value of the embed field named `name`, if there is one. */
+export function field(embed: APIEmbed, name: string): string | undefined {
+  return embed.fields?.find((candidate) => candidate.name === name)?.value;
 }

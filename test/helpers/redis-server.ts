@@ -11,11 +11,6 @@ import { SystemTool } from './system-tool.js';
 
 export const REDIS = new SystemTool('redis-server', 'redis-server', 'REQUIRE_REDIS', 'Redis tests');
 
-export const REDIS_INSTALL_HINT = REDIS.installHint;
-
-/** True when `redis-server` can be run on this machine. */
-export const redisServerInstalled: boolean = REDIS.installed;
-
 /** `describe` for tests that need a real Redis (see `SystemTool.describe`). */
 export function describeWithRedis(name: string, body: () => void): void {
   REDIS.describe(name, body);

@@ -1,4 +1,4 @@
-import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
@@ -13,6 +13,7 @@ import { noSetMatchMessage, pageWindow, PRINTINGS_PAGE_SIZE, releaseDate, render
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
 import type { PrintingView, SetListing } from '../../src/cards/printings.js';
 import { loadCardDump } from '../helpers/card-dump.js';
+import { field, only } from '../helpers/components.js';
 
 const CUSTOM_ID_MAX_LENGTH = 100;
 const cards = normaliseCards(loadCardDump()).cards;
@@ -50,15 +51,6 @@ const LOB_LISTING = listingOf(LOB.name);
 
 function view(overrides: Partial<CardSetView> = {}): CardSetView {
   return { set: LOB, listings: LOB_LISTING, page: 0, image: IMAGE, sharedCodeWith: 0, ...overrides };
-}
-
-function only<T>(items: T[] | undefined): T {
-  expect(items).toHaveLength(1);
-  return items![0]!;
-}
-
-function field(embed: APIEmbed, name: string): string | undefined {
-  return embed.fields?.find((candidate) => candidate.name === name)?.value;
 }
 
 function selectOf(reply: Reply): APIStringSelectComponent {

@@ -1,4 +1,4 @@
-import { ComponentType, type APIEmbed, type APIStringSelectComponent } from 'discord.js';
+import { ComponentType, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
 import type { Card, LocalizedCard } from '../../src/cards/card.js';
@@ -11,6 +11,7 @@ import { SELECT_LIMITS } from '../../src/render/format.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
+import { field, only } from '../helpers/components.js';
 
 const cards = normaliseCards(loadCardDump()).cards;
 const byId = new Map(cards.map((card) => [card.id, card]));
@@ -35,15 +36,6 @@ const BELIEVE_IN_YOUR_BRO = 300302044; // Skill with race ""
 const ABYSS_DWELLER = 21044178; // Forbidden in TCG and OCG
 
 const IMAGE = { format: 'jpg' as const, data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };
-
-function only<T>(items: T[] | undefined): T {
-  expect(items).toHaveLength(1);
-  return items![0]!;
-}
-
-function field(embed: APIEmbed, name: string): string | undefined {
-  return embed.fields?.find((candidate) => candidate.name === name)?.value;
-}
 
 function selectOf(reply: Reply): APIStringSelectComponent {
   const row = only(reply.components);
