@@ -56,6 +56,11 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   const expiry = new ComponentExpiry(app.logger);
   let accepting = true;
 
+  /** The command whose components carry this custom_id's prefix (the part before the first `:`). */
+  function componentOwner(customId: string): ChatInputCommand | undefined {
+    return componentOwners.get(customId.split(':', 1)[0] ?? '');
+  }
+
   function dispatch(interaction: RoutedInteraction): Promise<void> {
     switch (interaction.kind) {
       case 'chat':
@@ -179,8 +184,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   }
 
   async function runComponent(interaction: ComponentInteraction): Promise<void> {
-    const prefix = interaction.customId.split(':', 1)[0] ?? '';
-    const command = componentOwners.get(prefix);
+    const command = componentOwner(interaction.customId);
     const name = command ? `${command.data.name} component` : 'component';
     const entry = { command: name, kind: 'component', started: performance.now() };
     const { responder } = interaction;
@@ -233,7 +237,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     async handle(interaction) {
       const receivedAt = performance.now();
       const command =
-        interaction.kind === 'component' ? (componentOwners.get(interaction.customId.split(':', 1)[0] ?? '')?.data.name ?? 'component') : interaction.commandName;
+        interaction.kind === 'component' ? (componentOwner(interaction.customId)?.data.name ?? 'component') : interaction.commandName;
       const timed = timingAcknowledgement(interaction, receivedAt, (seconds) =>
         app.metrics.interactionAcknowledgement.labels(command, interaction.kind).observe(seconds),
       );
