@@ -3,7 +3,7 @@ import type { CardView } from '../src/cards/custom-ids.js';
 import { cardLanguageFor } from '../src/cards/user-language.js';
 import type { Catalogue } from '../src/i18n/catalogue.js';
 import { messagesFor } from '../src/i18n/messages.js';
-import type { ChatInputContext } from '../src/interaction/context.js';
+import type { ChatInputContext, DeferrableContext } from '../src/interaction/context.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError, type LocalizedText } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
@@ -40,7 +40,7 @@ export function databaseMissing(app: AppServices): LocalizedText {
   return (t) => (failure ? cardDatabaseFailureMessage(failure, now, t) : t.card.databaseLoading);
 }
 
-export async function waitForDatabase(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<void> {
+export async function waitForDatabase(ctx: Pick<DeferrableContext, 'defer'>, app: AppServices, ephemeral: boolean): Promise<void> {
   if (app.cards.ready) return;
   // A failed download is not worth waiting for: the next attempt is minutes away.
   if (app.cards.loadFailure) throw new UserError(databaseMissing(app));

@@ -3,8 +3,9 @@ import { card } from './card.js';
 import { deck } from './deck.js';
 import { ip } from './ip.js';
 import { locateIp } from './locate-ip.js';
+import { readDeckMenu } from './read-deck.js';
 import { status } from './status.js';
 import { wallpaper } from './wallpaper.js';
 
 /** The command set, in the order `npm run register` sends it. */
-export const commands: readonly Command[] = [ip, locateIp, card, deck, status, wallpaper];
+export const commands: readonly Command[] = [ip, locateIp, card, deck, readDeckMenu, status, wallpaper];

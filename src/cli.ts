@@ -1,4 +1,7 @@
 import './runtime/check-node.js';
+import { statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ApplicationCommandOptionType,
   type APIApplicationCommandBasicOption,
@@ -15,8 +18,11 @@ import { describeFailure } from './render/errors.js';
 import { renderAsJson, renderAsText } from './render/text.js';
 import { createServices } from './app/services.js';
 import { createSharedState } from './state/index.js';
+import { localAttachments } from './services/attachments.js';
 
 const EXIT_USAGE = 2;
+/** The commands that read the card database: only they load it (a one-shot run of the others needs none). */
+const CARD_COMMANDS = new Set(['card', 'deck', 'Read deck']);
 
 function commandWord(command: Command): string {
   return command.data.name;
@@ -161,7 +167,21 @@ function optionReader(subcommand: string | null, values: Map<string, string | nu
     getString: (name) => typed<string>(name, 'string'),
     getBoolean: (name) => typed<boolean>(name, 'boolean'),
     getInteger: (name) => typed<number>(name, 'number'),
+    getAttachment: (name) => {
+      // `--file deck.ydk`: a file of the operator's, read by `localAttachments` like Discord's CDN would serve it.
+      const path = typed<string>(name, 'string');
+      return path === null ? null : { name: basename(path), size: fileSize(path), url: pathToFileURL(resolve(path)).href };
+    },
   };
+}
+
+/** The file's size, or 0 when it cannot be read (reading it then says so). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -194,7 +214,7 @@ async function run(argv: string[]): Promise<number> {
   const state = await createSharedState({ redisUrl: config.redisUrl, logger, metrics });
   const app = await createServices(
     { config, logger, metrics, state },
-    { startCardDatabase: invocation.command.data.name === 'card' },
+    { startCardDatabase: CARD_COMMANDS.has(invocation.command.data.name), attachments: localAttachments },
   );
   const base = {
     interactionId: 'cli',
@@ -214,7 +234,7 @@ async function run(argv: string[]): Promise<number> {
     const { command } = invocation;
     reply =
       command.kind === 'message'
-        ? await command.execute({ ...base, targetMessage: { id: 'cli', content: invocation.message ?? '' } }, app)
+        ? await command.execute({ ...base, targetMessage: { id: 'cli', content: invocation.message ?? '', attachments: [] } }, app)
         : await command.execute({ ...base, options: optionReader(invocation.subcommand, invocation.values) }, app);
   } catch (error) {
     // The reply says what went wrong in one sentence; the error and its stack are for LOG_LEVEL=debug.

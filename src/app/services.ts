@@ -11,6 +11,7 @@ import type { SharedState } from '../state/shared-state.js';
 import type { CacheFactory } from '../services/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
+import { DiscordAttachments, type AttachmentSource } from '../services/attachments.js';
 import { DnsResolver } from '../services/dns.js';
 import { GeoService } from '../services/geojs.js';
 import { IpLookup } from '../services/ip-lookup.js';
@@ -45,6 +46,8 @@ export interface AppServices {
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
   cards: CardService;
+  /** Files members attach (`.ydk` decks), read only from Discord's CDN. */
+  attachments: AttachmentSource;
   /** Each upstream's health, for /status. */
   upstreamHealth(): UpstreamHealth[];
   /** Releases sockets, timers and limiters. */
@@ -64,6 +67,8 @@ export interface ServiceOverrides {
   startCardDatabase?: boolean;
   /** Per-member shares other than `MEMBER_SHARES` (tests of other behaviour lift them). */
   memberShares?: Partial<Record<UpstreamName, Partial<MemberShare>>>;
+  /** Where attachments are read from: Discord's CDN (default), or the terminal's own files. */
+  attachments?: AttachmentSource;
   /** Card database settings (tests: a fake with fewer cards than the real minimum). */
   cardDatabase?: CreateCardServiceOptions['database'];
 }
@@ -138,6 +143,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     memberShares,
     state,
     cards,
+    attachments: overrides.attachments ?? new DiscordAttachments({ cdnUrl: deps.config.discordCdnUrl, dispatcher: overrides.dispatcher }),
     upstreamHealth,
     async close() {
       await Promise.allSettled(closers.map((close) => close()));

@@ -12,6 +12,17 @@ const PASSWORD = /^\d{1,10}$/;
 // eslint-disable-next-line no-control-regex
 const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/**
+ * The largest `.ydk` file read: 200 passwords of 10 digits with CRLF and a few comments come to
+ * about 3 KiB, so 64 KiB leaves room for long comments and nothing else.
+ */
+export const MAX_YDK_BYTES = 64 * 1024;
+
+/** Whether an attachment's name marks it as a `.ydk` deck (the message menu reads the first such file). */
+export function isYdkName(name: string): boolean {
+  return /\.ydk$/i.test(name.trim());
+}
+
 /** Reads an attachment's bytes: a file that is not UTF-8 text is refused as binary before parsing. */
 export function parseYdkBytes(bytes: Uint8Array): ParsedDeck {
   let text: string;

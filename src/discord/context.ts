@@ -3,10 +3,11 @@ import {
   ChannelType,
   InteractionContextType,
   PermissionFlagsBits,
+  type Attachment,
   type BaseInteraction,
   type CommandInteractionOptionResolver,
 } from 'discord.js';
-import type { AppPermissions, ChannelInfo, Installation, Invoker, MemberPermissions, OptionValues } from '../interaction/context.js';
+import type { AppPermissions, AttachmentRef, ChannelInfo, Installation, Invoker, MemberPermissions, OptionValues } from '../interaction/context.js';
 import type { RawInteractionChannel } from './raw-channels.js';
 
 export function invokerOf(interaction: BaseInteraction): Invoker {
@@ -80,7 +81,9 @@ export function memberPermissionsOf(interaction: BaseInteraction): MemberPermiss
   return memberPermissionsFrom(interaction.memberPermissions?.bitfield ?? null);
 }
 
-type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'>;
+/** Autocomplete's resolver has no attachments (Discord sends none while a command is being typed). */
+type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'> &
+  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment'>>;
 
 export function optionsOf(resolver: ResolverLike): OptionValues {
   return {
@@ -88,5 +91,14 @@ export function optionsOf(resolver: ResolverLike): OptionValues {
     getString: (name) => resolver.getString(name),
     getBoolean: (name) => resolver.getBoolean(name),
     getInteger: (name) => resolver.getInteger(name),
+    getAttachment: (name) => {
+      const attachment = resolver.getAttachment?.(name) ?? null;
+      return attachment === null ? null : attachmentRef(attachment);
+    },
   };
+}
+
+/** What the kernel needs of an attachment discord.js resolved: its name, declared size and CDN URL. */
+export function attachmentRef(attachment: Pick<Attachment, 'name' | 'size' | 'url'>): AttachmentRef {
+  return { name: attachment.name, size: attachment.size, url: attachment.url };
 }

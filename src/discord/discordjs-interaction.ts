@@ -5,7 +5,7 @@ import type {
   MessageComponentInteraction,
 } from 'discord.js';
 import { MessageFlags, ShardClientUtil } from 'discord.js';
-import { appPermissionsOf, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
+import { appPermissionsOf, attachmentRef, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 import { toEditOptions, toMessageOptions, toReplyOptions } from './payload.js';
 import type { RawInteractionChannels } from './raw-channels.js';
@@ -48,7 +48,11 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
       kind: 'message',
       ...common(repliableResponder(interaction)),
       commandName: interaction.commandName,
-      targetMessage: { id: interaction.targetMessage.id, content: interaction.targetMessage.content },
+      targetMessage: {
+        id: interaction.targetMessage.id,
+        content: interaction.targetMessage.content,
+        attachments: interaction.targetMessage.attachments.map(attachmentRef),
+      },
     };
   }
   if (interaction.isMessageComponent()) {

@@ -6,7 +6,7 @@ import {
   SnowflakeUtil,
 } from 'discord.js';
 import { z } from 'zod';
-import type { ChannelInfo, OptionValues } from '../interaction/context.js';
+import type { AttachmentRef, ChannelInfo, OptionValues } from '../interaction/context.js';
 import { appPermissionsFrom, installationFrom, memberPermissionsFrom, THREAD_TYPES } from '../discord/context.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 
@@ -37,6 +37,14 @@ type ApiOption = z.infer<typeof topOption> | z.infer<typeof subcommandOption> | 
 
 const apiUser = z.looseObject({ id: z.string(), username: z.string() });
 
+/** An attachment as Discord describes it (in `resolved.attachments` and on messages). */
+const apiAttachment = z.looseObject({ id: z.string(), filename: z.string(), size: z.number(), url: z.string() });
+type ApiAttachment = z.infer<typeof apiAttachment>;
+
+function attachmentRef(attachment: ApiAttachment): AttachmentRef {
+  return { name: attachment.filename, size: attachment.size, url: attachment.url };
+}
+
 const apiInteraction = z.looseObject({
   id: z.string(),
   application_id: z.string(),
@@ -57,7 +65,12 @@ const apiInteraction = z.looseObject({
       type: z.number().optional(),
       options: z.array(topOption).optional(),
       target_id: z.string().optional(),
-      resolved: z.looseObject({ messages: z.record(z.string(), z.looseObject({ id: z.string(), content: z.string() })).optional() }).optional(),
+      resolved: z
+        .looseObject({
+          messages: z.record(z.string(), z.looseObject({ id: z.string(), content: z.string(), attachments: z.array(apiAttachment).optional() })).optional(),
+          attachments: z.record(z.string(), apiAttachment).optional(),
+        })
+        .optional(),
       custom_id: z.string().optional(),
       values: z.array(z.string()).optional(),
     })
@@ -112,7 +125,10 @@ function commandOptions(options: ApiOption[] = []): { subcommand: string | null;
   return subcommand ? { subcommand: subcommand.name, leaves: subcommand.options ?? [] } : { subcommand: null, leaves: level };
 }
 
-function optionValues(options: ApiOption[] | undefined): { values: OptionValues; leaves: ApiOption[] } {
+function optionValues(
+  options: ApiOption[] | undefined,
+  attachments: Readonly<Record<string, ApiAttachment>> = {},
+): { values: OptionValues; leaves: ApiOption[] } {
   const { subcommand, leaves } = commandOptions(options);
   const typed = <T extends string | number | boolean>(name: string, type: ApplicationCommandOptionType, kind: string): T | null => {
     const option = leaves.find((candidate) => candidate.name === name && candidate.type === type);
@@ -125,6 +141,12 @@ function optionValues(options: ApiOption[] | undefined): { values: OptionValues;
       getString: (name) => typed<string>(name, ApplicationCommandOptionType.String, 'string'),
       getBoolean: (name) => typed<boolean>(name, ApplicationCommandOptionType.Boolean, 'boolean'),
       getInteger: (name) => typed<number>(name, ApplicationCommandOptionType.Integer, 'number'),
+      getAttachment: (name) => {
+        // The option holds the attachment's id; what it is, Discord says in `resolved.attachments`.
+        const id = typed<string>(name, ApplicationCommandOptionType.Attachment, 'string');
+        const attachment = id === null || !Object.hasOwn(attachments, id) ? undefined : attachments[id];
+        return attachment === undefined ? null : attachmentRef(attachment);
+      },
     },
   };
 }
@@ -151,9 +173,11 @@ export function toRoutedInteraction(payload: ApiInteraction, responder: Interact
       if (data?.name === undefined) return undefined;
       if (data.type === ApplicationCommandType.Message) {
         const target = data.target_id === undefined ? undefined : data.resolved?.messages?.[data.target_id];
-        return target ? { ...base, kind: 'message', commandName: data.name, targetMessage: { id: target.id, content: target.content } } : undefined;
+        if (!target) return undefined;
+        const targetMessage = { id: target.id, content: target.content, attachments: (target.attachments ?? []).map(attachmentRef) };
+        return { ...base, kind: 'message', commandName: data.name, targetMessage };
       }
-      return { ...base, kind: 'chat', commandName: data.name, options: optionValues(data.options).values };
+      return { ...base, kind: 'chat', commandName: data.name, options: optionValues(data.options, data.resolved?.attachments).values };
     }
     case InteractionType.ApplicationCommandAutocomplete: {
       if (data?.name === undefined) return undefined;

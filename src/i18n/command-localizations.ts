@@ -226,7 +226,19 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['url', 'Il deck come URL ydke://'],
     'pt-BR': ['url', 'O deck como URL ydke://'],
   },
+  'deck show file': {
+    fr: ['fichier', 'Le deck en fichier .ydk'],
+    de: ['datei', 'Das Deck als .ydk-Datei'],
+    it: ['file', 'Il deck come file .ydk'],
+    'pt-BR': ['arquivo', 'O deck como arquivo .ydk'],
+  },
   'deck show public': PUBLIC_BY_DEFAULT,
+  'Read deck': {
+    fr: ['Lire le deck'],
+    de: ['Deck lesen'],
+    it: ['Leggi il deck'],
+    'pt-BR': ['Ler deck'],
+  },
   'card show': {
     fr: ['afficher', 'Une carte avec son texte, ses stats, son statut, son prix et son illustration'],
     de: ['zeigen', 'Eine Karte mit Text, Werten, Verbotsstatus, Preis und Bild'],

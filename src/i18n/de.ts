@@ -121,6 +121,13 @@ export const de: Catalogue = {
       binaryFile: 'Diese Datei ist kein .ydk-Deck in Textform.',
       notYdk: 'Diese Datei ist kein .ydk-Deck: eine Zeile ist weder eine Kartennummer noch ein Abschnitt.',
     },
+    fileProblems: {
+      tooLarge: 'Diese Datei ist zu groß für ein .ydk-Deck (höchstens 64 KiB).',
+      notDiscord: 'Diese Datei liegt nicht auf Discords Anhangserver, daher liest Almanac sie nicht.',
+      unreadable: 'Diese Datei konnte nicht von Discord gelesen werden; versuche es gleich noch einmal.',
+    },
+    oneSource: 'Gib genau ein Deck an: eine ydke://-URL oder eine .ydk-Datei.',
+    noDeckInMessage: 'Diese Nachricht enthält weder eine ydke://-URL noch eine .ydk-Datei.',
     main: (count: string, monsters: string, spells: string, traps: string) => `Main (${count}: ${monsters} Monster / ${spells} Zauber / ${traps} Fallen)`,
     extra: (count: string, fusion: string, synchro: string, xyz: string, link: string) => `Extra (${count}: ${fusion} Fusion / ${synchro} Synchro / ${xyz} Xyz / ${link} Link)`,
     side: (count: string) => `Side (${count})`,

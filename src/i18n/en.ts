@@ -126,6 +126,13 @@ export const en = {
       binaryFile: 'That file is not a text .ydk deck.',
       notYdk: 'That file is not a .ydk deck: a line is neither a password nor a section.',
     },
+    fileProblems: {
+      tooLarge: 'That file is too large for a .ydk deck (at most 64 KiB).',
+      notDiscord: 'That file is not on Discord’s attachment server, so Almanac does not read it.',
+      unreadable: 'That file could not be read from Discord; try again in a moment.',
+    },
+    oneSource: 'Give exactly one deck: a ydke:// URL or a .ydk file.',
+    noDeckInMessage: 'That message holds no ydke:// URL and no .ydk file.',
     main: (count: string, monsters: string, spells: string, traps: string) => `Main (${count}: ${monsters} monsters / ${spells} spells / ${traps} traps)`,
     extra: (count: string, fusion: string, synchro: string, xyz: string, link: string) => `Extra (${count}: ${fusion} Fusion / ${synchro} Synchro / ${xyz} Xyz / ${link} Link)`,
     side: (count: string) => `Side (${count})`,

@@ -120,6 +120,13 @@ export const fr: Catalogue = {
       binaryFile: 'Ce fichier n’est pas un deck .ydk texte.',
       notYdk: 'Ce fichier n’est pas un deck .ydk : une ligne n’est ni un code ni une section.',
     },
+    fileProblems: {
+      tooLarge: 'Ce fichier est trop gros pour un deck .ydk (64 Kio au plus).',
+      notDiscord: 'Ce fichier n’est pas sur le serveur de pièces jointes de Discord : Almanac ne le lit pas.',
+      unreadable: 'Ce fichier n’a pas pu être lu depuis Discord ; réessayez dans un instant.',
+    },
+    oneSource: 'Donnez un seul deck : une URL ydke:// ou un fichier .ydk.',
+    noDeckInMessage: 'Ce message ne contient ni URL ydke:// ni fichier .ydk.',
     main: (count: string, monsters: string, spells: string, traps: string) => `Main (${count} : ${monsters} monstres / ${spells} magies / ${traps} pièges)`,
     extra: (count: string, fusion: string, synchro: string, xyz: string, link: string) => `Extra (${count} : ${fusion} Fusion / ${synchro} Synchro / ${xyz} Xyz / ${link} Lien)`,
     side: (count: string) => `Side (${count})`,

@@ -120,6 +120,13 @@ export const it: Catalogue = {
       binaryFile: 'Questo file non è un deck .ydk di testo.',
       notYdk: 'Questo file non è un deck .ydk: una riga non è né un codice né una sezione.',
     },
+    fileProblems: {
+      tooLarge: 'Questo file è troppo grande per un deck .ydk (al massimo 64 KiB).',
+      notDiscord: 'Questo file non è sul server degli allegati di Discord, quindi Almanac non lo legge.',
+      unreadable: 'Non è stato possibile leggere questo file da Discord; riprova tra un momento.',
+    },
+    oneSource: 'Indica un solo deck: un URL ydke:// o un file .ydk.',
+    noDeckInMessage: 'Questo messaggio non contiene né un URL ydke:// né un file .ydk.',
     main: (count: string, monsters: string, spells: string, traps: string) => `Main (${count}: ${monsters} mostri / ${spells} magie / ${traps} trappole)`,
     extra: (count: string, fusion: string, synchro: string, xyz: string, link: string) => `Extra (${count}: ${fusion} Fusione / ${synchro} Synchro / ${xyz} Xyz / ${link} Link)`,
     side: (count: string) => `Side (${count})`,

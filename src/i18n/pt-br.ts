@@ -120,6 +120,13 @@ export const ptBR: Catalogue = {
       binaryFile: 'Esse arquivo não é um deck .ydk de texto.',
       notYdk: 'Esse arquivo não é um deck .ydk: uma linha não é nem senha nem seção.',
     },
+    fileProblems: {
+      tooLarge: 'Esse arquivo é grande demais para um deck .ydk (no máximo 64 KiB).',
+      notDiscord: 'Esse arquivo não está no servidor de anexos do Discord, então o Almanac não o lê.',
+      unreadable: 'Não foi possível ler esse arquivo do Discord; tente de novo daqui a pouco.',
+    },
+    oneSource: 'Informe um único deck: uma URL ydke:// ou um arquivo .ydk.',
+    noDeckInMessage: 'Essa mensagem não tem URL ydke:// nem arquivo .ydk.',
     main: (count: string, monsters: string, spells: string, traps: string) => `Main (${count}: ${monsters} monstros / ${spells} magias / ${traps} armadilhas)`,
     extra: (count: string, fusion: string, synchro: string, xyz: string, link: string) => `Extra (${count}: ${fusion} Fusão / ${synchro} Sincro / ${xyz} Xyz / ${link} Link)`,
     side: (count: string) => `Side (${count})`,

@@ -46,11 +46,29 @@ export interface MemberPermissions {
   manageServer: boolean;
 }
 
+/**
+ * A file attached to the interaction, as Discord described it: the URL its CDN serves it from and
+ * the size Discord declared (a description, not a promise: it is checked again while reading).
+ */
+export interface AttachmentRef {
+  name: string;
+  size: number;
+  url: string;
+}
+
 export interface OptionValues {
   subcommand: string | null;
   getString(name: string): string | null;
   getBoolean(name: string): boolean | null;
   getInteger(name: string): number | null;
+  getAttachment(name: string): AttachmentRef | null;
+}
+
+/** The message a message menu was used on: its text and its attachments, as the interaction carries them. */
+export interface TargetMessage {
+  id: string;
+  content: string;
+  attachments: readonly AttachmentRef[];
 }
 
 /** Slash commands and context menus: acknowledged now, answered later. */
@@ -82,7 +100,7 @@ export interface ChatInputContext extends BaseContext, DeferrableContext {
 }
 
 export interface MessageContextContext extends BaseContext, DeferrableContext {
-  targetMessage: { id: string; content: string };
+  targetMessage: TargetMessage;
 }
 
 export interface AutocompleteContext extends BaseContext {

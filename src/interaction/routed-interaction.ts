@@ -1,4 +1,4 @@
-import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues } from './context.js';
+import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues, TargetMessage } from './context.js';
 import type { MessagePayload, Reply } from './reply.js';
 
 /**
@@ -64,7 +64,7 @@ export interface AutocompleteInteraction extends InteractionBase {
 export interface MessageCommandInteraction extends InteractionBase {
   kind: 'message';
   commandName: string;
-  targetMessage: { id: string; content: string };
+  targetMessage: TargetMessage;
 }
 
 export interface ComponentInteraction extends InteractionBase {

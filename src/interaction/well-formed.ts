@@ -41,6 +41,8 @@ function wellFormedOptions(options: OptionValues): OptionValues {
     },
     getBoolean: (name) => options.getBoolean(name),
     getInteger: (name) => options.getInteger(name),
+    // An attachment's name and URL are Discord's, not typed by the member; its bytes are read as data.
+    getAttachment: (name) => options.getAttachment(name),
   };
 }
 

@@ -60,6 +60,7 @@ const schema = z.object({
   DISCORD_TOKEN: optionalSecret,
   DEV_GUILD_ID: snowflake,
   DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
+  DISCORD_CDN_URL: httpUrl.default('https://cdn.discordapp.com'),
   GEOJS_URL: httpUrl.default('https://get.geojs.io'),
   WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
   WALLHAVEN_API_KEY: optionalSecret,
@@ -101,6 +102,8 @@ export interface Config {
   discordToken: string | undefined;
   devGuildId: string | undefined;
   discordApiUrl: string;
+  /** Where attachments (`.ydk` files) may be downloaded from, besides `media.discordapp.net`. */
+  discordCdnUrl: string;
   geojsUrl: string;
   wallhavenUrl: string;
   wallhavenApiKey: string | undefined;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     wallhavenApiKey: data.WALLHAVEN_API_KEY,
     ygoprodeckUrl: data.YGOPRODECK_URL,
     ygoprodeckImagesUrl: data.YGOPRODECK_IMAGES_URL,
+    discordCdnUrl: data.DISCORD_CDN_URL,
     redisUrl: data.REDIS_URL,
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,

@@ -94,7 +94,7 @@ function chatContext(subcommand: string, values: Record<string, string>) {
     appPermissions: ALL_APP_PERMISSIONS,
     memberPermissions: { manageServer: false },
     log,
-    options: { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null },
+    options: { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null, getAttachment: () => null },
     defer,
     progress,
   };

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { CARD_LANGUAGES, type Card } from '../../src/cards/card.js';
+import type { APIAttachment } from 'discord.js';
+import { toYdk } from '../../src/decks/ydk.js';
 import { toYdke } from '../../src/decks/ydke.js';
+import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { fr } from '../../src/i18n/fr.js';
 import { embedCharacterCount } from '../../src/render/format.js';
@@ -108,6 +111,81 @@ describe('/deck show end to end: decks built from the real dump, through the fak
     expect(embed.description!.split('\n').filter((line) => line.startsWith('1× '))).toHaveLength(200);
     expect(embed.description).toContain(en.deck.shortened);
     expect(reply.files.find((file) => file.name === 'deck.txt')!.data.toString()).toContain(longest[0]!.name);
+  });
+
+  it('reads a .ydk attachment from the CDN: comments, CRLF, a BOM and trailing spaces tolerated', async () => {
+    const main = mainCards.slice(0, 40).map((card) => card.id);
+    const extra = extraCards.slice(0, 2).map((card) => card.id);
+    const text = `\uFEFF#created by a player\r\n#main\r\n${main.join(' \r\n')}\r\n\r\n#extra\r\n${extra.join('\r\n')}\r\n!side\r\n`;
+    const file = bot.discord.attachment({ name: 'my deck.ydk', data: Buffer.from(text) });
+    const exchange = await bot.discord.chatInput({ name: 'deck', subcommand: 'show', attachments: { file } });
+    const reply = await exchange.final();
+    expect(reply.ephemeral).toBe(false);
+    expect(reply.content).toBe(toYdke({ main, extra, side: [] }));
+    expect(reply.embeds[0]!.description).toMatch(/\*\*Main \(40: /);
+    expect(bot.discord.cdnDownloads.filter((download) => download.path === new URL(file.url).pathname)).toHaveLength(1);
+  });
+
+  it('Read deck: the first ydke URL of a message, or its .ydk attachment; a message without either gets one sentence', async () => {
+    const deck = { main: mainCards.slice(0, 40).map((card) => card.id), extra: [], side: [] };
+    const fromUrl = await (await bot.discord.messageContext({ name: 'Read deck', targetContent: `my list: ${toYdke(deck)} what do you think?` })).final();
+    expect(fromUrl.ephemeral).toBe(false);
+    expect(fromUrl.content).toBe(toYdke(deck));
+    expect(fromUrl.embeds[0]!.description).toMatch(/\*\*Main \(40: /);
+
+    const notes = bot.discord.attachment({ name: 'notes.txt', data: Buffer.from('hello') });
+    const file = bot.discord.attachment({ name: 'DECK.YDK', data: Buffer.from(toYdk(deck)) });
+    const fromFile = await (await bot.discord.messageContext({ name: 'Read deck', targetContent: 'here', targetAttachments: [notes, file] })).final();
+    expect(fromFile.content).toBe(toYdke(deck));
+    expect(bot.discord.cdnDownloads.some((download) => download.path === new URL(notes.url).pathname)).toBe(false);
+
+    const nothing = await (await bot.discord.messageContext({ name: 'Read deck', targetContent: 'no deck here', locale: 'de' })).final();
+    expect(nothing.ephemeral).toBe(true);
+    expect(nothing.content).toBe(de.deck.noDeckInMessage);
+  });
+
+  it('refuses a bad file with one ephemeral sentence: nothing read past the limit, nothing from another host, no upstream asked', async () => {
+    const requestsBefore = ygoprodeck.server.requests.length;
+    const downloadsBefore = bot.discord.cdnDownloads.length;
+    const showFile = async (file: APIAttachment, options: Record<string, string> = {}) =>
+      (await bot.discord.chatInput({ name: 'deck', subcommand: 'show', options, attachments: { file } })).final();
+    const huge = Buffer.alloc(32 * 1024 * 1024, '1\n');
+
+    // Declared over 64 KiB: refused unread.
+    const declaredLarge = bot.discord.attachment({ name: 'big.ydk', data: huge.subarray(0, 70 * 1024) });
+    // Declared small, but the body goes on: reading stops at the limit.
+    const lying = bot.discord.attachment({ name: 'liar.ydk', data: huge, declaredSize: 1_000 });
+    // Not on the CDN at all, or redirected off it: never asked for there.
+    const foreign = { ...bot.discord.attachment({ name: 'elsewhere.ydk', data: Buffer.from('#main\n') }), url: `${ygoprodeck.url}/deck.ydk` };
+    const redirected = bot.discord.attachment({ name: 'moved.ydk', data: Buffer.alloc(0), redirectTo: `${ygoprodeck.url}/moved.ydk` });
+    const binary = bot.discord.attachment({ name: 'image.ydk', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) });
+    const cases: [APIAttachment, string][] = [
+      [declaredLarge, en.deck.fileProblems.tooLarge],
+      [lying, en.deck.fileProblems.tooLarge],
+      [foreign, en.deck.fileProblems.notDiscord],
+      [redirected, en.deck.fileProblems.notDiscord],
+      [binary, en.deck.problems.binaryFile],
+    ];
+    for (const [file, sentence] of cases) {
+      const reply = await showFile(file);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toBe(sentence);
+      expect(reply.embeds).toHaveLength(0);
+    }
+    const both = await showFile(binary, { url: 'ydke://!!!' });
+    expect(both.content).toBe(en.deck.oneSource);
+    const neither = await (await bot.discord.chatInput({ name: 'deck', subcommand: 'show', options: {} })).final();
+    expect(neither.content).toBe(en.deck.oneSource);
+
+    const downloads = bot.discord.cdnDownloads.slice(downloadsBefore);
+    const pathOf = (file: APIAttachment) => new URL(file.url).pathname;
+    expect(downloads.some((download) => download.path === pathOf(declaredLarge))).toBe(false);
+    // The liar's body was cut off at the limit: of its 32 MiB, only that and what the sockets buffer went out.
+    const liar = downloads.filter((download) => download.path === pathOf(lying));
+    expect(liar).toHaveLength(1);
+    expect(liar[0]!.bytesSent).toBeLessThan(huge.length / 2);
+    expect(downloads.filter((download) => download.path === pathOf(redirected))).toHaveLength(1);
+    expect(ygoprodeck.server.requests.length).toBe(requestsBefore);
   });
 
   it('refuses every bad input with one ephemeral sentence, asking no upstream', async () => {

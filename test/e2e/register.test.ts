@@ -5,6 +5,8 @@ import { runEntryPoint } from '../helpers/run-script.js';
 
 interface RegisteredCommand {
   name: string;
+  type?: number;
+  required?: boolean;
   integration_types?: number[];
   contexts?: number[];
   name_localizations?: Record<string, string>;
@@ -29,7 +31,7 @@ describe('npm run register', () => {
     const body = puts[0]!.json as RegisteredCommand[];
     const byName = new Map(body.map((command) => [command.name, command]));
 
-    for (const name of ['card', 'ip', 'wallpaper', 'Locate IP addresses']) {
+    for (const name of ['card', 'ip', 'wallpaper', 'Locate IP addresses', 'deck', 'Read deck']) {
       expect(byName.get(name)?.integration_types, name).toEqual([0, 1]);
       expect(byName.get(name)?.contexts, name).toEqual([0, 1, 2]);
     }
@@ -44,5 +46,12 @@ describe('npm run register', () => {
     const language = show.options!.find((option) => option.name === 'language')!;
     expect(language.choices!.find((choice) => choice.value === 'fr')?.name_localizations?.['pt-BR']).toBe('Francês');
     expect(byName.get('Locate IP addresses')?.name_localizations?.it).toBe('Localizza indirizzi IP');
+    expect(byName.get('Read deck')?.name_localizations?.fr).toBe('Lire le deck');
+    const deckShow = byName.get('deck')!.options!.find((option) => option.name === 'show')!;
+    expect(deckShow.options!.map((option) => [option.name, option.type, option.required ?? false])).toEqual([
+      ['url', 3, false],
+      ['file', 11, false],
+      ['public', 5, false],
+    ]);
   });
 });

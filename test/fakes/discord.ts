@@ -29,6 +29,7 @@ import {
   type RESTPostAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import { readRequestBody, type UploadedFile } from '../helpers/http-body.js';
+import { FakeDiscordCdn, type CdnDownload, type CdnFile } from './discord-cdn.js';
 import { FakeGateway, type GatewaySessionInfo } from './discord-gateway.js';
 import {
   APPLICATION_ID,
@@ -55,6 +56,7 @@ import { waitForCondition } from '../helpers/wait-for-condition.js';
 
 export type { UploadedFile } from '../helpers/http-body.js';
 export type { GatewaySessionInfo } from './discord-gateway.js';
+export type { CdnDownload, CdnFile } from './discord-cdn.js';
 export { shardOf, type FakeGuild } from './discord-guilds.js';
 
 /**
@@ -197,6 +199,8 @@ export interface ChatInputInput extends InteractionOrigin {
   name: string;
   subcommand?: string;
   options?: Record<string, OptionValue>;
+  /** Attachment options: files from `fake.attachment(…)`, sent as ids with `resolved.attachments`. */
+  attachments?: Record<string, APIAttachment>;
 }
 
 export interface AutocompleteInput extends InteractionOrigin {
@@ -221,6 +225,8 @@ export interface SelectInput extends ButtonInput {
 export interface MessageContextInput extends InteractionOrigin {
   name: string;
   targetContent: string;
+  /** The target message's attachments (from `fake.attachment(…)`). */
+  targetAttachments?: APIAttachment[];
 }
 
 export interface FakeDiscord {
@@ -248,6 +254,12 @@ export interface FakeDiscord {
   button(input: ButtonInput): Promise<InteractionExchange>;
   select(input: SelectInput): Promise<InteractionExchange>;
   messageContext(input: MessageContextInput): Promise<InteractionExchange>;
+  /** The base URL of the fake's attachment CDN: what `DISCORD_CDN_URL` is set to. */
+  cdnUrl: string;
+  /** A file on the fake CDN, as the attachment object an interaction carries. */
+  attachment(file: CdnFile): APIAttachment;
+  /** Every request the CDN answered, with the body bytes the client took. */
+  cdnDownloads: readonly CdnDownload[];
   /** Sends a dispatch on the current session (kept for replay on RESUME when no socket is open). */
   dispatch(eventName: string, data: unknown): void;
   /** Closes the client's socket: 4000 (or most 4xxx) lets it RESUME, 1000 makes it re-IDENTIFY
@@ -491,6 +503,7 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly dmChannelIds = new Map<string, string>();
   private readonly callbackDeadlineMs: number;
   private baseUrl = '';
+  private readonly cdn = new FakeDiscordCdn(() => this.baseUrl);
 
   constructor(private readonly options: FakeDiscordOptions) {
     this.callbackDeadlineMs = options.callbackDeadlineMs ?? DISCORD_CALLBACK_DEADLINE_MS;
@@ -567,12 +580,29 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   chatInput(input: ChatInputInput): Promise<InteractionExchange> {
+    const attachments = Object.entries(input.attachments ?? {});
+    const options = this.commandOptions(input.name, input.subcommand, input.options ?? {});
+    const leaves = (input.subcommand === undefined ? options : (options[0] as { options: unknown[] }).options) as unknown[];
+    for (const [name, attachment] of attachments) leaves.push({ name, type: ApplicationCommandOptionType.Attachment, value: attachment.id });
     return this.startExchange(input, InteractionType.ApplicationCommand, {
       id: this.commandId(input.name, ApplicationCommandType.ChatInput),
       name: input.name,
       type: ApplicationCommandType.ChatInput,
-      options: this.commandOptions(input.name, input.subcommand, input.options ?? {}),
+      options,
+      ...(attachments.length === 0 ? {} : { resolved: { attachments: Object.fromEntries(attachments.map(([, file]) => [file.id, file])) } }),
     });
+  }
+
+  get cdnUrl(): string {
+    return this.baseUrl;
+  }
+
+  attachment(file: CdnFile): APIAttachment {
+    return this.cdn.attachment(this.channels.normal, file);
+  }
+
+  get cdnDownloads(): readonly CdnDownload[] {
+    return this.cdn.downloads;
   }
 
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange> {
@@ -609,7 +639,7 @@ class FakeDiscordServer implements FakeDiscord {
       id: nextSnowflake(),
       content: input.targetContent,
       embeds: [],
-      attachments: [],
+      attachments: input.targetAttachments ?? [],
       timestamp: new Date().toISOString(),
     };
     return this.startExchange(input, InteractionType.ApplicationCommand, {
@@ -1027,6 +1057,10 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   private async handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.cdn.handles(request)) {
+      this.cdn.serve(request, response);
+      return;
+    }
     const at = Date.now();
     const receivedAt = performance.now();
     const url = new URL(request.url ?? '/', this.baseUrl);

@@ -51,6 +51,7 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
     YGOPRODECK_URL: 'http://127.0.0.1:9',
     YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
     DNS_SERVERS: '127.0.0.1:9',
+    DISCORD_CDN_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const logs = new LogCapture();
@@ -68,7 +69,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     const { cards, version, cardFormat } = options.cardSnapshot;
     await (cardFormat === 2 ? writeCardFormat2Snapshot : writeCardSnapshot)(dataDir, cards, version);
   }
-  const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DATA_DIR: dataDir, ...options.env });
+  const { config, logs, logger } = offlineTestSetup({ DISCORD_TOKEN: CANARY_TOKEN, DISCORD_API_URL: discord.apiUrl, DISCORD_CDN_URL: discord.cdnUrl, DATA_DIR: dataDir, ...options.env });
   const app = await createGatewayApp({
     config,
     logger,

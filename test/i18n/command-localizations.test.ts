@@ -67,9 +67,9 @@ describe('command localizations', () => {
     expect(Object.keys(COMMAND_LOCALIZATIONS).filter((path) => !paths.has(path))).toEqual([]);
   });
 
-  it('publishes /card, /ip, /wallpaper and Locate IP for user install everywhere, /status for servers only', () => {
+  it('publishes /card, /ip, /wallpaper, /deck, Locate IP and Read deck for user install everywhere, /status for servers only', () => {
     const scopes = Object.fromEntries(body.map((command) => [command.name, command as unknown as { integration_types: number[]; contexts: number[] }]));
-    for (const name of ['card', 'ip', 'wallpaper', 'Locate IP addresses']) {
+    for (const name of ['card', 'ip', 'wallpaper', 'Locate IP addresses', 'deck', 'Read deck']) {
       expect(scopes[name]!.integration_types, name).toEqual([0, 1]);
       expect(scopes[name]!.contexts, name).toEqual([0, 1, 2]);
     }

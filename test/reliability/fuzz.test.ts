@@ -213,6 +213,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
             getString: (name) => values[name] ?? null,
             getBoolean: () => null,
             getInteger: () => null,
+            getAttachment: () => null,
           },
           ...deferrable,
         },
@@ -243,7 +244,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
               user: USER,
               channel: CHANNELS[0]!,
               log: silent,
-              options: { subcommand: target.subcommand, getString: (name) => (name === target.option ? value : null), getBoolean: () => null, getInteger: () => null },
+              options: { subcommand: target.subcommand, getString: (name) => (name === target.option ? value : null), getBoolean: () => null, getInteger: () => null, getAttachment: () => null },
               focused: { name: target.option, value },
             },
             app,
@@ -303,7 +304,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
         expectSafe(
           await outcomeOf(() =>
             locate.execute({ interactionId: 'fuzz',
-          ...SERVER_SIDE, user: USER, channel: CHANNELS[0]!, log: silent, targetMessage: { id: 'm', content }, ...deferrable }, app),
+          ...SERVER_SIDE, user: USER, channel: CHANNELS[0]!, log: silent, targetMessage: { id: 'm', content, attachments: [] }, ...deferrable }, app),
           ),
           content,
         );

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       discordApiUrl: 'https://discord.com/api',
+      discordCdnUrl: 'https://cdn.discordapp.com',
       geojsUrl: 'https://get.geojs.io',
       wallhavenUrl: 'https://wallhaven.cc',
       ygoprodeckUrl: 'https://db.ygoprodeck.com',
