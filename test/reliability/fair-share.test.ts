@@ -7,18 +7,19 @@ import { GEOJS_MEMBER_SHARE, WALLHAVEN_MEMBER_SHARE, YGOPRODECK_MEMBER_SHARE } f
 import { createLocalLimiterFactory, type LimiterFactory } from '../../src/services/limiter.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import type { InteractionOrigin } from '../fakes/discord.js';
+import type { RecordedRequest } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { writeCardSnapshot } from '../helpers/card-snapshot.js';
 import { waitForLanguageDatabases } from '../helpers/language-databases.js';
-import { answerOf, CacheClock, CALLBACK_DEADLINE_MS, clockedCaches, crashLines, expectPlainSentence, scaledLimiters } from '../helpers/reliability.js';
+import { answerOf, CacheClock, clockedCaches, crashLines, FINAL_ANSWER_WITHIN_MS, expectPlainSentence, scaledLimiters } from '../helpers/reliability.js';
 
 /**
  * One member's share of every upstream, end to end with all three fakes: an expired cache entry is
  * refreshed only on the share of the member who asked for it, and one member flooding every command
- * at once neither pushes an upstream past their share nor keeps a bystander from their answer.
+ * at once neither pushes an upstream past their share nor keeps a bystander waiting for more than the flooder's share of each upstream.
  * Wallhaven's limiter runs 20× faster against a fake whose window is 20× shorter; the caches and the
  * member budgets read clocks the tests move.
  */
@@ -69,6 +70,10 @@ describe('each member’s share of every upstream', () => {
     bot = await startTestBot({
       env: { WALLHAVEN_URL: wallhaven.url, GEOJS_URL: geo.url, YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, DATA_DIR: dataDir },
       overrides: { limiterFactory, cacheFactory: clockedCaches(cacheClock), clock: { now: () => new Date(now) } },
+      // Discord's 3 s to acknowledge is wall-clock time: under a flood of 120 interactions it measures
+      // how fast this machine is, not Almanac, so it is measured by `npm run bench` (floods) instead.
+      // Here a bystander's wait is bounded by what is queued ahead of them (see below).
+      discord: { callbackDeadlineMs: FINAL_ANSWER_WITHIN_MS },
     });
     expect(await bot.app.services.cards.whenReady(30_000)).toBe(true);
     await waitForLanguageDatabases(bot.app.services.cards);
@@ -139,18 +144,30 @@ describe('each member’s share of every upstream', () => {
       ...newCards.map((card) => showCard(card.id, flooder)),
     ]);
 
-    // A bystander during the flood: answered with data within the 3 s the fake Discord allows.
+    // A bystander during the flood is answered with data, and waits at most for the flooder's share of
+    // each upstream: their request is sent no later than right after the flooder's share of requests,
+    // however slow the machine (a wall-clock deadline here would measure the machine, not the queue).
     const bystander = member(3);
     const bystanderCard = ygoprodeck.cards[100]!;
     const [card, place, wallpapers] = await Promise.all([
-      showCard(bystanderCard.id, bystander).then((exchange) => answerOf(exchange, CALLBACK_DEADLINE_MS)),
-      lookup(['8.8.8.8'], bystander).then((exchange) => answerOf(exchange, CALLBACK_DEADLINE_MS)),
-      search('300x1', bystander).then((exchange) => answerOf(exchange, CALLBACK_DEADLINE_MS)),
+      showCard(bystanderCard.id, bystander).then((exchange) => answerOf(exchange)),
+      lookup(['8.8.8.8'], bystander).then((exchange) => answerOf(exchange)),
+      search('300x1', bystander).then((exchange) => answerOf(exchange)),
     ]);
     expect(card.embeds[0]?.title).toContain(bystanderCard.name);
     expect(card.files).toHaveLength(1);
     expect(place.embeds[0]?.title).toContain('8.8.8.8');
     expect(wallpapers.embeds).toHaveLength(1);
+    /** How many requests went to the upstream before the bystander's. */
+    const queuedAhead = (requests: RecordedRequest[], isBystanders: (request: RecordedRequest) => boolean) => {
+      const position = requests.findIndex(isBystanders);
+      expect(position, 'the bystander’s request was sent').toBeGreaterThanOrEqual(0);
+      return position;
+    };
+    expect(queuedAhead(wallhaven.requests, (request) => request.url.includes('300x1'))).toBeLessThanOrEqual(WALLHAVEN_MEMBER_SHARE.limit);
+    // Each lookup of the flooder is one batch of 10 addresses at most.
+    expect(queuedAhead(geo.requestsTo('/v1/ip/geo'), (request) => request.query.get('ip')!.split(',').includes('8.8.8.8'))).toBeLessThanOrEqual(GEOJS_MEMBER_SHARE.limit / 10);
+    expect(queuedAhead(ygoprodeck.requestsTo('/images/cards/'), (request) => request.path.includes(String(bystanderCard.id)))).toBeLessThanOrEqual(YGOPRODECK_MEMBER_SHARE.limit);
 
     const answers = await Promise.all(flood.map((exchange) => answerOf(exchange)));
     await upstreamsIdle();
