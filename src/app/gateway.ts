@@ -4,11 +4,13 @@ import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, typ
 import { createDiscordClient } from '../discord/client.js';
 import { fromDiscordJs } from '../discord/discordjs-interaction.js';
 import { logGatewayLifecycle } from '../discord/gateway-log.js';
+import { DiscordChatChannels, messageDispatchListener } from '../discord/message-events.js';
 import { RawInteractionChannels } from '../discord/raw-channels.js';
 import { countDiscordResponses } from '../discord/rest-responses.js';
 import { registerShardGauges } from '../discord/shard-gauges.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
 import type { Router } from '../interaction/router.js';
+import { InlineCardSearch } from '../inline/inline-cards.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from './services.js';
 
@@ -36,7 +38,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   const { config } = options;
   if (!config.discordToken) throw new TypeError('createGatewayApp: config.discordToken is required');
   const logger = config.shards ? options.logger.child({ shards: config.shards.ids, shardCount: config.shards.count }) : options.logger;
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest });
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, shards: config.shards, rest: options.discordRest, messages: config.messageSearch });
   let ready = false;
   let stopping: Promise<void> | undefined;
   let core: AppCore;
@@ -60,6 +62,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     const routed = fromDiscordJs(interaction, rawChannels);
     if (routed) void router.handle(routed);
   });
+  if (config.messageSearch) {
+    client.on(Events.Raw, messageDispatchListener(client, new InlineCardSearch(services, new DiscordChatChannels(client, logger))));
+  }
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ discord: message }, 'discord client warning'));

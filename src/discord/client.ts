@@ -7,7 +7,17 @@ interface DiscordClientOptions {
   shards?: ShardAssignment;
   /** Extra REST options; tests lower retries and timeouts. */
   rest?: ClientOptions['rest'];
+  /** Receive messages and their text (`MESSAGE_SEARCH`): adds the privileged Message Content intent. */
+  messages?: boolean;
 }
+
+/**
+ * What `MESSAGE_SEARCH=true` adds: messages in servers and DMs, with their text. Message Content is
+ * privileged: switched on in the Developer Portal, else Discord closes the gateway with 4014.
+ * Messages are read from the raw dispatches (src/discord/message-events.ts): discord.js keeps none
+ * (`MessageManager: 0`), so no partials are needed for edits and deletions.
+ */
+const MESSAGE_INTENTS = [GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.MessageContent] as const;
 
 /** An interaction's token can edit its reply for 15 minutes: a rate limit longer than that can never be waited out. */
 const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -44,7 +54,8 @@ export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>)
 }
 
 /**
- * Only the Guilds intent (channel flags for NSFW gating come with it); no privileged intents.
+ * The Guilds intent (channel flags for NSFW gating, and the channels, roles and overwrites that say
+ * where Almanac may post, come with it); the message intents only when `messages` is asked for.
  * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
@@ -52,7 +63,7 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
     // Always explicit when sharding: discord.js reads SHARD_COUNT and SHARDS from the environment
     // only when these options keep their defaults, and SHARDS is not a variable Almanac validates.
     ...(options.shards ? { shards: [...options.shards.ids], shardCount: options.shards.count } : {}),
-    intents: [GatewayIntentBits.Guilds],
+    intents: [GatewayIntentBits.Guilds, ...(options.messages === true ? MESSAGE_INTENTS : [])],
     allowedMentions: { parse: [], repliedUser: false },
     makeCache: Options.cacheWithLimits(BOUNDED_CACHES),
     rest: discordRestOptions(options.apiUrl, options.rest),

@@ -34,6 +34,10 @@ export const de: Catalogue = {
     artNotAttachable: 'Bild nicht angezeigt: In diesem Chat darf Almanac keine Dateien anhängen.',
     statusNeedsServerInstall: '`/status` ist für die Betreiber eines Servers, auf dem Almanac installiert ist; hier zeigt es nichts.',
   },
+  inline: {
+    closest: (query) => `Keine Karte heißt genau ${query}; hier ist die ähnlichste.`,
+    alsoClose: (query, names) => `Keine Karte heißt genau ${query}; hier ist die ähnlichste. Meintest du ${names}?`,
+  },
   card: {
     printingsOf: (name) => `Ausgaben von ${name}`,
     noPrintings: (name) => `Für ${name} sind keine Ausgaben bekannt.`,

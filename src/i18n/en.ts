@@ -37,6 +37,11 @@ export const en = {
     artNotAttachable: 'Art not shown: this chat does not allow Almanac to attach files.',
     statusNeedsServerInstall: '`/status` is for the operators of a server where Almanac is installed; it shows nothing here.',
   },
+  /** Cards named inline in a message (`<name>`, `[[name]]`): the line under a name matched only loosely. */
+  inline: {
+    closest: (query: string) => `No card is named exactly ${query}; here is the closest.`,
+    alsoClose: (query: string, names: string) => `No card is named exactly ${query}; here is the closest. Did you mean ${names}?`,
+  },
   card: {
     printingsOf: (name: string) => `Printings of ${name}`,
     noPrintings: (name: string) => `No printings are listed for ${name}.`,

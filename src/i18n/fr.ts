@@ -33,6 +33,10 @@ export const fr: Catalogue = {
     artNotAttachable: 'Illustration non affichée : cette discussion n’autorise pas Almanac à joindre des fichiers.',
     statusNeedsServerInstall: '`/status` est réservé aux responsables d’un serveur où Almanac est installé ; il n’affiche rien ici.',
   },
+  inline: {
+    closest: (query) => `Aucune carte ne s’appelle exactement ${query} ; voici la plus proche.`,
+    alsoClose: (query, names) => `Aucune carte ne s’appelle exactement ${query} ; voici la plus proche. Vouliez-vous dire ${names} ?`,
+  },
   card: {
     printingsOf: (name) => `Éditions de ${name}`,
     noPrintings: (name) => `Aucune édition connue pour ${name}.`,

@@ -33,6 +33,10 @@ export const it: Catalogue = {
     artNotAttachable: 'Immagine non mostrata: questa chat non consente ad Almanac di allegare file.',
     statusNeedsServerInstall: '`/status` è per chi gestisce un server in cui Almanac è installato; qui non mostra nulla.',
   },
+  inline: {
+    closest: (query) => `Nessuna carta si chiama esattamente ${query}; ecco la più simile.`,
+    alsoClose: (query, names) => `Nessuna carta si chiama esattamente ${query}; ecco la più simile. Intendevi ${names}?`,
+  },
   card: {
     printingsOf: (name) => `Edizioni di ${name}`,
     noPrintings: (name) => `Nessuna edizione nota per ${name}.`,

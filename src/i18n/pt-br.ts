@@ -33,6 +33,10 @@ export const ptBR: Catalogue = {
     artNotAttachable: 'Arte não exibida: este chat não permite que o Almanac anexe arquivos.',
     statusNeedsServerInstall: '`/status` é para quem administra um servidor onde o Almanac está instalado; aqui não mostra nada.',
   },
+  inline: {
+    closest: (query) => `Nenhuma carta se chama exatamente ${query}; esta é a mais próxima.`,
+    alsoClose: (query, names) => `Nenhuma carta se chama exatamente ${query}; esta é a mais próxima. Você quis dizer ${names}?`,
+  },
   card: {
     printingsOf: (name) => `Edições de ${name}`,
     noPrintings: (name) => `Nenhuma edição conhecida de ${name}.`,

@@ -194,10 +194,14 @@ function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLangua
   return truncate(parts.join(' · '), EMBED_LIMITS.footer);
 }
 
-/** The card's embed; `imageName` is the attachment that carries its art, when there is one. */
+/**
+ * The card's embed; `imageName` is the attachment that carries its art, when there is one.
+ * `maxChars`: the most characters it may count towards Discord's total (a message of several cards
+ * shares the 6,000); the card text is shortened to fit.
+ */
 export function renderCardEmbed(
   card: Card | LocalizedCard,
-  options: { imageName?: string; translationUnavailable?: CardLanguage; messages?: Catalogue } = {},
+  options: { imageName?: string; translationUnavailable?: CardLanguage; messages?: Catalogue; maxChars?: number } = {},
 ): APIEmbed {
   const messages = options.messages ?? en;
   const labels = messages.card;
@@ -224,7 +228,7 @@ export function renderCardEmbed(
   if (card.ygoprodeckUrl !== undefined) embed.url = card.ygoprodeckUrl;
   if (options.imageName !== undefined) embed.image = { url: `attachment://${options.imageName}` };
   const used = embedCharacterCount({ ...embed, description: header });
-  const budget = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - used) - header.length - 2;
+  const budget = Math.min(EMBED_LIMITS.description, (options.maxChars ?? EMBED_LIMITS.total) - used) - header.length - 2;
   const text = cardTextWithin(card, budget, labels);
   embed.description = text === '' ? header : `${header}\n\n${text}`;
   return embed;

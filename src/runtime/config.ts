@@ -95,6 +95,14 @@ const schema = z.object({
     .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
   DNS_SERVERS: commaList(isDnsServer, 'must be comma-separated IP addresses, each optionally with a port (`ip:port`, IPv6 as `[ip]:port`)'),
   OPERATOR_IDS: commaList((id) => /^\d{17,20}$/.test(id), 'must be comma-separated Discord user ids (17-20 digits each)'),
+  MESSAGE_SEARCH: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 'false' : value))
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -129,6 +137,8 @@ export interface Config {
   dnsServers: string[] | undefined;
   /** Users who see operator-only details (the egress address) in `/status` anywhere. */
   operatorIds: string[];
+  /** Gateway mode: answer cards named inline in messages (`<name>`, `[[name]]`); needs the privileged Message Content intent. */
+  messageSearch: boolean;
 }
 
 interface LoadConfigOptions {
@@ -180,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     shards: shards.data,
     dnsServers: data.DNS_SERVERS,
     operatorIds: data.OPERATOR_IDS ?? [],
+    messageSearch: data.MESSAGE_SEARCH,
   };
 }
 

@@ -22,6 +22,16 @@ describe('createDiscordClient', () => {
     expect(client.options.allowedMentions).toEqual({ parse: [], repliedUser: false });
   });
 
+  it('adds the message intents, Message Content included, only when messages are asked for', async () => {
+    const reading = createDiscordClient({ apiUrl: 'http://127.0.0.1:9/api', messages: true });
+    try {
+      expect(reading.options.intents.toArray()).toEqual(['Guilds', 'GuildMessages', 'DirectMessages', 'MessageContent']);
+    } finally {
+      await reading.destroy();
+    }
+    expect(createDiscordClient({ apiUrl: 'http://127.0.0.1:9/api', messages: false }).options.intents.toArray()).toEqual(['Guilds']);
+  });
+
   it('runs the shards it is given, and the single shard of discord.js by default', async () => {
     const sharded = createDiscordClient({ apiUrl: 'http://127.0.0.1:9/api', shards: { ids: [1, 3], count: 4 } });
     try {

@@ -1,4 +1,4 @@
-import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { GatewayIntentBits, InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
 import { CANARY_TOKEN, everythingSentToDiscord, startTestBot, type TestBot } from '../helpers/bot.js';
@@ -24,6 +24,10 @@ describe('foundation end to end: the real discord.js client against the fake Dis
     const fields = callback.data?.embeds?.[0]?.fields ?? [];
     expect(fields.map((field) => field.name)).toEqual(expect.arrayContaining(['Version', 'Uptime', 'Gateway latency']));
     expect(JSON.stringify(callback.data)).not.toMatch(/undefined|NaN|null/);
+  });
+
+  it('IDENTIFYs with the Guilds intent alone without MESSAGE_SEARCH: no message, no privileged intent', () => {
+    expect(bot.discord.gatewaySessions().map((session) => session.intents)).toEqual([GatewayIntentBits.Guilds]);
   });
 
   it('turns a UserError into an ephemeral sentence', async () => {

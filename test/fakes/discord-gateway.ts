@@ -30,6 +30,8 @@ export interface GatewaySessionInfo {
   connected: boolean;
   /** The guilds READY announced to this session. */
   guildIds: string[];
+  /** The `intents` bit field of the IDENTIFY. */
+  intents: number;
 }
 
 interface GatewayDispatch {
@@ -43,6 +45,7 @@ interface GatewaySession {
   id: string;
   shard: [number, number];
   guildIds: string[];
+  intents: number;
   sequence: number;
   /** The authenticated socket, absent while the client is reconnecting. */
   socket?: WebSocket;
@@ -138,7 +141,7 @@ export class FakeGateway {
   }
 
   private describe(session: GatewaySession): GatewaySessionInfo {
-    return { shard: [...session.shard], connected: this.isLive(session), guildIds: [...session.guildIds] };
+    return { shard: [...session.shard], connected: this.isLive(session), guildIds: [...session.guildIds], intents: session.intents };
   }
 
   private dispatchOn(session: GatewaySession, eventName: string, data: unknown): void {
@@ -193,6 +196,7 @@ export class FakeGateway {
       id: randomBytes(16).toString('hex'),
       shard,
       guildIds: guilds.map((guild) => guild.id),
+      intents: typeof payload.intents === 'number' ? payload.intents : 0,
       sequence: 0,
       history: [],
       socket,

@@ -229,6 +229,18 @@ export interface MessageContextInput extends InteractionOrigin {
   targetAttachments?: APIAttachment[];
 }
 
+/** A message someone writes, dispatched as MESSAGE_CREATE (the bot sees it with the message intents). */
+export interface UserMessageInput {
+  content: string;
+  /** Where (default the first guild's normal channel); `dm` is the author's DM with the bot. */
+  channel?: 'normal' | 'ageRestricted' | 'normalThread' | 'dm';
+  /** Any other channel of the first guild, e.g. one a test created with CHANNEL_CREATE. */
+  channelId?: string;
+  author?: Partial<FakeUser>;
+  /** Sent through this webhook (its author is then the webhook's). */
+  webhookId?: string;
+}
+
 export interface FakeDiscord {
   /** The `rest.api` option for discord.js; requests then go to `${apiUrl}/v10/...`. */
   apiUrl: string;
@@ -260,6 +272,20 @@ export interface FakeDiscord {
   attachment(file: CdnFile): APIAttachment;
   /** Every request the CDN answered, with the body bytes the client took. */
   cdnDownloads: readonly CdnDownload[];
+  /** Dispatches MESSAGE_CREATE for a message a user wrote, on its guild's shard; returns it as sent. */
+  userMessage(input: UserMessageInput): FakeMessage;
+  /** Dispatches MESSAGE_UPDATE: `message` with new text; returns the message as sent. */
+  editUserMessage(message: FakeMessage, content: string): FakeMessage;
+  /** Dispatches MESSAGE_DELETE for `message`. */
+  deleteUserMessage(message: FakeMessage): void;
+  /** Messages the bot posted in channels (`POST /channels/:id/messages`), in order. */
+  channelPosts(): MessageWrite[];
+  /** Edits the bot made of its channel messages (`PATCH /channels/:id/messages/:id`), in order. */
+  channelEdits(): MessageWrite[];
+  /** A message the bot posted in a channel, as it is now; undefined once deleted (or never posted). */
+  channelMessage(id: string): FakeMessage | undefined;
+  /** Resolves with `probe()`'s first defined value, re-checked after every request and dispatch. */
+  waitUntil<T>(probe: () => T | undefined, timeoutMs?: number): Promise<T>;
   /** Sends a dispatch on the current session (kept for replay on RESUME when no socket is open). */
   dispatch(eventName: string, data: unknown): void;
   /** Closes the client's socket: 4000 (or most 4xxx) lets it RESUME, 1000 makes it re-IDENTIFY
@@ -501,6 +527,10 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly unregisteredCommandIds = new Map<string, string>();
   private readonly routes: Route[];
   private readonly dmChannelIds = new Map<string, string>();
+  /** Messages the bot wrote in channels (not interaction replies), by id; deleted ones are removed. */
+  private readonly channelMessages = new Map<string, FakeMessage>();
+  private readonly channelPostWrites: MessageWrite[] = [];
+  private readonly channelEditWrites: MessageWrite[] = [];
   private readonly callbackDeadlineMs: number;
   private baseUrl = '';
   private readonly cdn = new FakeDiscordCdn(() => this.baseUrl);
@@ -651,10 +681,102 @@ class FakeDiscordServer implements FakeDiscord {
     });
   }
 
+  userMessage(input: UserMessageInput): FakeMessage {
+    const author = { ...DEFAULT_USER, ...input.author };
+    const dm = input.channel === 'dm';
+    const channel = input.channel ?? 'normal';
+    const channelId = input.channelId ?? (channel === 'dm' ? this.channelIdFor({ channel }, author) : this.channels[channel]);
+    const message: FakeMessage = {
+      ...this.plainMessageFields(channelId, author),
+      id: nextSnowflake(),
+      content: input.content,
+      embeds: [],
+      attachments: [],
+      timestamp: new Date().toISOString(),
+      ...(input.webhookId === undefined ? {} : { webhook_id: input.webhookId }),
+    };
+    this.dispatchMessage(GatewayDispatchEvents.MessageCreate, dm ? undefined : this.guildId, message);
+    return message;
+  }
+
+  editUserMessage(message: FakeMessage, content: string): FakeMessage {
+    const edited = { ...message, content, edited_timestamp: new Date().toISOString() };
+    this.dispatchMessage(GatewayDispatchEvents.MessageUpdate, this.guildOfChannel(message.channel_id), edited);
+    return edited;
+  }
+
+  deleteUserMessage(message: FakeMessage): void {
+    const guildId = this.guildOfChannel(message.channel_id);
+    this.gateway.dispatchForGuild(guildId, GatewayDispatchEvents.MessageDelete, {
+      id: message.id,
+      channel_id: message.channel_id,
+      ...(guildId === undefined ? {} : { guild_id: guildId }),
+    });
+  }
+
+  channelPosts(): MessageWrite[] {
+    return [...this.channelPostWrites];
+  }
+
+  channelEdits(): MessageWrite[] {
+    return [...this.channelEditWrites];
+  }
+
+  channelMessage(id: string): FakeMessage | undefined {
+    return this.channelMessages.get(id);
+  }
+
+  waitUntil<T>(probe: () => T | undefined, timeoutMs = DEFAULT_WAIT_MS): Promise<T> {
+    return this.waitFor(probe, timeoutMs, 'the awaited condition did not come');
+  }
+
   async close(): Promise<void> {
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // ---- messages in channels ------------------------------------------------------------------
+
+  /** The guild of a channel the bot knows (DMs: none). */
+  private guildOfChannel(channelId: string): string | undefined {
+    return [...this.dmChannelIds.values()].includes(channelId) ? undefined : this.guildId;
+  }
+
+  /** A guild message carries its guild and the author's member, as Discord sends them. */
+  private dispatchMessage(event: GatewayDispatchEvents, guildId: string | undefined, message: FakeMessage): void {
+    const { author } = message;
+    const guildFields = guildId === undefined ? {} : { guild_id: guildId, member: { ...guildMember(author), user: undefined } };
+    this.gateway.dispatchForGuild(guildId, event, { ...message, ...guildFields });
+  }
+
+  private postChannelMessage(call: RecordedCall, channelId: string): Reply {
+    const files = call.files ?? [];
+    const body = (isRecord(call.json) ? call.json : {}) as MessageBody & { message_reference?: { message_id?: string } };
+    const replyTo = body.message_reference?.message_id;
+    const message: FakeMessage = {
+      ...this.createMessage(this.plainMessageFields(channelId, BOT_USER), body, files),
+      ...(replyTo === undefined ? {} : { type: MessageType.Reply, message_reference: { message_id: replyTo, channel_id: channelId } }),
+    };
+    this.channelMessages.set(message.id, message);
+    this.channelPostWrites.push({ call, message, files });
+    return { status: 200, body: message };
+  }
+
+  private editChannelMessage(call: RecordedCall, channelId: string, messageId: string): Reply {
+    const existing = this.channelMessages.get(messageId);
+    if (existing?.channel_id !== channelId) return discordError(404, 10008, 'Unknown Message');
+    const files = call.files ?? [];
+    const edited = this.patchMessage(existing, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
+    this.channelMessages.set(messageId, edited);
+    this.channelEditWrites.push({ call, message: edited, files });
+    return { status: 200, body: edited };
+  }
+
+  private deleteChannelMessage(channelId: string, messageId: string): Reply {
+    if (this.channelMessages.get(messageId)?.channel_id !== channelId) return discordError(404, 10008, 'Unknown Message');
+    this.channelMessages.delete(messageId);
+    return { status: 204 };
   }
 
   // ---- interactions --------------------------------------------------------------------------
@@ -967,10 +1089,10 @@ class FakeDiscordServer implements FakeDiscord {
     return [...kept, ...uploaded];
   }
 
-  private createMessage(exchange: Exchange, body: MessageBody, files: UploadedFile[], extraFlags = 0): FakeMessage {
-    const empty = { ...exchange.messageTemplate, attachments: [] };
+  private createMessage(template: MessageSkeleton, body: MessageBody, files: UploadedFile[], extraFlags = 0): FakeMessage {
+    const empty = { ...template, attachments: [] };
     return {
-      ...exchange.messageTemplate,
+      ...template,
       id: nextSnowflake(),
       content: body.content ?? '',
       embeds: body.embeds ?? [],
@@ -1034,6 +1156,9 @@ class FakeDiscordServer implements FakeDiscord {
         return { status: 200, body: { id: APPLICATION_ID, name: BOT_USER.username, ...(isRecord(call.json) ? call.json : {}) } };
       }),
       route('GET', '/channels/:channel', true, (_call, { channel }) => this.getChannel(channel!)),
+      route('POST', '/channels/:channel/messages', true, (call, { channel }) => this.postChannelMessage(call, channel!)),
+      route('PATCH', '/channels/:channel/messages/:message', true, (call, { channel, message }) => this.editChannelMessage(call, channel!, message!)),
+      route('DELETE', '/channels/:channel/messages/:message', true, (_call, { channel, message }) => this.deleteChannelMessage(channel!, message!)),
       route('PUT', '/applications/:app/commands', true, (call, { app }) => this.putCommands(call, app!, undefined)),
       route('GET', '/applications/:app/commands', true, (_call, { app }) => this.listCommands(app!, undefined)),
       route('PUT', '/applications/:app/guilds/:guild/commands', true, (call, { app, guild }) =>
@@ -1183,11 +1308,11 @@ class FakeDiscordServer implements FakeDiscord {
     const files = call.files ?? [];
     switch (type) {
       case InteractionResponseType.ChannelMessageWithSource:
-        exchange.original = this.createMessage(exchange, messageBody, files);
+        exchange.original = this.createMessage(exchange.messageTemplate, messageBody, files);
         break;
       case InteractionResponseType.DeferredChannelMessageWithSource:
         // Discord shows the deferred reply as "is thinking…" (the Loading flag) until the first edit.
-        exchange.original = this.createMessage(exchange, messageBody, files, MessageFlags.Loading);
+        exchange.original = this.createMessage(exchange.messageTemplate, messageBody, files, MessageFlags.Loading);
         break;
       case InteractionResponseType.DeferredMessageUpdate:
         exchange.original = exchange.sourceMessage;
@@ -1228,7 +1353,7 @@ class FakeDiscordServer implements FakeDiscord {
     // Discord only accepts follow-ups once the interaction was acknowledged.
     if (!exchange?.acknowledgement) return discordError(404, 10015, 'Unknown Webhook');
     const files = call.files ?? [];
-    const message = this.createMessage(exchange, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
+    const message = this.createMessage(exchange.messageTemplate, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
     exchange.followUpMessages.set(message.id, message);
     exchange.followUpWrites.push({ call, message, files });
     return call.query.get('wait') === 'true' ? { status: 200, body: message } : { status: 204 };

@@ -84,6 +84,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads MESSAGE_SEARCH as true or false, off by default', () => {
+    expect(loadConfig({}).messageSearch).toBe(false);
+    expect(loadConfig({ MESSAGE_SEARCH: '' }).messageSearch).toBe(false);
+    expect(loadConfig({ MESSAGE_SEARCH: 'true' }).messageSearch).toBe(true);
+    expect(loadConfig({ MESSAGE_SEARCH: ' TRUE ' }).messageSearch).toBe(true);
+    expect(loadConfig({ MESSAGE_SEARCH: 'false' }).messageSearch).toBe(false);
+    expect(problemsOf({ MESSAGE_SEARCH: 'yes' })).toEqual(['MESSAGE_SEARCH: must be true or false']);
+  });
+
   it('reads OPERATOR_IDS as comma-separated user ids, none by default', () => {
     expect(loadConfig({}).operatorIds).toEqual([]);
     expect(loadConfig({ OPERATOR_IDS: '123456789012345678, 223456789012345678' }).operatorIds).toEqual(['123456789012345678', '223456789012345678']);
