@@ -12,6 +12,7 @@ import { loadCardDump } from '../test/helpers/card-dump.js';
 import { matchableCards } from './card-pool.js';
 import { CARD_QUERIES, type LabelledQuery, type QueryCategory } from './card-queries.js';
 import type { BenchFixtures } from './fixtures.js';
+import { benchInlineSearch } from './inline-search.js';
 import { CONTENDERS, searchDocuments, type Contender, type SearchDocument } from './matcher-contenders.js';
 import { benchMatcherSets, formatMatcherSets, type ContenderSets, type MatcherSetsResult } from './matcher-sets.js';
 import { timeQueries } from './query-timing.js';
@@ -372,8 +373,10 @@ export const matcherSection: BenchSection = {
   title: 'card matcher (all contenders, labelled, random-typo, sound-alike, translated-name and misc_info queries)',
   assertions: false,
   async run(size: BenchSize, fixtures: BenchFixtures) {
-    const matcher = await benchMatcher({ ...SIZES[size], ...(size === 'full' ? {} : { dump: () => fixtures.cards() }) });
+    const dump = size === 'full' ? freshDump : () => fixtures.cards();
+    const matcher = await benchMatcher({ ...SIZES[size], dump });
     const { markdown, ...figures } = matcher;
-    return sectionResult(matcherRows(matcher), { matcher: figures }, markdown);
+    const inline = benchInlineSearch(matchableCards(dump()), SIZES[size].rounds, SIZES[size].queryLimit);
+    return sectionResult([...matcherRows(matcher), ...inline], { matcher: figures, inlineSearch: inline }, markdown);
   },
 };
