@@ -86,19 +86,24 @@ export class InlineCardSearch implements ChatMessageHandler {
 
   /** An edited message: its answer, when it has one from the last five minutes, follows the names it now holds. */
   updated(message: ChatMessage): Promise<void> {
-    if (message.byBot || this.tracker.get(message.id) === undefined) return Promise.resolve();
+    if (message.byBot || !this.follows(message.id)) return Promise.resolve();
     return this.tracker.serially(message.id, () => this.reanswer(message));
   }
 
   /** A deleted message: its answer from the last five minutes goes with it. */
   deleted(message: ChatMessageRef): Promise<void> {
-    if (this.tracker.get(message.id) === undefined) return Promise.resolve();
+    if (!this.follows(message.id)) return Promise.resolve();
     return this.tracker.serially(message.id, async () => {
       const reply = this.tracker.get(message.id);
       if (reply === undefined) return;
       this.tracker.forget(message.id);
       await this.attempt('delete the answer of a deleted message', message, () => this.channels.delete(reply.channelId, reply.replyId));
     });
+  }
+
+  /** The message has an answer from the last five minutes, or one may be on its way: an edit or deletion waits for it. */
+  private follows(messageId: string): boolean {
+    return this.tracker.busy(messageId) || this.tracker.get(messageId) !== undefined;
   }
 
   private async answer(message: ChatMessage, names: readonly string[]): Promise<void> {

@@ -54,6 +54,11 @@ export class ReplyTracker {
     this.replies.delete(messageId);
   }
 
+  /** True while work on `messageId` is under way (its answer may be on its way). */
+  busy(messageId: string): boolean {
+    return this.queues.has(messageId);
+  }
+
   /** Runs `work` once the earlier work on `messageId` is done; never rejects (`work` handles its failures). */
   serially(messageId: string, work: () => Promise<void>): Promise<void> {
     const previous = this.queues.get(messageId) ?? Promise.resolve();

@@ -136,6 +136,21 @@ describe('cards named inline, end to end', () => {
     expect(bot.discord.calls.filter((call) => call.path.includes(silent))).toEqual([]);
   });
 
+  it('leaves a channel alone for 10 minutes after Discord refused a post there (the cache was behind)', async () => {
+    const channel = newChannel();
+    bot.discord.respondWith((call) => call.path === `/channels/${channel}/messages`, { status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+    say('<Dark Magician>', channel);
+    await vi.waitFor(() => expect(bot.logs.text).toContain('Discord refused a post in a channel'), { timeout: 10_000, interval: 20 });
+    say('<Blue-Eyes White Dragon>', channel);
+    await answerTo(say('<Blue-Eyes White Dragon>'));
+    expect(bot.discord.calls.filter((call) => call.path.includes(channel))).toHaveLength(1);
+  });
+
+  it('answers in a thread', async () => {
+    const post = await answerTo(bot.discord.userMessage({ content: '<Dark Magician>', channel: 'normalThread' }));
+    expect(post.message.channel_id).toBe(bot.discord.channels.normalThread);
+  });
+
   it('answers in the server’s preferred language, card text included', async () => {
     bot.discord.dispatch(GatewayDispatchEvents.GuildUpdate, { id: bot.discord.guildId, name: 'Almanac Test Guild', preferred_locale: 'fr' });
     try {
@@ -159,7 +174,7 @@ describe('cards named inline, end to end', () => {
     const flood = Array.from({ length: 40 }, (_, index) => say(`<Dark Magician> ${index}`, channel));
     const inChannel = () => posts().filter((post) => post.message.channel_id === channel);
     // Every message is accounted for: answered, or skipped (the log says so, without its text).
-    await bot.discord.waitUntil(() => (skipped() - skippedBefore + inChannel().length === 40 ? true : undefined));
+    await vi.waitFor(() => expect(skipped() - skippedBefore + inChannel().length).toBe(40), { timeout: 10_000, interval: 20 });
     expect(inChannel()).toHaveLength(5);
     expect(new Set(inChannel().map((post) => post.message.message_reference?.message_id))).toEqual(new Set(flood.slice(0, 5).map((message) => message.id)));
 
