@@ -33,8 +33,8 @@ const STOP_WAIT_MS = 1_000;
 /**
  * Chooses, for each job, between the fleet's shared Bottleneck (Redis datastore: its spacing holds
  * across every process) and a local share of the budget while Redis is unreachable. The local share
- * is a spacing of `minTime × fallbackShare`, reserved slot by slot, and it continues from this
- * process's own last start whichever side sent it: the fallback does not begin with a burst, and the
+ * is a spacing of `minTime × fallbackShare` between this process's actual starts, and it continues
+ * from this process's own last start whichever side sent it: the fallback does not begin with a burst, and the
  * first shared job after an outage waits for the slot the fallback had reserved, so a Redis that comes
  * back empty does not start the window afresh. Jobs still waiting in the shared queue when Redis is
  * lost move to the local share instead of waiting on a dead connection.
@@ -155,11 +155,12 @@ class FleetGate implements LimiterGate {
 
   private viaFallback<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
     return this.fallback.schedule({ expiration: options.expiration }, async () => {
-      const slot = Math.max(this.now(), this.nextSlot);
-      this.nextSlot = slot + this.spacingMs();
+      // Spaced from the previous start as it happened, not as it was planned: a start that a busy
+      // event loop delayed pushes the next one back instead of bunching the two together. Jobs
+      // running side by side wait for the same slot; the first to wake takes it, the others wait on.
+      for (let wait = this.nextSlot - this.now(); wait > 0; wait = this.nextSlot - this.now()) await sleep(wait);
+      this.recordStart();
       this.recovering = true;
-      const wait = slot - this.now();
-      if (wait > 0) await sleep(wait);
       return job();
     });
   }
