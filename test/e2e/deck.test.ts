@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
-import { CARD_LANGUAGES, type Card } from '../../src/cards/card.js';
+import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
+import type { Card } from '../../src/cards/card.js';
 import type { APIAttachment } from 'discord.js';
 import { toYdk } from '../../src/decks/ydk.js';
 import { toYdke } from '../../src/decks/ydke.js';
@@ -32,17 +33,13 @@ describe('/deck show end to end: decks built from the real dump, through the fak
   beforeAll(async () => {
     const dump = loadCardDump();
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
+    // Every card database from a snapshot (the first start's download is card.test.ts's), with the
+    // formats and ban lists a download stores.
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
+      cardSnapshot: { cards: dump, version: ygoprodeck.version },
     });
-    expect(await bot.app.services.cards.whenReady(60_000)).toBe(true);
-    // The four languages download after English, and each still rebuilds the card matcher on the
-    // event loop (issue #26): wait for them, so that no command here waits behind a rebuild.
-    const deadline = Date.now() + 90_000;
-    while (!CARD_LANGUAGES.every((language) => bot.app.services.cards.languageReady(language))) {
-      if (Date.now() > deadline) throw new Error('the language databases never loaded');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForEveryCardDatabase(bot.app.services.cards);
     // Unlimited cards released in TCG, by frame: main-deck frames and Extra Deck frames.
     const playable = (frames: string[]): Card[] =>
       dump

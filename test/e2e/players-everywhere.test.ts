@@ -15,12 +15,13 @@ const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 const LANGUAGES = [
   {
     locale: 'fr',
+    konamiButton: 'Base de données Konami',
     printingsTitle: 'Éditions de Dark Magician',
     wallpaperField: 'Résolution',
     wallpaperButton: 'Ouvrir sur Wallhaven',
     cardLanguage: 'fr',
     header: '**Magicien / Normal**\nTÉNÈBRES · Niveau 7 · ATK 2500 / DEF 2100',
-    fields: ['Archétype', 'Prix', 'Éditions'],
+    fields: ['Archétype', 'Master Duel', 'Prix', 'Éditions', 'Formats'],
     priceWord: ' sur ',
     footer: /^Français · Nom anglais : Dark Magician · Code 46986414$/,
     button: 'Éditions',
@@ -31,12 +32,13 @@ const LANGUAGES = [
   },
   {
     locale: 'de',
+    konamiButton: 'Konami-Datenbank',
     printingsTitle: 'Ausgaben von Dark Magician',
     wallpaperField: 'Auflösung',
     wallpaperButton: 'Auf Wallhaven öffnen',
     cardLanguage: 'de',
     header: '**Hexer / Normal**\nFINSTERNIS · Stufe 7 · ATK 2500 / DEF 2100',
-    fields: ['Archetyp', 'Preis', 'Ausgaben'],
+    fields: ['Archetyp', 'Master Duel', 'Preis', 'Ausgaben', 'Formate'],
     priceWord: ' bei ',
     footer: /^Deutsch · Englischer Name: Dark Magician · Kartennummer 46986414$/,
     button: 'Ausgaben',
@@ -47,12 +49,13 @@ const LANGUAGES = [
   },
   {
     locale: 'it',
+    konamiButton: 'Database Konami',
     printingsTitle: 'Edizioni di Dark Magician',
     wallpaperField: 'Risoluzione',
     wallpaperButton: 'Apri su Wallhaven',
     cardLanguage: 'it',
     header: '**Incantatore / Normale**\nOSCURITÀ · Livello 7 · ATK 2500 / DEF 2100',
-    fields: ['Archetipo', 'Prezzo', 'Edizioni'],
+    fields: ['Archetipo', 'Master Duel', 'Prezzo', 'Edizioni', 'Formati'],
     priceWord: ' su ',
     footer: /^Italiano · Nome inglese: Dark Magician · Codice 46986414$/,
     button: 'Edizioni',
@@ -63,12 +66,13 @@ const LANGUAGES = [
   },
   {
     locale: 'pt-BR',
+    konamiButton: 'Banco de dados da Konami',
     printingsTitle: 'Edições de Dark Magician',
     wallpaperField: 'Resolução',
     wallpaperButton: 'Abrir no Wallhaven',
     cardLanguage: 'pt',
     header: '**Mago / Normal**\nTREVAS · Nível 7 · ATK 2500 / DEF 2100',
-    fields: ['Arquétipo', 'Preço', 'Edições'],
+    fields: ['Arquétipo', 'Master Duel', 'Preço', 'Edições', 'Formatos'],
     priceWord: ' na ',
     footer: /^Português · Nome em inglês: Dark Magician · Senha 46986414$/,
     button: 'Edições',
@@ -131,9 +135,9 @@ describe('players everywhere: user install in every context, in the player’s l
       expect(embed.title).toBe(translatedCard(loadCardDump().find((card) => card.id === Number(DARK_MAGICIAN))!, language.cardLanguage)!.name);
       expect(embed.description!.startsWith(`${language.header}\n\n`)).toBe(true);
       expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
-      expect(embed.fields!.find((field) => field.name === language.fields[1])!.value).toContain(language.priceWord);
+      expect(embed.fields!.find((field) => field.name === language.fields[2])!.value).toContain(language.priceWord);
       expect(embed.footer?.text).toMatch(language.footer);
-      expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia']);
+      expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia', language.konamiButton]);
       expect(shown.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
       const visible = JSON.stringify({ ...embed, title: '', footer: '', fields: embed.fields!.map((field) => field.name) }) + buttonLabels(shown).join();
       for (const word of ENGLISH_LABELS) expect(visible, word).not.toContain(word);

@@ -200,10 +200,7 @@ export class FakeYgoprodeck {
     if (language !== null && !isFullDownload) {
       cards = cards.map((card) => translatedCard(card, language as FakeLanguage)).filter((card) => card !== undefined);
     }
-    let data: RawCard[] = cards.map((card) => {
-      const served = withMasterDuelBan(card);
-      return misc ? { ...served, misc_info: [syntheticMisc(card)] } : served;
-    });
+    let data: RawCard[] = cards.map((card) => (misc ? asDownloaded(card) : withMasterDuelBan(card)));
 
     let meta: Record<string, unknown> | undefined;
     if (query.has('num')) {
@@ -296,6 +293,11 @@ function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number]
     ...masterDuelFields(card.id),
     ...(card.id % 7 === 0 ? { beta_name: card.id % 2 === 0 ? `"${card.name} (beta)"` : `${card.name} (beta)` } : {}),
   };
+}
+
+/** A card as the English full download (`misc=yes`) serves it, which is what the bot stores. */
+export function asDownloaded(card: RawCard): RawCard {
+  return { ...withMasterDuelBan(card), misc_info: [syntheticMisc(card)] };
 }
 
 let miscFixture: Map<number, MiscInfo> | undefined;

@@ -9,6 +9,7 @@ import { CompactRecords } from '../../src/cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { LanguageTexts } from '../../src/services/card-texts.js';
 import { translatedDump } from '../fakes/card-translations.js';
+import { asDownloaded } from '../fakes/ygoprodeck.js';
 
 /**
  * The folder (made by test/global-setup.ts, removed after the run) where snapshots written once are
@@ -33,7 +34,8 @@ export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawC
 }
 
 async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
-  const { cards, skipped } = normaliseCards(rawCards);
+  // With the formats, Master Duel fields and Konami ids the download's `misc=yes` adds.
+  const { cards, skipped } = normaliseCards(rawCards.map(asDownloaded));
   const { body } = CompactRecords.of(cards);
   const header = snapshotHeader(
     { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
@@ -83,6 +85,9 @@ async function cachedSnapshot(cacheRoot: string, rawCards: readonly RawCard[], v
     if (count !== undefined) return { dir: join(dir, 'cards'), cardCount: Number(count) };
     if (await mkdir(lock).then(() => true, () => false)) {
       try {
+        // Built and renamed into place by the worker that held the lock just before.
+        const built = await readFile(join(dir, 'card-count'), 'utf8').catch(() => undefined);
+        if (built !== undefined) return { dir: join(dir, 'cards'), cardCount: Number(built) };
         const building = await mkdtemp(`${dir}.building-`);
         const cardCount = await buildSnapshot(join(building, 'cards'), rawCards, version);
         await writeFile(join(building, 'card-count'), String(cardCount));
