@@ -33,7 +33,7 @@ describe('/deck show end to end: decks built from the real dump, through the fak
   beforeAll(async () => {
     const dump = loadCardDump();
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
-    // Every card database from a snapshot (the first start's download is card.test.ts's), with the
+    // Every card database from a snapshot (a first start's download of the real dump is first-start.test.ts's), with the
     // formats and ban lists a download stores.
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
