@@ -10,7 +10,7 @@ import { REQUIRED_NODE } from '../../src/runtime/node-version.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeYgoprodeck, loadCardDump, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';
-import { OFFLINE_ENV, PROJECT_ROOT, runEntryPoint, startEntryPoint, type RunningEntryPoint } from '../helpers/run-script.js';
+import { entryPointCommandLine, OFFLINE_ENV, PROJECT_ROOT, runEntryPoint, startEntryPoint, type RunningEntryPoint } from '../helpers/run-script.js';
 
 /**
  * What a new operator sees when a first start does not go perfectly: each case spawns the real entry
@@ -251,7 +251,7 @@ describe('logs on a terminal', () => {
   // `script` runs the CLI on a pseudo-terminal, as an operator's shell would.
   it.skipIf(!existsSync('/usr/bin/script'))('are pretty, one line each, where the CLI writes them (stderr)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'almanac-tty-'));
-    const command = `node --import tsx src/cli.ts card random`;
+    const command = entryPointCommandLine('src/cli.ts', ['card', 'random']);
     const output = await new Promise<string>((resolve) => {
       const child = spawn('script', ['-qec', command, '/dev/null'], {
         cwd: PROJECT_ROOT,

@@ -49,6 +49,11 @@ function entryPointCommand(entry: string): string[] {
   return ['--import', javaScript('test/fence/child-preload.ts'), javaScript(entry)];
 }
 
+/** The same command as one line for a shell (`script` runs its command through one). */
+export function entryPointCommandLine(entry: string, args: string[] = []): string {
+  return [process.execPath, ...entryPointCommand(entry), ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+}
+
 /**
  * Starts an entry point of the project (see `entryPointCommand`), as `npm start`/`npm run <script>` would,
  * offline (upstreams on a closed port unless `env` points them elsewhere) and behind the network
