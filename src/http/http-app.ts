@@ -45,6 +45,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const { config, logger } = options;
   if (!config.discordPublicKey) throw new TypeError('createHttpApp: config.discordPublicKey is required');
   const publicKey = ed25519PublicKey(config.discordPublicKey);
+  if (config.messageSearch) logger.warn('MESSAGE_SEARCH has no effect in HTTP mode: Discord sends an interactions endpoint no messages (cards named inline need the gateway mode)');
   let server: InteractionsServer | undefined;
   let stopping: Promise<void> | undefined;
   const core = await createAppCore(options, 'http', { isReady: () => isReady() });

@@ -36,10 +36,12 @@ describe('HTTP mode operations', () => {
 
     ygoprodeck = await startFakeYgoprodeck();
     bot = await startTestHttpBot({
-      env: { METRICS_PORT: '0', YGOPRODECK_URL: ygoprodeck.url },
+      // MESSAGE_SEARCH asks for what HTTP mode cannot have: it says so and serves interactions as ever.
+      env: { METRICS_PORT: '0', YGOPRODECK_URL: ygoprodeck.url, MESSAGE_SEARCH: 'true' },
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
     });
     expect(await (await fetch(`http://127.0.0.1:${bot.app.opsServer!.port}/readyz`)).text()).toBe('ready\n');
+    expect(bot.logs.text).toContain('MESSAGE_SEARCH has no effect in HTTP mode');
   });
 
   it('on stop, answers the interactions in flight and refuses new ones with a plain sentence', async () => {
