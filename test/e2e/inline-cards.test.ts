@@ -104,8 +104,14 @@ describe('cards named inline, end to end', () => {
 
   it('shows the closest card with a short "did you mean" line when no match is confident', async () => {
     const post = await answerTo(say('<dark>'));
-    expect(titles(post)).toEqual(['Dark Magician']);
-    expect(post.message.content).toBe('No card is named exactly “dark”; here is the closest. Did you mean **Dark Mimic LV3**, **Darklord Zerato**, or **Dark Titan of Terror**?');
+    expect(post.message.embeds).toHaveLength(1);
+    const offered = /^No card is named exactly “dark”; here is the closest\. Did you mean (.+)\?$/.exec(post.message.content);
+    expect(offered).not.toBeNull();
+    const names = [...offered![1]!.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]);
+    expect(names).toHaveLength(3);
+    // The closest card is shown, the others are offered; none twice.
+    expect(new Set([...names, post.message.embeds[0]!.title]).size).toBe(4);
+    for (const name of names) expect(name!.toLowerCase()).toContain('dark');
     expect(post.message.content).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b/);
   });
 
