@@ -20,11 +20,20 @@ FROM node:20-bookworm-slim AS runtime
 # database refresh, when the old and the new card set are briefly both alive (≈150 MB of heap).
 # The ops server listens on every interface of the container (publish it with care: compose maps
 # it to the host's loopback only); outside a container it defaults to 127.0.0.1.
+# Deck pictures draw card names (sharp/libvips renders text through fontconfig): the slim base has
+# no font. The font cache is built here; anything fontconfig still wants to write goes under /tmp,
+# the only writable place besides /data on the read-only root.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=256 \
     DATA_DIR=/data \
     METRICS_PORT=9464 \
-    METRICS_HOST=0.0.0.0
+    METRICS_HOST=0.0.0.0 \
+    XDG_CACHE_HOME=/tmp/.cache \
+    FONTCONFIG_CACHE=/tmp/.cache/fontconfig
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fontconfig \
+    && rm -rf /var/lib/apt/lists/* \
+    && fc-cache -f
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force

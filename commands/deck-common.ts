@@ -1,4 +1,5 @@
 import type { AppServices } from '../src/app/services.js';
+import { tileCards } from '../src/decks/deck-layout.js';
 import type { DeckList, ParsedDeck } from '../src/decks/deck-list.js';
 import { deckReport } from '../src/decks/deck-report.js';
 import { MAX_YDK_BYTES, parseYdkBytes } from '../src/decks/ydk.js';
@@ -6,7 +7,8 @@ import type { AttachmentRef, ChatInputContext, DeferrableContext } from '../src/
 import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
-import { renderDeck } from '../src/render/deck.js';
+import { renderDeck, type DeckView } from '../src/render/deck.js';
+import { composeDeckImage, deckPicture } from '../src/render/deck-image.js';
 import { localeCardLanguage, presentationFor, waitForDatabase } from './card-common.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
@@ -29,18 +31,34 @@ export async function deckFromFile(ctx: DeckContext, app: AppServices, file: Att
   return readDeck(parseYdkBytes(read.bytes));
 }
 
-/** The deck looked up in the local card database (no request), checked per format and priced. */
+/**
+ * The deck looked up in the local card database, checked per format, priced, and pictured: with the
+ * art that is stored or within the member's share now, and, when some was left for the background,
+ * completed later (the reply is then edited with the whole picture).
+ */
 export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
   await waitForDatabase(ctx, app, ephemeral);
-  const report = deckReport(deck, (password) => app.cards.byId(password));
+  return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
+}
+
+async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
+  const cardOf = (password: number) => app.cards.byId(password);
+  const report = deckReport(deck, cardOf);
   const cards = Object.values(report.cards.sections).flatMap((entries) => entries.map((entry) => entry.card));
-  return {
-    ...renderDeck({
-      report,
-      localNames: app.cards.localNames(cards, localeCardLanguage(ctx)),
-      pricesAsOf: app.cards.pricesAsOf,
-      messages: presentationFor(ctx).messages,
-    }),
-    ephemeral,
+  const view: DeckView = {
+    report,
+    localNames: app.cards.localNames(cards, localeCardLanguage(ctx)),
+    pricesAsOf: app.cards.pricesAsOf,
+    messages: presentationFor(ctx).messages,
   };
+  const tiles = tileCards(deck, cardOf);
+  const gathered = await app.deckArt.gather(
+    tiles.flatMap((tile) => tile.imageId ?? []),
+    app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
+  );
+  const picture = (art: ReadonlyMap<number, Buffer>) => composeDeckImage(deckPicture(view, tiles, art));
+  const reply: Reply = { ...renderDeck(view, { image: await picture(gathered.art), pendingArt: gathered.pending.length }), ephemeral };
+  if (gathered.pending.length === 0) return reply;
+  const completion = app.deckArt.complete(gathered).then(async (art) => renderDeck(view, { image: await picture(art), pendingArt: 0 }));
+  return { ...reply, completion };
 }

@@ -12,6 +12,7 @@ import type { CacheFactory } from '../services/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
 import { DiscordAttachments, type AttachmentSource } from '../services/attachments.js';
+import { DECK_ART_BACKGROUND, DeckArt } from '../services/deck-art.js';
 import { DnsResolver } from '../services/dns.js';
 import { GeoService } from '../services/geojs.js';
 import { IpLookup } from '../services/ip-lookup.js';
@@ -46,6 +47,8 @@ export interface AppServices {
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
   cards: CardService;
+  /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
+  deckArt: DeckArt;
   /** Files members attach (`.ydk` decks), read only from Discord's CDN. */
   attachments: AttachmentSource;
   /** Each upstream's health, for /status. */
@@ -122,6 +125,12 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());
+  const deckArt = new DeckArt({
+    fetch: (imageId, share) => cards.smallArt(imageId, share),
+    background: state.memberShareLedger({ name: 'deck-art-background', ...DECK_ART_BACKGROUND, now: () => clock.now().getTime() }),
+    logger: deps.logger,
+  });
+  closers.push(async () => deckArt.close());
   healthReporters.push(() => withRefusals(cards.health()));
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
@@ -143,6 +152,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     memberShares,
     state,
     cards,
+    deckArt,
     attachments: overrides.attachments ?? new DiscordAttachments({ cdnUrl: deps.config.discordCdnUrl, dispatcher: overrides.dispatcher }),
     upstreamHealth,
     async close() {

@@ -151,6 +151,7 @@ export const de: Catalogue = {
     dearest: (list: string) => `Am teuersten: ${list}`,
     unknownCards: 'Unbekannte Karten',
     unknownCard: (password: string, count: string) => `unbekannte Karte ${password} ×${count}`,
+    artComing: (count: string) => `Die Bilder von ${count} Karten werden noch geladen: dieses Bild wird aktualisiert, sobald sie da sind.`,
     shortened: 'Namen gekürzt, damit alles passt; die vollständige Liste steht in den angehängten deck.ydk und deck.txt.',
   },
   cardTerms: {

@@ -157,6 +157,7 @@ export const en = {
     dearest: (list: string) => `Most expensive: ${list}`,
     unknownCards: 'Unknown cards',
     unknownCard: (password: string, count: string) => `unknown card ${password} ×${count}`,
+    artComing: (count: string) => `Art for ${count} cards is still downloading: this picture is updated when it is here.`,
     shortened: 'Names are shortened to fit; the full list is in the attached deck.ydk and deck.txt.',
   },
   /** The card game's own vocabulary, as printed on English cards; anything not listed is shown as upstream wrote it. */

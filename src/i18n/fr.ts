@@ -150,6 +150,7 @@ export const fr: Catalogue = {
     dearest: (list: string) => `Les plus chères : ${list}`,
     unknownCards: 'Cartes inconnues',
     unknownCard: (password: string, count: string) => `carte inconnue ${password} ×${count}`,
+    artComing: (count: string) => `Les illustrations de ${count} cartes sont en cours de téléchargement : cette image sera mise à jour à leur arrivée.`,
     shortened: 'Noms raccourcis pour tenir ; la liste complète est dans deck.ydk et deck.txt, joints.',
   },
   cardTerms: {

@@ -150,6 +150,7 @@ export const it: Catalogue = {
     dearest: (list: string) => `Le più care: ${list}`,
     unknownCards: 'Carte sconosciute',
     unknownCard: (password: string, count: string) => `carta sconosciuta ${password} ×${count}`,
+    artComing: (count: string) => `Le illustrazioni di ${count} carte sono ancora in download: questa immagine sarà aggiornata al loro arrivo.`,
     shortened: 'Nomi accorciati per starci; la lista completa è in deck.ydk e deck.txt allegati.',
   },
   cardTerms: {

@@ -150,6 +150,7 @@ export const ptBR: Catalogue = {
     dearest: (list: string) => `Mais caras: ${list}`,
     unknownCards: 'Cartas desconhecidas',
     unknownCard: (password: string, count: string) => `carta desconhecida ${password} ×${count}`,
+    artComing: (count: string) => `As artes de ${count} cartas ainda estão sendo baixadas: esta imagem será atualizada quando chegarem.`,
     shortened: 'Nomes encurtados para caber; a lista completa está nos anexos deck.ydk e deck.txt.',
   },
   cardTerms: {

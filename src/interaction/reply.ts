@@ -29,4 +29,10 @@ export interface MessagePayload {
 export interface Reply extends MessagePayload {
   /** Only the invoking user sees the message. Ignored when the interaction was already deferred. */
   ephemeral?: boolean;
+  /**
+   * A fuller version of this message still being made (a deck picture waiting for art downloaded in
+   * the background): the transport replaces the message with it once it resolves. Not part of
+   * Discord's payload.
+   */
+  completion?: Promise<MessagePayload>;
 }

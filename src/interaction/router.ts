@@ -132,6 +132,10 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         await responder.reply(reply);
       }
       expiry.schedule(interaction.id, reply, (components) => responder.editReply({ components }));
+      // The answer is out; its fuller version replaces it when ready (within the token's 15 minutes).
+      reply.completion
+        ?.then((completed) => responder.editReply(completeMessage(completed)))
+        .catch((error: unknown) => log.warn({ err: error }, 'could not complete the reply'));
       recordOutcome(app.metrics, log, entry);
     } catch (error) {
       clearTimeout(autoDefer);

@@ -26,6 +26,14 @@ export interface DeckView {
   messages: Catalogue;
 }
 
+/** The deck's picture (a JPEG), and how many cards' art is still on its way (their tiles show names). */
+export interface DeckPictureFile {
+  image: Buffer;
+  pendingArt: number;
+}
+
+const PICTURE_FILE = 'deck.jpg';
+
 const VIOLATIONS_SHOWN = 3;
 const SHORTEST_NAME = 12;
 
@@ -41,7 +49,7 @@ function frameIs(family: string): (card: Card) => boolean {
   return (card) => card.frameType === family || card.frameType === `${family}_pendulum`;
 }
 
-function sectionHeading(section: DeckSection, entries: readonly DeckEntry[], t: Catalogue): string {
+export function sectionHeading(section: DeckSection, entries: readonly DeckEntry[], t: Catalogue): string {
   const n = (value: number): string => formatInteger(value, t.intlLocale);
   const total = n(sectionCount(entries));
   if (section === 'main') {
@@ -128,7 +136,7 @@ function deckText(view: DeckView): string {
   return `${[...blocks, ...(unknown.length > 0 ? [unknown.join('\n')] : [])].join('\n\n')}\n`;
 }
 
-export function renderDeck(view: DeckView): Reply {
+export function renderDeck(view: DeckView, picture?: DeckPictureFile): Reply {
   const t = view.messages;
   const { report } = view;
   const fields: NonNullable<APIEmbed['fields']> = [];
@@ -140,14 +148,16 @@ export function renderDeck(view: DeckView): Reply {
   fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
   fields.push({ name: t.deck.price, value: truncate(priceText(view), EMBED_LIMITS.fieldValue) });
   // The section list gets what the fields leave of the embed's 6,000 characters (and at most a description's 4,096).
-  const fieldChars = fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
-  const sections = fittedSections(view, `*${t.deck.shortened}*`, Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fieldChars));
+  const footer = picture !== undefined && picture.pendingArt > 0 ? t.deck.artComing(formatInteger(picture.pendingArt, t.intlLocale)) : undefined;
+  const otherChars = fields.reduce((sum, field) => sum + field.name.length + field.value.length, footer?.length ?? 0);
+  const sections = fittedSections(view, `*${t.deck.shortened}*`, Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - otherChars));
   const ydke = toYdke(report.deck);
   return {
     // The ydke URL is at most ~1,100 characters for the 200-card cap: it fits the message content.
     content: truncate(ydke, EMBED_LIMITS.content),
-    embeds: [{ description: sections.text, fields }],
+    embeds: [{ description: sections.text, fields, ...(picture ? { image: { url: `attachment://${PICTURE_FILE}` } } : {}), ...(footer === undefined ? {} : { footer: { text: footer } }) }],
     files: [
+      ...(picture ? [{ name: PICTURE_FILE, data: picture.image }] : []),
       { name: 'deck.ydk', data: Buffer.from(toYdk(report.deck)) },
       { name: 'deck.txt', data: Buffer.from(deckText(view)) },
     ],

@@ -301,6 +301,11 @@ export class CardService {
     return this.extras.art(card, share, card.imageIds[index]);
   }
 
+  /** A card artwork's small version (`cards_small`, for deck pictures), stored like all card art; a download is spent from `share`. */
+  smallArt(imageId: number, share?: MemberShareSpender): Promise<Buffer> {
+    return this.images.get(imageId, 'small', share);
+  }
+
   /** When the loaded card database, and so every price in it, was downloaded (ms since the epoch); null before it is loaded. */
   get pricesAsOf(): number | null {
     return this.database.downloadedAt;

@@ -4,7 +4,9 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toYdke } from '../../src/decks/ydke.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -103,6 +105,13 @@ describe('the container image', () => {
     const card = await answerOf(await discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Dark Magician' } }));
     expect(card.embeds[0]?.title).toBe('Dark Magician');
     expect(card.files).toHaveLength(1);
+    // A deck picture: the fake's stub art does not decode, so every tile is a name tile, drawn with the image's font.
+    const deck = await (await discord.chatInput({ name: 'deck', subcommand: 'show', options: { url: toYdke({ main: [46986414, 55144522], extra: [], side: [] }) } })).final(30_000);
+    expect(deck.embeds[0]?.description).toContain('Dark Magician');
+    const picture = deck.files.find((file) => file.name === 'deck.jpg');
+    expect(picture).toBeDefined();
+    expect(await sharp(picture!.data).metadata()).toMatchObject({ format: 'jpeg' });
+    expect((await podman(['logs', name])).stderr).not.toMatch(/Fontconfig (error|warning)/i);
     const place = await answerOf(await discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8' } }));
     expect(place.embeds[0]?.title).toContain('8.8.8.8');
 

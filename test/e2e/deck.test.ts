@@ -4,7 +4,10 @@ import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
 import type { Card } from '../../src/cards/card.js';
 import type { APIAttachment } from 'discord.js';
+import sharp from 'sharp';
+import { deckLayout } from '../../src/decks/deck-layout.js';
 import { toYdk } from '../../src/decks/ydk.js';
+import { scaledLimiters } from '../helpers/reliability.js';
 import { toYdke } from '../../src/decks/ydke.js';
 import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
@@ -12,6 +15,11 @@ import { fr } from '../../src/i18n/fr.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 
 const POT_OF_GREED = 55144522;
+
+/** A small card art that decodes (the fake's stub JPEG does not), as cards_small serves them. */
+function smallArt(): Promise<Buffer> {
+  return sharp({ create: { width: 168, height: 246, channels: 3, background: { r: 120, g: 60, b: 30 } } }).jpeg().toBuffer();
+}
 const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 
 describe('/deck show end to end: decks built from the real dump, through the fake Discord', () => {
@@ -32,12 +40,15 @@ describe('/deck show end to end: decks built from the real dump, through the fak
 
   beforeAll(async () => {
     const dump = loadCardDump();
-    ygoprodeck = await startFakeYgoprodeck({ cards: dump });
     // Every card database from a snapshot (a first start's download of the real dump is first-start.test.ts's), with the
-    // formats and ban lists a download stores.
+    // formats and ban lists a download stores. Decks of up to 200 new cards draw their art here: the limiter runs 20×
+    // faster (the fake lets it), and the member's share covers whole decks (the background's pace is deck-picture's).
+    ygoprodeck = await startFakeYgoprodeck({ cards: dump, rateLimit: { windowMs: 1_000, maxRequests: Number.MAX_SAFE_INTEGER } });
+    ygoprodeck.decodableArt = await smallArt();
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
       cardSnapshot: { cards: dump, version: ygoprodeck.version },
+      overrides: { limiterFactory: scaledLimiters(20), memberShares: { ygoprodeck: { limit: 100_000 } } },
     });
     await waitForEveryCardDatabase(bot.app.services.cards);
     // Unlimited cards released in TCG, by frame: main-deck frames and Extra Deck frames.
@@ -75,11 +86,21 @@ describe('/deck show end to end: decks built from the real dump, through the fak
     expect(price).toMatch(/\*\*TCGplayer\*\* \$[\d,.]+/);
     expect(price).toContain('prices as of');
     expect(JSON.stringify(reply.embeds)).not.toMatch(BROKEN_VALUE);
-    expect(reply.files.map((file) => file.name).sort()).toEqual(['deck.txt', 'deck.ydk']);
+    expect(reply.files.map((file) => file.name).sort()).toEqual(['deck.jpg', 'deck.txt', 'deck.ydk']);
     const ydk = reply.files.find((file) => file.name === 'deck.ydk')!.data.toString();
     expect(ydk.split('\n').filter((line) => /^\d+$/.test(line))).toHaveLength(70);
-    // Everything came from the local database.
-    expect(ygoprodeck.server.requests.length).toBe(requestsBefore);
+    // The picture: 70 tiles in rows of 10 under three labels, within the bounds.
+    expect(embed.image?.url).toBe('attachment://deck.jpg');
+    expect(embed.footer).toBeUndefined();
+    const picture = reply.files.find((file) => file.name === 'deck.jpg')!.data;
+    expect(picture.length).toBeLessThanOrEqual(2_000_000);
+    const layout = deckLayout({ main: 40, extra: 15, side: 15 });
+    expect(await sharp(picture).metadata()).toMatchObject({ format: 'jpeg', width: layout.width, height: layout.height });
+    // Everything else came from the local database; the art was asked once per distinct card.
+    const asked = ygoprodeck.server.requests.slice(requestsBefore).map((request) => request.path);
+    expect(asked.every((path) => path.startsWith('/images/cards_small/'))).toBe(true);
+    expect(asked).toHaveLength(new Set([...main, ...extra, ...side]).size);
+    expect(new Set(asked).size).toBe(asked.length);
   });
 
   it('names a forbidden card and a fourth copy (alternate art counted), and lists unknown passwords, in the player language', async () => {

@@ -97,6 +97,8 @@ export class FakeYgoprodeck {
   /** How a language's whole database (`language=…`) is served; `full` for a language not listed. */
   languageDumpBody: Partial<Record<FakeLanguage, CardinfoBodyMode>> = {};
   rateLimit: { windowMs: number; maxRequests: number };
+  /** When set, card art is served as this JPEG instead of the stub: tests that compose pictures need one that decodes. */
+  decodableArt: Buffer | undefined;
 
   constructor(options: FakeYgoprodeckOptions = {}) {
     this.cards = options.cards ?? representativeCards();
@@ -247,7 +249,7 @@ export class FakeYgoprodeck {
   private image(folder: string, imageId: number): FakeResponse {
     const exists = this.cards.some((card) => card.card_images?.some((image) => image.id === imageId));
     if (!exists) return htmlPage(404, 'Not Found');
-    return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: fakeJpeg(`${folder}/${imageId}`) };
+    return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: this.decodableArt ?? fakeJpeg(`${folder}/${imageId}`) };
   }
 }
 
