@@ -1,6 +1,7 @@
 import './runtime/check-node.js';
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { pathToFileURL } from 'node:url';
 import {
   ApplicationCommandOptionType,
@@ -28,7 +29,7 @@ function commandWord(command: Command): string {
   return command.data.name;
 }
 
-const GENERAL_USAGE = 'Usage: npm run cli -- <command> [subcommand] [--option value ...] [--json]';
+const GENERAL_USAGE = 'Usage: npm run cli -- <command> [subcommand] [--option value ...] [--json] [--out <picture file>]';
 const HELP_HINT = 'Run "npm run cli -- --help" for usage.';
 
 /** Usage of every command, or of `only` (for `<command> --help`). */
@@ -46,7 +47,11 @@ function usage(only?: Command): string {
       lines.push(`  ${command.data.name} ${sub.name}${describeOptions((sub.options ?? []) as APIApplicationCommandBasicOption[])}`);
     }
   }
-  lines.push('', 'Add --json to print the exact Discord message payload; --help or -h prints this.');
+  lines.push(
+    '',
+    'Add --json to print the exact Discord message payload; --help or -h prints this.',
+    'A picture in the answer (the deck image) is written to --out (.jpg, .png or .webp), or, for a command given --file, next to that file.',
+  );
   return lines.join('\n');
 }
 
@@ -69,7 +74,14 @@ interface ParsedInvocation {
   values: Map<string, string | number | boolean>;
   message: string | undefined;
   json: boolean;
+  /** Where to write the answer's picture (`--out`). */
+  out: string | undefined;
+  /** The file an attachment option named (`--file deck.ydk`): a picture goes next to it by default. */
+  attached: string | undefined;
 }
+
+/** Flags of the terminal itself, not options of any command. */
+const CLI_FLAGS = new Set(['json', 'out']);
 
 /**
  * Splits argv into positionals and `--name value` / `--name=value` flags. A flag with no value
@@ -99,17 +111,19 @@ function tokenize(argv: string[]): { flags: Record<string, string | boolean>; po
 export function parseInvocation(argv: string[]): ParsedInvocation {
   const { flags, positionals } = tokenize(argv);
   const json = flags.json === true;
+  if (flags.out === true) throw new UsageError('--out needs a file name.');
+  const out = typeof flags.out === 'string' ? flags.out : undefined;
   const [name, maybeSub] = positionals;
   const command = commands.find((candidate) => commandWord(candidate) === name);
   if (!name || !command) throw new UsageError(name ? `Unknown command "${name}".` : 'No command given.');
-  const optionFlags = Object.entries(flags).filter(([flag]) => flag !== 'json');
+  const optionFlags = Object.entries(flags).filter(([flag]) => !CLI_FLAGS.has(flag));
 
   if (command.kind === 'message') {
     const message = flags.message;
     if (typeof message !== 'string') throw new UsageError(`"${name}" needs --message <text>.`);
     const unknown = optionFlags.find(([flag]) => flag !== 'message');
     if (unknown) throw new UsageError(`Unknown option --${unknown[0]} for "${name}".`);
-    return { command, subcommand: null, values: new Map(), message, json };
+    return { command, subcommand: null, values: new Map(), message, json, out, attached: undefined };
   }
 
   let options = (command.data.options ?? []) as APIApplicationCommandOption[];
@@ -133,7 +147,9 @@ export function parseInvocation(argv: string[]): ParsedInvocation {
   for (const option of basic) {
     if (option.required && !values.has(option.name)) throw new UsageError(`Missing required option --${option.name}.`);
   }
-  return { command, subcommand, values, message: undefined, json };
+  const attachment = basic.find((option) => option.type === ApplicationCommandOptionType.Attachment && values.has(option.name));
+  const attached = attachment === undefined ? undefined : String(values.get(attachment.name));
+  return { command, subcommand, values, message: undefined, json, out, attached };
 }
 
 function coerce(option: APIApplicationCommandBasicOption, raw: string | boolean | undefined): string | number | boolean {
@@ -244,9 +260,25 @@ async function run(argv: string[]): Promise<number> {
     await app.close();
     return 1;
   }
+  // The terminal waits for what Discord would see edited in later (a deck picture's missing art).
+  if (reply.completion) reply = { ...reply, ...(await reply.completion) };
   console.log(invocation.json ? renderAsJson(reply) : renderAsText(reply));
+  await writePicture(reply, invocation);
   await app.close();
   return 0;
+}
+
+/**
+ * Writes the answer's picture to `--out` (in the format its extension names), or next to the file
+ * the command read (`--file deck.ydk` → `deck.jpg`); says where on stderr, so stdout stays the answer.
+ */
+async function writePicture(reply: Reply, invocation: ParsedInvocation): Promise<void> {
+  const picture = reply.files?.find((file) => /\.(jpe?g|png)$/i.test(file.name));
+  const read = invocation.attached;
+  const target = invocation.out ?? (read === undefined ? undefined : join(dirname(read), `${basename(read, extname(read))}${extname(picture?.name ?? '')}`));
+  if (picture === undefined || target === undefined) return;
+  await sharp(picture.data).toFile(target);
+  process.stderr.write(`picture written to ${target}\n`);
 }
 
 try {

@@ -1,4 +1,11 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { toYdke } from '../src/decks/ydke.js';
+import { startFakeYgoprodeck } from './fakes/ygoprodeck.js';
+import { writeCardSnapshot } from './helpers/card-snapshot.js';
 import { startFakeDns } from './fakes/dns.js';
 import { startFakeGeoJs } from './fakes/geojs.js';
 import { startFakeWallhaven } from './fakes/wallhaven.js';
@@ -24,6 +31,27 @@ describe('npm run cli', () => {
     expect(payload.embeds[0]!.title).toBe('Almanac status');
     expect(payload.embeds[0]!.fields.map((field) => field.name)).toEqual(expect.arrayContaining(['Version', 'Uptime']));
     expect(payload.flags).toBe(64);
+  });
+
+  it('shows a .ydk deck and writes its picture next to the file, or to --out in the format it names', async () => {
+    const ygoprodeck = await startFakeYgoprodeck();
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'almanac-cli-deck-'));
+      await writeCardSnapshot(join(dir, 'data'), ygoprodeck.cards, ygoprodeck.version);
+      const [first, second] = ygoprodeck.cards;
+      await writeFile(join(dir, 'my deck.ydk'), `#main\n${first!.id}\n${first!.id}\n${second!.id}\n#extra\n!side\n`);
+      const env = { DATA_DIR: join(dir, 'data'), YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl };
+      const byFile = await runEntryPoint('src/cli.ts', ['deck', 'show', '--file', join(dir, 'my deck.ydk')], env);
+      expect(byFile.code).toBe(0);
+      expect(byFile.stdout).toContain(`2× ${first!.name}`);
+      expect((await sharp(join(dir, 'my deck.jpg')).metadata()).format).toBe('jpeg');
+      const url = toYdke({ main: [first!.id], extra: [], side: [] });
+      const byUrl = await runEntryPoint('src/cli.ts', ['deck', 'show', '--url', url, '--out', join(dir, 'out.png')], env);
+      expect(byUrl.code).toBe(0);
+      expect((await sharp(join(dir, 'out.png')).metadata()).format).toBe('png');
+    } finally {
+      await ygoprodeck.close();
+    }
   });
 
   it('prints a readable rendering without --json', async () => {
