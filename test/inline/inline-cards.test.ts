@@ -69,6 +69,8 @@ function setUp(options: { ready?: boolean } = {}) {
   let now = 1_700_000_000_000;
   const state = createInProcessState({ processId: 'test', now: () => now });
   const logs = new LogCapture();
+  /** The member share each presented card's downloads were to be spent from. */
+  const shares: unknown[] = [];
   const cardService = {
     ready: options.ready ?? true,
     async resolve(query: string) {
@@ -77,7 +79,8 @@ function setUp(options: { ready?: boolean } = {}) {
       return query === 'dark' ? { kind: 'choices', candidates: cards.map((card) => summarizeCard(card, new Map(), new Map())) } : { kind: 'none' };
     },
     byId: (id: number) => byId.get(id),
-    async present(card: Card) {
+    async present(card: Card, _language: unknown, options: { share?: { beforeRequest?: () => Promise<void> } }) {
+      shares.push(options.share);
       return { card, art: { format: 'jpg', data: Buffer.from([0xff, 0xd8, 0xff]) } };
     },
     localNames: () => new Map(),
@@ -101,7 +104,7 @@ function setUp(options: { ready?: boolean } = {}) {
     content,
     ...extra,
   });
-  return { search, channels, logs, message, advance: (ms: number) => void (now += ms) };
+  return { search, channels, logs, message, shares, advance: (ms: number) => void (now += ms) };
 }
 
 describe('InlineCardSearch', () => {
@@ -111,6 +114,14 @@ describe('InlineCardSearch', () => {
     await search.created(message('<dark>'));
     expect(channels.writes.map((write) => write.payload?.embeds?.map((embed) => embed.title))).toEqual([['Dark Magician', 'Blue-Eyes White Dragon'], ['Blue-Eyes White Dragon']]);
     expect(channels.writes[1]!.payload?.content).toBe('No card is named exactly “dark”; here is the closest. Did you mean **Dark Magician**?');
+  });
+
+  it('spends the art downloads from the author’s member share of YGOPRODeck, as /card show does', async () => {
+    const { search, message, shares } = setUp();
+    await search.created(message('<Dark Magician>', { authorId: 'flooder' }));
+    const [share] = shares as { beforeRequest: () => Promise<void> }[];
+    for (let download = 0; download < 12; download++) await share!.beforeRequest();
+    await expect(share!.beforeRequest()).rejects.toMatchObject({ name: 'MemberShareSpent' });
   });
 
   it('stays silent for bots, for messages naming no card, where it may not post, and before the card database has loaded', async () => {
