@@ -1,24 +1,14 @@
 import { DEFAULT_ALIASES } from './aliases.js';
 import type { CardLanguage } from './card.js';
 import { tokenizeCardText } from './card-words.js';
-import { CLEAR_MARGIN, editBudget, KIND_CODES, MIN_FUZZY_QUALITY, SCORE, tieRanks, type BestMatch, type CardMatch, type MatchKind } from './match-scores.js';
-import { addLocalNames, ALT_NAME_BIT, appendTo, EntryBuilder, ENGLISH, LANGUAGE_CODES } from './name-entries.js';
+import { CLEAR_MARGIN, editBudget, KIND_CODES, MIN_FUZZY_QUALITY, SCORE, type BestMatch, type CardMatch, type MatchKind } from './match-scores.js';
+import { buildMatcherTables, type MatchableCard, type MatcherTables } from './matcher-tables.js';
+import { ALT_NAME_BIT, appendTo, ENGLISH, LANGUAGE_CODES } from './name-entries.js';
 import type { LocalizedCardNames } from './localized-names.js';
 import { soundKey } from './sound-key.js';
-import { compareStrings, TOKEN_SCORE, WordIndex, type EditScratch } from './word-index.js';
+import { TOKEN_SCORE, WordIndex, type EditScratch } from './word-index.js';
 
-/** What the matcher needs to know about a card; everything else stays in the card store. */
-export interface MatchableCard {
-  /** Passcode (YGOPRODeck `id`). */
-  id: number;
-  name: string;
-  /** Old, beta or OCG names (YGOPRODeck `misc_info.beta_name`) that should find this card. */
-  altNames?: string[];
-  /** Konami database id (`misc_info.konami_id`), which some users paste instead of the passcode. */
-  konamiId?: number;
-  /** Higher is more popular (e.g. `misc_info.views`); breaks ties between equally good matches. */
-  popularity?: number;
-}
+export type { MatchableCard } from './matcher-tables.js';
 
 /** Work caps for hostile or accidental input (a pasted card text, 6,000 characters of noise). */
 const MAX_QUERY_CHARS = 200;
@@ -41,6 +31,11 @@ export interface CardMatcherOptions {
   localizedNames?: LocalizedCardNames;
   /** The phonetic key of a word (default: soundKey); the bench compares others. Empty means no key. */
   soundKey?: (word: string) => string;
+  /**
+   * The tables, already built by `buildMatcherTables` over the same cards with this `soundKey`
+   * (off the event loop); `localizedNames` and the aliases are then not read again.
+   */
+  tables?: MatcherTables;
 }
 
 /**
@@ -49,25 +44,20 @@ export interface CardMatcherOptions {
  * Tiers: passcode, Konami id, exact name, old name and abbreviation first; then names that start
  * with the query; then names containing every query word (any order, words may be partial); then
  * typo-tolerant and sound-alike matches (Damerau–Levenshtein ≤ 1 or 2 per word, or the same sound
- * key). Ties go to the more popular card, then the shorter name.
- *
- * Names are "entries": a card's English name, its old names, and its name in each other language.
- * Entries live in parallel typed arrays rather than one object each, so translations in four
- * languages add a few arrays' worth of live objects, not 50,000 of them.
+ * key). Ties go to the more popular card, then the shorter name. What it searches is in
+ * MatcherTables (names as "entries", word lists), built at construction or handed over built.
  */
 export class CardMatcher {
   private readonly cards: readonly MatchableCard[];
-  /** Per entry: its card, its language and old-name bit, its words joined without spaces, and the name it came from. */
+  /** See MatcherTables. */
   private readonly entryCard: Int32Array;
   private readonly entryInfo: Uint8Array;
   private readonly entryCompact: readonly string[];
   private readonly entrySource: readonly string[];
-  /** Entry indices sorted by compact name, for exact and prefix lookups by binary search. */
   private readonly compactOrder: Int32Array;
   private readonly byPasscode = new Map<number, number>();
   private readonly byKonamiId = new Map<number, number[]>();
   private readonly byAlias = new Map<string, number>();
-  /** Each card's name per language (index as in LANGUAGE_CODES) when it differs from the English one. */
   private readonly localNames: readonly (readonly (string | undefined)[])[];
   /** The words of every name; searched with typos. */
   private readonly singleWords: WordIndex;
@@ -112,38 +102,30 @@ export class CardMatcher {
     if (options.soundKey !== undefined && typeof options.soundKey !== 'function') {
       throw new TypeError('CardMatcher: option "soundKey" must be a function of a word');
     }
+    if (options.tables !== undefined && options.tables.tieRank.length !== cards.length) {
+      throw new TypeError(`CardMatcher: option "tables" was built over ${options.tables.tieRank.length} cards, not these ${cards.length}`);
+    }
     this.cards = cards;
     this.soundKey = options.soundKey ?? soundKey;
-    const entries = new EntryBuilder(this.soundKey);
-    const cardByName = new Map<string, number>();
+    const tables = options.tables ?? buildMatcherTables(cards, aliases, this.soundKey, options.localizedNames);
     cards.forEach((card, index) => {
-      cardByName.set(card.name, index);
       if (!this.byPasscode.has(card.id)) this.byPasscode.set(card.id, index);
       if (card.konamiId !== undefined) appendTo(this.byKonamiId, card.konamiId, index);
-      entries.add(index, card.name, ENGLISH << 1);
-      for (const altName of card.altNames ?? []) entries.add(index, altName, (ENGLISH << 1) | ALT_NAME_BIT);
     });
-    this.localNames = addLocalNames(entries, cards, (passcode) => this.byPasscode.get(passcode), options.localizedNames);
-
-    for (const [abbreviation, target] of Object.entries(aliases)) {
-      const card = cardByName.get(target);
-      const key = tokenizeCardText(abbreviation).join('');
-      // A table written for the full database may name cards missing from a smaller list.
-      if (card !== undefined && key.length > 0) this.byAlias.set(key, card);
-    }
-
-    this.entryCard = Int32Array.from(entries.card);
-    this.entryInfo = Uint8Array.from(entries.info);
-    this.entryCompact = entries.compact;
-    this.entrySource = entries.source;
-    this.compactOrder = Int32Array.from(entries.compact.keys()).sort((a, b) =>
-      compareStrings(entries.compact[a] as string, entries.compact[b] as string),
-    );
-    this.singleWords = new WordIndex(entries.bySingle);
-    this.joinedWords = new WordIndex(entries.byJoined);
-    this.soundWords = new WordIndex(entries.bySound);
-
-    ({ tieRank: this.tieRank, cardByTieRank: this.cardByTieRank } = tieRanks(cards));
+    tables.aliasKeys.forEach((key, at) => this.byAlias.set(key, tables.aliasCards[at] as number));
+    ({
+      entryCard: this.entryCard,
+      entryInfo: this.entryInfo,
+      entryCompact: this.entryCompact,
+      entrySource: this.entrySource,
+      compactOrder: this.compactOrder,
+      localNames: this.localNames,
+      tieRank: this.tieRank,
+      cardByTieRank: this.cardByTieRank,
+    } = tables);
+    this.singleWords = new WordIndex(tables.singleWords);
+    this.joinedWords = new WordIndex(tables.joinedWords);
+    this.soundWords = new WordIndex(tables.soundWords);
 
     const entryCount = this.entryCard.length;
     this.bestKey = new Float64Array(cards.length);

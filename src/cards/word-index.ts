@@ -22,35 +22,50 @@ export const TOKEN_SCORE = {
 const FAR = 1 << 20;
 
 /**
- * A sorted word list with, for each word, the name entries containing it (postings in one flat
- * array: word w's entries are postings[start[w] .. start[w + 1])).
+ * What a WordIndex searches: the sorted words, and for each word the name entries containing it
+ * (postings in one flat array: word w's entries are postings[start[w] .. start[w + 1])). Plain
+ * data, so a worker thread can build it and hand it over (see src/services/matcher-builds).
  */
+export interface WordTables {
+  words: string[];
+  start: Int32Array;
+  postings: Int32Array;
+  /** Length of the prefix words[i] shares with words[i - 1]; lets the typo walk reuse work. */
+  sharedPrefix: Uint8Array;
+  longestWord: number;
+}
+
+/** The tables of the words in `entriesByWord` (word → the entries containing it). */
+export function wordTables(entriesByWord: Map<string, number[]>): WordTables {
+  const words = [...entriesByWord.keys()].sort(compareStrings);
+  const start = new Int32Array(words.length + 1);
+  const sharedPrefix = new Uint8Array(words.length);
+  let total = 0;
+  for (const entries of entriesByWord.values()) total += entries.length;
+  const postings = new Int32Array(total);
+  let offset = 0;
+  let longestWord = 0;
+  words.forEach((word, index) => {
+    const previous = index > 0 ? (words[index - 1] as string) : '';
+    sharedPrefix[index] = Math.min(commonPrefixLength(previous, word), 255);
+    longestWord = Math.max(longestWord, word.length);
+    start[index] = offset;
+    for (const entry of entriesByWord.get(word) as number[]) postings[offset++] = entry;
+  });
+  start[words.length] = offset;
+  return { words, start, postings, sharedPrefix, longestWord };
+}
+
+/** A sorted word list with its postings (see WordTables), searched by prefix and with typos. */
 export class WordIndex {
   readonly words: string[];
   private readonly start: Int32Array;
   private readonly postings: Int32Array;
-  /** Length of the prefix words[i] shares with words[i - 1]; lets the typo walk reuse work. */
   private readonly sharedPrefix: Uint8Array;
   readonly longestWord: number;
 
-  constructor(entriesByWord: Map<string, number[]>) {
-    this.words = [...entriesByWord.keys()].sort(compareStrings);
-    this.start = new Int32Array(this.words.length + 1);
-    this.sharedPrefix = new Uint8Array(this.words.length);
-    let total = 0;
-    for (const entries of entriesByWord.values()) total += entries.length;
-    this.postings = new Int32Array(total);
-    let offset = 0;
-    let longestWord = 0;
-    this.words.forEach((word, index) => {
-      const previous = index > 0 ? (this.words[index - 1] as string) : '';
-      this.sharedPrefix[index] = Math.min(commonPrefixLength(previous, word), 255);
-      longestWord = Math.max(longestWord, word.length);
-      this.start[index] = offset;
-      for (const entry of entriesByWord.get(word) as number[]) this.postings[offset++] = entry;
-    });
-    this.start[this.words.length] = offset;
-    this.longestWord = longestWord;
+  constructor(tables: WordTables) {
+    ({ words: this.words, start: this.start, postings: this.postings, sharedPrefix: this.sharedPrefix, longestWord: this.longestWord } = tables);
   }
 
   /** Calls visit for every entry containing `word`. */

@@ -1,8 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import type { CardLanguage } from '../cards/card.js';
+import type { Logger } from 'pino';
+import { CARD_LANGUAGES, type CardLanguage } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
+import type { MatcherTables } from '../cards/matcher-tables.js';
 import type { SetListing } from '../cards/printings.js';
+import { notifyAll } from './notify.js';
+import type { CardDatabase } from './card-database.js';
 
 /** The matcher and the lists derived from one loaded card set; replaced as a whole on reload. */
 export interface CardIndex {
@@ -14,30 +18,168 @@ export interface CardIndex {
   setListings: LRUCache<string, SetListing[]>;
 }
 
+/** What an index is built from: one card set, and each loaded language's names, as they were when the build began. */
+export interface CardIndexSource {
+  cards: readonly CardSummary[];
+  /** `cards` as the matcher reads them (see matchableCards). */
+  matchable: readonly MatchableCard[];
+  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>;
+}
+
 /** Set listings kept: building one parses the set's cards (a few ms for the largest sets). */
 const SET_LISTINGS_KEPT = 32;
 
-/** The index over one loaded card set: the matcher (names in `localNames`' languages too) and the archetypes. */
-export function buildCardIndex(
-  cards: readonly CardSummary[],
-  aliases: Readonly<Record<string, string>>,
-  localNames: (language: CardLanguage) => ReadonlyMap<number, string>,
-): CardIndex {
-  const matchable: MatchableCard[] = cards.map((card) => ({
+export function matchableCards(cards: readonly CardSummary[]): MatchableCard[] {
+  return cards.map((card) => ({
     id: card.id,
     name: card.name,
     altNames: card.altNames,
     ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
     popularity: card.views,
   }));
+}
+
+/** The index over `source`: the matcher (built here unless its `tables` are given) and the archetypes. */
+export function buildCardIndex(source: CardIndexSource, aliases: Readonly<Record<string, string>>, tables?: MatcherTables): CardIndex {
   const archetypeByKey = new Map<string, string>();
-  for (const card of cards) {
+  for (const card of source.cards) {
     if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
   }
   return {
-    matcher: new CardMatcher(matchable, aliases, { localizedNames: localNames }),
+    matcher: new CardMatcher(source.matchable, aliases, tables === undefined ? { localizedNames: (language) => source.names.get(language) ?? [] } : { tables }),
     archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
     archetypeByKey,
     setListings: new LRUCache({ max: SET_LISTINGS_KEPT }),
   };
+}
+
+/** Builds a matcher's tables somewhere other than the event loop (see src/services/matcher-builds); rejects when `signal` aborts. */
+export type MatcherTablesBuild = (
+  cards: readonly MatchableCard[],
+  aliases: Readonly<Record<string, string>>,
+  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
+  signal: AbortSignal,
+) => Promise<MatcherTables>;
+
+type IndexedDatabase = Pick<CardDatabase, 'ready' | 'summaries' | 'localNames' | 'onReload' | 'onTextsReload'>;
+
+/**
+ * The card index over the database's current card set and every loaded language's names, rebuilt
+ * whenever one of them changes. With `buildTables`, the matcher is built off the event loop and the
+ * new index replaces the old one in a single assignment once complete: until then the previous
+ * index answers every query, so no query ever finds an index half built, or none. Changes that
+ * arrive during a build are taken by one more build when it ends. Without `buildTables` the index
+ * is built on the event loop, at once.
+ */
+export class CardIndexKeeper {
+  private index: CardIndex | null = null;
+  private source: CardIndexSource | null = null;
+  /** The matchable cards of the last card set seen (kept across the rebuilds for each language). */
+  private matchable: Pick<CardIndexSource, 'cards' | 'matchable'> | null = null;
+  private building: Promise<void> | null = null;
+  private readonly swapListeners = new Set<() => void>();
+  private readonly closed = new AbortController();
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(
+    private readonly database: IndexedDatabase,
+    private readonly aliases: Readonly<Record<string, string>>,
+    private readonly logger: Logger,
+    private readonly buildTables?: MatcherTablesBuild,
+  ) {
+    this.unsubscribe = [database.onReload(() => this.refresh()), database.onTextsReload(() => this.refresh())];
+    this.refresh();
+  }
+
+  /** The index in use; null until the first one is built. */
+  get current(): CardIndex | null {
+    return this.index;
+  }
+
+  /** True when the index in use holds `language`'s names as the database has them now. */
+  holds(language: CardLanguage): boolean {
+    return this.source !== null && this.holdsNames(this.source, language);
+  }
+
+  /** Called after each new index is in use. Returns an unsubscribe function. */
+  onSwap(listener: () => void): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
+  }
+
+  /** Resolves once no build is under way (including the ones that changes during a build called for). */
+  async settled(): Promise<void> {
+    while (this.building !== null) await this.building;
+  }
+
+  /** Stops listening and abandons a build under way. */
+  close(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.closed.abort();
+  }
+
+  private holdsNames(source: CardIndexSource, language: CardLanguage): boolean {
+    const names = this.database.localNames(language);
+    return names.size === 0 ? !source.names.has(language) : source.names.get(language) === names;
+  }
+
+  /**
+   * Builds a new index when the database holds a card set or names that the current one lacks,
+   * unless a build is under way. A language's names are matched for its users, so a new set of
+   * them means a new matcher; the languages loaded at start come before English, so a start with
+   * snapshots builds once.
+   */
+  private refresh(): void {
+    if (this.building !== null || this.closed.signal.aborted || !this.database.ready) return;
+    const current = this.source;
+    if (current !== null && current.cards === this.database.summaries() && CARD_LANGUAGES.every((language) => this.holdsNames(current, language))) return;
+    const source = this.sourceNow();
+    const started = performance.now();
+    if (this.buildTables === undefined) {
+      this.install(source, undefined, started);
+      return;
+    }
+    this.building = this.buildOffThread(source, this.buildTables, started)
+      .catch((error: unknown) => this.logger.error({ err: error }, 'card matcher rebuild failed; the previous one stays in use'))
+      .finally(() => {
+        this.building = null;
+        this.refresh();
+      });
+  }
+
+  private async buildOffThread(source: CardIndexSource, buildTables: MatcherTablesBuild, started: number): Promise<void> {
+    let tables: MatcherTables | undefined;
+    try {
+      tables = await buildTables(source.matchable, this.aliases, source.names, this.closed.signal);
+    } catch (error) {
+      if (this.closed.signal.aborted) return;
+      // A worker that cannot start (no threads left, say) must not leave cards unmatched.
+      this.logger.warn({ err: error }, 'card matcher build off the event loop failed; building it on the event loop');
+    }
+    if (!this.closed.signal.aborted) this.install(source, tables, started);
+  }
+
+  private sourceNow(): CardIndexSource {
+    const cards = this.database.summaries();
+    if (this.matchable?.cards !== cards) this.matchable = { cards, matchable: matchableCards(cards) };
+    const names = new Map<CardLanguage, ReadonlyMap<number, string>>();
+    for (const language of CARD_LANGUAGES) {
+      const byPasscode = this.database.localNames(language);
+      if (byPasscode.size > 0) names.set(language, byPasscode);
+    }
+    return { ...this.matchable, names };
+  }
+
+  private install(source: CardIndexSource, tables: MatcherTables | undefined, started: number): void {
+    const swapStarted = performance.now();
+    const index = buildCardIndex(source, this.aliases, tables);
+    this.index = index;
+    this.source = source;
+    const now = performance.now();
+    this.logger.info(
+      { cards: source.cards.length, languages: [...source.names.keys()], buildMs: Math.round(now - started), ...(tables === undefined ? {} : { swapMs: Math.round(now - swapStarted) }) },
+      'card matcher rebuilt',
+    );
+    notifyAll(this.swapListeners, undefined, this.logger, 'card index swap listener failed');
+  }
 }

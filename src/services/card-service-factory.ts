@@ -7,6 +7,7 @@ import { CardDatabase, type CardDatabaseOptions, type DownloadOnce } from './car
 import { CardImageStore } from './card-images.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
+import { buildMatcherTablesOffThread } from './matcher-builds/off-thread.js';
 import type { LimiterFactory } from './limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
@@ -61,6 +62,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     client,
     sets,
     logger: logger.child({ component: 'cards' }),
+    buildMatcherTables: buildMatcherTablesOffThread,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
     ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
   });

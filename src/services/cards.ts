@@ -13,7 +13,7 @@ import type { MemberShareSpender } from './cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
 import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
-import { buildCardIndex, type CardIndex } from './card-index.js';
+import { CardIndexKeeper, type MatcherTablesBuild } from './card-index.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { whenReady } from './when-ready.js';
@@ -95,6 +95,11 @@ export interface CardServiceOptions {
   recentPerChannel?: number;
   /** Where the channels' recent picks live (shared by the fleet with Redis); in process when absent. */
   channelHistory?: SharedState['channelHistory'];
+  /**
+   * Builds the matcher off the event loop (`createCardService` gives the worker-thread build), the
+   * previous matcher serving meanwhile; without it each rebuild runs on the event loop, at once.
+   */
+  buildMatcherTables?: MatcherTablesBuild;
   logger?: Logger;
 }
 
@@ -106,11 +111,9 @@ export class CardService {
   private readonly aliases: Readonly<Record<string, string>>;
   private readonly logger: Logger;
   private readonly recentPicks: ChannelHistory;
-  private index: CardIndex | null = null;
-  /** Each language's names (as `localNames` gave them) that the current index was built with. */
-  private indexedNames = new Map<CardLanguage, ReadonlyMap<number, string>>();
+  /** The matcher and archetypes, rebuilt whenever the database or a language's names change. */
+  private readonly indexes: CardIndexKeeper;
   private readonly extras: CardExtras;
-  private readonly unsubscribe: (() => void)[];
 
   constructor(options: CardServiceOptions) {
     const recent = options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel;
@@ -129,20 +132,16 @@ export class CardService {
       length: recent,
       maxChannels: CARD_SERVICE_DEFAULTS.rememberedChannels,
     });
-    this.unsubscribe = [
-      this.database.onReload(() => this.rebuildIndex()),
-      // A language's names are matched for its users: a new set of them means a new matcher.
-      // (Unless the matcher already holds them: the languages loaded at start come before English.)
-      this.database.onTextsReload(({ language }) => {
-        if (this.database.ready && this.indexedNames.get(language) !== this.database.localNames(language)) this.rebuildIndex();
-      }),
-    ];
-    if (this.database.ready) this.rebuildIndex();
+    this.indexes = new CardIndexKeeper(this.database, this.aliases, this.logger, options.buildMatcherTables);
   }
 
-  /** True once the card database is loaded; until then only exact names and passcodes are found (upstream). */
+  /** True once the card database is loaded and matched; until then only exact names and passcodes are found (upstream). */
   get ready(): boolean {
-    return this.index !== null;
+    return this.indexes.current !== null;
+  }
+
+  private get index() {
+    return this.indexes.current;
   }
 
   get size(): number {
@@ -155,12 +154,14 @@ export class CardService {
   }
 
   /**
-   * Loads the stored set list and the card snapshot from disk (never waits on the network) and starts
-   * keeping both fresh. The set list starts first so that the database's first reload finds it.
+   * Loads the stored set list and the card snapshot from disk, and matches the snapshot's cards
+   * (never waits on the network), and starts keeping both fresh. The set list starts first so that
+   * the database's first reload finds it.
    */
   async start(): Promise<void> {
     await this.sets?.start();
     await this.database.start();
+    await this.indexes.settled();
   }
 
   /**
@@ -170,14 +171,14 @@ export class CardService {
    */
   whenReady(timeoutMs: number): Promise<boolean> {
     return whenReady(() => this.ready, timeoutMs, {
-      ready: (listener) => this.database.onReload(listener),
+      ready: (listener) => this.indexes.onSwap(listener),
       failed: (listener) => this.database.onLoadFailure(listener),
     });
   }
 
-  /** True once `language`'s database is loaded: from then on its texts are shown without a request. */
+  /** True once `language`'s database is loaded and its names matched: from then on its texts are shown without a request. */
   languageReady(language: CardLanguage): boolean {
-    return this.database.hasTexts(language);
+    return this.database.hasTexts(language) && this.indexes.holds(language);
   }
 
   /**
@@ -385,7 +386,7 @@ export class CardService {
   }
 
   async close(): Promise<void> {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.indexes.close();
     await this.sets?.close();
     await this.database.close();
     await this.client.close();
@@ -425,20 +426,6 @@ export class CardService {
       if (isUpstreamError(error, 'not_found') || isUpstreamError(error, 'invalid_input')) return { kind: 'none' };
       throw error;
     }
-  }
-
-  private rebuildIndex(): void {
-    const started = performance.now();
-    const cards = this.database.summaries();
-    // Each language's names as its database holds them (none until it has loaded); rebuilt when one reloads.
-    const indexedNames = new Map<CardLanguage, ReadonlyMap<number, string>>();
-    this.index = buildCardIndex(cards, this.aliases, (language) => {
-      const names = this.database.localNames(language);
-      indexedNames.set(language, names);
-      return names;
-    });
-    this.indexedNames = indexedNames;
-    this.logger.info({ cards: cards.length, buildMs: Math.round(performance.now() - started) }, 'card matcher rebuilt');
   }
 }
 

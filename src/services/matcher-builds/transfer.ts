@@ -1,0 +1,162 @@
+import type { CardLanguage } from '../../cards/card.js';
+import type { LocalizedCardNames } from '../../cards/localized-names.js';
+import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
+import type { WordTables } from '../../cards/word-index.js';
+
+/**
+ * What crosses the thread boundary for a matcher build, both ways, in the shape that costs the
+ * event loop least: typed arrays move without a copy, and each list of strings travels as one
+ * string. Hundreds of thousands of separate strings would cost ~100 ms to clone and as much
+ * again to read back; one long string is a single copy, and slicing it back is a few ms.
+ */
+
+/** A list of strings (some absent) as one string and each one's length (-1 for an absent one). */
+interface PackedStrings {
+  text: string;
+  lengths: Int32Array;
+}
+
+/** The cards, abbreviations and each language's names a build reads (see buildMatcherTables). */
+export interface PackedBuildInput {
+  ids: Float64Array;
+  names: PackedStrings;
+  /** Every card's old names, one after the other; `altNameCounts` says how many are each card's. */
+  altNames: PackedStrings;
+  altNameCounts: Int32Array;
+  /** NaN where a card has none. */
+  konamiIds: Float64Array;
+  popularity: Float64Array;
+  aliases: Readonly<Record<string, string>>;
+  languages: { language: CardLanguage; passcodes: Float64Array; names: PackedStrings }[];
+}
+
+type PackedWords = Omit<WordTables, 'words'> & { words: PackedStrings };
+
+export type PackedTables = Omit<MatcherTables, 'entryCompact' | 'entrySource' | 'localNames' | 'singleWords' | 'joinedWords' | 'soundWords'> & {
+  entryCompact: PackedStrings;
+  entrySource: PackedStrings;
+  localNames: PackedStrings[];
+  singleWords: PackedWords;
+  joinedWords: PackedWords;
+  soundWords: PackedWords;
+};
+
+/** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */
+export interface Packed<T> {
+  message: T;
+  transfer: ArrayBuffer[];
+}
+
+function packStrings(list: readonly (string | undefined)[], transfer: ArrayBuffer[]): PackedStrings {
+  const lengths = new Int32Array(list.length);
+  const present: string[] = [];
+  for (let at = 0; at < list.length; at++) {
+    const text = list[at];
+    lengths[at] = text === undefined ? -1 : text.length;
+    if (text !== undefined) present.push(text);
+  }
+  transfer.push(lengths.buffer as ArrayBuffer);
+  return { text: present.join(''), lengths };
+}
+
+function unpackStrings(packed: PackedStrings): (string | undefined)[] {
+  const list = new Array<string | undefined>(packed.lengths.length);
+  let offset = 0;
+  for (let at = 0; at < list.length; at++) {
+    const length = packed.lengths[at] as number;
+    if (length < 0) continue;
+    list[at] = packed.text.slice(offset, offset + length);
+    offset += length;
+  }
+  return list;
+}
+
+/** Lists packed without an absent string come back without one. */
+const unpackPresent = (packed: PackedStrings) => unpackStrings(packed) as string[];
+
+export function packBuildInput(
+  cards: readonly MatchableCard[],
+  aliases: Readonly<Record<string, string>>,
+  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
+): Packed<PackedBuildInput> {
+  const transfer: ArrayBuffer[] = [];
+  const column = (value: (card: MatchableCard) => number | undefined) => {
+    const values = Float64Array.from(cards, (card) => value(card) ?? Number.NaN);
+    transfer.push(values.buffer);
+    return values;
+  };
+  const altNameCounts = Int32Array.from(cards, (card) => card.altNames?.length ?? 0);
+  transfer.push(altNameCounts.buffer);
+  const message: PackedBuildInput = {
+    ids: column((card) => card.id),
+    names: packStrings(cards.map((card) => card.name), transfer),
+    altNames: packStrings(cards.flatMap((card) => card.altNames ?? []), transfer),
+    altNameCounts,
+    konamiIds: column((card) => card.konamiId),
+    popularity: column((card) => card.popularity),
+    aliases,
+    languages: [...names].map(([language, byPasscode]) => {
+      const passcodes = Float64Array.from(byPasscode.keys());
+      transfer.push(passcodes.buffer);
+      return { language, passcodes, names: packStrings([...byPasscode.values()], transfer) };
+    }),
+  };
+  return { message, transfer };
+}
+
+export function unpackBuildInput(input: PackedBuildInput): { cards: MatchableCard[]; aliases: Readonly<Record<string, string>>; localizedNames: LocalizedCardNames } {
+  const names = unpackPresent(input.names);
+  const altNames = unpackPresent(input.altNames);
+  let altNameAt = 0;
+  const cards = names.map((name, at): MatchableCard => {
+    const count = input.altNameCounts[at] as number;
+    const konamiId = input.konamiIds[at] as number;
+    const popularity = input.popularity[at] as number;
+    const card: MatchableCard = { id: input.ids[at] as number, name };
+    if (count > 0) card.altNames = altNames.slice(altNameAt, (altNameAt += count));
+    if (!Number.isNaN(konamiId)) card.konamiId = konamiId;
+    if (!Number.isNaN(popularity)) card.popularity = popularity;
+    return card;
+  });
+  const byLanguage = new Map(
+    input.languages.map(({ language, passcodes, names: packed }) => {
+      const localNames = unpackPresent(packed);
+      return [language, [...passcodes].map((passcode, at) => [passcode, localNames[at] as string] as const)];
+    }),
+  );
+  return { cards, aliases: input.aliases, localizedNames: (language) => byLanguage.get(language) ?? [] };
+}
+
+export function packTables(tables: MatcherTables): Packed<PackedTables> {
+  const transfer: ArrayBuffer[] = [];
+  const words = ({ words: list, ...rest }: WordTables): PackedWords => {
+    transfer.push(rest.start.buffer as ArrayBuffer, rest.postings.buffer as ArrayBuffer, rest.sharedPrefix.buffer as ArrayBuffer);
+    return { ...rest, words: packStrings(list, transfer) };
+  };
+  for (const array of [tables.entryCard, tables.entryInfo, tables.compactOrder, tables.aliasCards, tables.tieRank, tables.cardByTieRank]) {
+    transfer.push(array.buffer as ArrayBuffer);
+  }
+  const message: PackedTables = {
+    ...tables,
+    entryCompact: packStrings(tables.entryCompact, transfer),
+    entrySource: packStrings(tables.entrySource, transfer),
+    localNames: tables.localNames.map((names) => packStrings(names, transfer)),
+    singleWords: words(tables.singleWords),
+    joinedWords: words(tables.joinedWords),
+    soundWords: words(tables.soundWords),
+  };
+  return { message, transfer };
+}
+
+export function unpackTables(packed: PackedTables): MatcherTables {
+  const words = (tables: PackedWords): WordTables => ({ ...tables, words: unpackPresent(tables.words) });
+  return {
+    ...packed,
+    entryCompact: unpackPresent(packed.entryCompact),
+    entrySource: unpackPresent(packed.entrySource),
+    localNames: packed.localNames.map(unpackStrings),
+    singleWords: words(packed.singleWords),
+    joinedWords: words(packed.joinedWords),
+    soundWords: words(packed.soundWords),
+  };
+}

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
+import { buildMatcherTables, type MatchableCard } from '../../../src/cards/matcher-tables.js';
+import { soundKey } from '../../../src/cards/sound-key.js';
+import { packBuildInput, packTables, unpackBuildInput, unpackTables } from '../../../src/services/matcher-builds/transfer.js';
+import { fuzzRuns } from '../../helpers/fuzz-runs.js';
+
+/** What a worker receives: the message cloned, its buffers moved. */
+const overTheWire = <T>({ message, transfer }: { message: T; transfer: ArrayBuffer[] }): T => structuredClone(message, { transfer });
+
+const cards: MatchableCard[] = [
+  { id: 46986414, name: 'Dark Magician', altNames: ['Dark Magician (old)'], konamiId: 4041, popularity: 900 },
+  { id: 89631139, name: 'Blue-Eyes White Dragon', popularity: 1000 },
+  { id: 5318639, name: 'Mystical Space Typhoon' },
+  { id: 12345678, name: 'Ｈｅｒｏ ☆ Ünïcode — Dragon', altNames: ['', 'Second', 'Third'] },
+];
+
+describe('matcher build transfer', () => {
+  it('brings cards, aliases and each language’s names across as they were (absent fields stay absent)', () => {
+    const names = new Map([['fr' as const, new Map([[46986414, 'Magicien Sombre'], [5318639, 'Typhon d’Espace Mystique']])]]);
+    const { cards: received, aliases, localizedNames } = unpackBuildInput(overTheWire(packBuildInput(cards, DEFAULT_ALIASES, names)));
+    expect(received).toEqual(cards);
+    expect(aliases).toEqual(DEFAULT_ALIASES);
+    expect([...localizedNames('fr')]).toEqual([...names.get('fr')!]);
+    expect([...localizedNames('de')]).toEqual([]);
+  });
+
+  it('gives back tables equal to the ones built, absent local names included', () => {
+    const tables = buildMatcherTables(cards, DEFAULT_ALIASES, soundKey, (language) => (language === 'de' ? [[89631139, 'Blauäugiger w. Drache']] : []));
+    const expected = structuredClone(tables);
+    expect(unpackTables(overTheWire(packTables(tables)))).toEqual(expected);
+  });
+
+  it('keeps any list of strings, empty and non-Latin-1 ones included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.nat(), name: fc.string({ unit: 'grapheme' }), altNames: fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }), { maxLength: 3 }) }), { maxLength: 20 }), (list) => {
+        const received = unpackBuildInput(overTheWire(packBuildInput(list, {}, new Map()))).cards;
+        expect(received).toEqual(list.map((card) => (card.altNames.length === 0 ? { id: card.id, name: card.name } : card)));
+      }),
+      { numRuns: fuzzRuns(200) },
+    );
+  });
+});
