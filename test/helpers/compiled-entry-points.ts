@@ -31,9 +31,12 @@ const NOT_BUNDLED = ['pino', 'pino-pretty'];
  */
 const REQUIRE_FOR_COMMONJS = "import { createRequire as __almanacRequire } from 'node:module'; const require = __almanacRequire(import.meta.url);";
 
+/** The entry points' worker threads, bundled at their own paths (see src/services/matcher-builds/off-thread.ts). */
+const WORKER_ENTRY_POINTS = ['src/services/matcher-builds/worker.ts'];
+
 async function entryPoints(projectRoot: string): Promise<string[]> {
   const entries = await readdir(join(projectRoot, 'src'), { withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join('src', entry.name));
+  return [...entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join('src', entry.name)), ...WORKER_ENTRY_POINTS];
 }
 
 /**

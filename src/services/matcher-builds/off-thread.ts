@@ -10,8 +10,14 @@ import { packBuildInput, unpackTables, type PackedTables } from './transfer.js';
  * packs the input and reads the tables back (a few ms each).
  */
 
-/** The worker's entry next to this file: compiled JavaScript in production, TypeScript under tsx or vitest. */
-const ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+/**
+ * The worker's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
+ * vitest. Bundled into an entry point of src/ (the tests' bundles), this code runs from that entry
+ * point's file, and the worker's bundle sits at its own path below it.
+ */
+const ENTRY = /\/services\/matcher-builds\/off-thread\.[jt]s$/.test(import.meta.url)
+  ? new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url)
+  : new URL('./services/matcher-builds/worker.js', import.meta.url);
 
 function startWorker(): Worker {
   if (ENTRY.pathname.endsWith('.js')) return new Worker(ENTRY);
