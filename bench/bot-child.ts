@@ -42,8 +42,10 @@ export interface BotChild {
   memoryAtReady: MemorySample;
   measureMemory(): Promise<MemorySample>;
   interactionCounts(): Promise<Record<string, number>>;
-  /** The bot's event-loop delays and GC pauses since the last call. */
+  /** The bot's event-loop delays and GC pauses since the last call (the first call: since it logged in). */
   readStalls(): Promise<StallReading>;
+  /** The languages whose card databases the bot has loaded and matched. */
+  languagesReady(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -127,6 +129,10 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
     async readStalls() {
       const report = await ask({ type: 'read-stalls', id: nextId++ }, (r): r is Extract<BotReport, { type: 'stalls' }> => r.type === 'stalls');
       return report.stalls;
+    },
+    async languagesReady() {
+      const report = await ask({ type: 'languages', id: nextId++ }, (r): r is Extract<BotReport, { type: 'languages' }> => r.type === 'languages');
+      return report.ready;
     },
     async stop() {
       if (child.exitCode === null) {

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { createGatewayApp } from '../src/app/gateway.js';
+import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { commands } from '../commands/index.js';
 import { loadConfig, secretsOf } from '../src/runtime/config.js';
 import { createLogger } from '../src/runtime/logger.js';
@@ -89,6 +90,8 @@ const servicesReadyAt = performance.now();
 const cardsLoadedWithServices = app.services.cards.ready;
 await app.start();
 const discordReadyAt = performance.now();
+// From the moment interactions are answered: a first start's downloads and matcher builds come after it.
+const stalls = watchStalls();
 const cardsReady = await app.services.cards.whenReady(120_000);
 const cardsReadyAt = performance.now();
 
@@ -105,11 +108,13 @@ send({
   memory: measureMemory(),
 });
 
-const stalls = watchStalls();
 process.on('message', (message: ParentMessage) => {
   switch (message.type) {
     case 'read-stalls':
       send({ type: 'stalls', id: message.id, stalls: stalls.read() });
+      break;
+    case 'languages':
+      send({ type: 'languages', id: message.id, ready: CARD_LANGUAGES.filter((language) => app.services.cards.languageReady(language)) });
       break;
     case 'measure-memory':
       send({ type: 'memory', id: message.id, memory: measureMemory() });

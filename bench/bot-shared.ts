@@ -83,6 +83,7 @@ export type ParentMessage =
   | { type: 'measure-memory'; id: number }
   | { type: 'interaction-counts'; id: number }
   | { type: 'read-stalls'; id: number }
+  | { type: 'languages'; id: number }
   | { type: 'stop' };
 
 export type BotReport =
@@ -90,7 +91,9 @@ export type BotReport =
   | { type: 'memory'; id: number; memory: MemorySample }
   /** Interactions answered so far, by the router's outcome label (ok, user_error, upstream_error, error). */
   | { type: 'interaction-counts'; id: number; counts: Record<string, number> }
-  | { type: 'stalls'; id: number; stalls: StallReading };
+  | { type: 'stalls'; id: number; stalls: StallReading }
+  /** The languages whose databases are loaded and matched (`CardService.languageReady`). */
+  | { type: 'languages'; id: number; ready: string[] };
 
 /**
  * Watches this process's event loop and GC pauses; `read()` returns what happened since the last

@@ -7,6 +7,7 @@
  * (bench/section.ts) whose `run(size)` returns its rows and failed assertions, give it a `tiny`
  * size, and list it here; test/bench/sections.test.ts then runs it on every `npm test`.
  */
+import { afterStartSection } from './after-start.js';
 import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
 import { e2eLatencySection } from './e2e-latency.js';
@@ -23,6 +24,7 @@ export const SECTIONS: readonly BenchSection[] = [
   e2eLatencySection,
   httpModeSection,
   startupSection,
+  afterStartSection,
   oneProcessSection,
   burstSection,
   fleetSection,

@@ -17,7 +17,7 @@ const UNFORMATTED = /undefined|NaN|\[object /;
 export const SMOKE_GROUPS = {
   'in-process': ['matcher', 'e2e', 'http', 'cards'],
   // The one-process replay is the fleet's baseline: both in one group.
-  'child-process': ['startup', 'process', 'burst', 'fleet'],
+  'child-process': ['startup', 'after-start', 'process', 'burst', 'fleet'],
   vitest: ['floods', 'fuzz'],
 } as const;
 
