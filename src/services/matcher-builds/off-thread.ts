@@ -1,14 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import type { CardLanguage } from '../../cards/card.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
-import { packBuildInput, unpackTables, type PackedTables } from './transfer.js';
+import { packBuildInput, unpackTables, type BuildAnswer, type BuildRequest } from './transfer.js';
 
 /**
- * Matcher builds off the event loop: each build runs in a worker thread of its own, which sends
- * the tables back and exits. A build over every card in five languages takes about half a second
- * of CPU; on the event loop that held up every interaction for as long. Here the event loop only
- * packs the input and reads the tables back (a few ms each).
+ * Matcher builds off the event loop, in a worker thread. A build over every card in five languages
+ * takes about half a second of CPU; on the event loop that held up every interaction for as long.
+ * Here the event loop only packs the input and reads the tables back (a few ms each). The builds
+ * of a start or a version change come one after another (English, then each language), so one
+ * worker takes them all and ends once it has been idle for IDLE_MS.
  */
+const IDLE_MS = 2_000;
 
 /**
  * The worker's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
@@ -19,15 +21,65 @@ const ENTRY = /\/services\/matcher-builds\/off-thread\.[jt]s$/.test(import.meta.
   ? new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url)
   : new URL('./services/matcher-builds/worker.js', import.meta.url);
 
+interface Pending {
+  resolve(tables: MatcherTables): void;
+  reject(error: unknown): void;
+}
+
+interface BuildWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
+}
+
+let current: BuildWorker | null = null;
+let nextId = 1;
+
 function startWorker(): Worker {
   if (ENTRY.pathname.endsWith('.js')) return new Worker(ENTRY);
   // The sources run untranspiled (npm run dev, the tests): the worker loads tsx before its entry.
   return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); });`, { eval: true });
 }
 
+function buildWorker(): BuildWorker {
+  if (current !== null) {
+    clearTimeout(current.idle);
+    return current;
+  }
+  const state: BuildWorker = { worker: startWorker(), pending: new Map() };
+  const failAll = (error: unknown) => {
+    if (current === state) current = null;
+    for (const pending of state.pending.values()) pending.reject(error);
+    state.pending.clear();
+  };
+  state.worker.on('message', ({ id, tables }: BuildAnswer) => {
+    const pending = state.pending.get(id);
+    state.pending.delete(id);
+    pending?.resolve(unpackTables(tables));
+    stopWhenIdle(state);
+  });
+  state.worker.once('error', failAll);
+  state.worker.once('exit', (code) => failAll(new Error(`matcher build worker exited with code ${code}`)));
+  current = state;
+  return state;
+}
+
+/** An idle worker never keeps the process alive, and ends after IDLE_MS. */
+function stopWhenIdle(state: BuildWorker): void {
+  if (state.pending.size > 0) return;
+  state.worker.unref();
+  clearTimeout(state.idle);
+  state.idle = setTimeout(() => {
+    if (state.pending.size > 0) return;
+    if (current === state) current = null;
+    void state.worker.terminate();
+  }, IDLE_MS);
+  state.idle.unref();
+}
+
 /**
  * The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects
- * if the worker fails or `signal` aborts (the worker is then stopped).
+ * if the worker fails or `signal` aborts (the answer is then dropped when it comes).
  */
 export function buildMatcherTablesOffThread(
   cards: readonly MatchableCard[],
@@ -36,19 +88,20 @@ export function buildMatcherTablesOffThread(
   signal?: AbortSignal,
 ): Promise<MatcherTables> {
   signal?.throwIfAborted();
-  const worker = startWorker();
+  const state = buildWorker();
+  const id = nextId++;
   let abort = () => {};
   return new Promise<MatcherTables>((resolve, reject) => {
-    abort = () => reject(signal?.reason);
+    state.pending.set(id, { resolve, reject });
+    // A build someone waits for keeps the process alive (a CLI awaiting the card database, say).
+    state.worker.ref();
+    abort = () => {
+      state.pending.delete(id);
+      stopWhenIdle(state);
+      reject(signal?.reason);
+    };
     signal?.addEventListener('abort', abort, { once: true });
-    worker.once('message', (tables: PackedTables) => resolve(unpackTables(tables)));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`matcher build worker exited with code ${code} before sending its tables`)));
     const { message, transfer } = packBuildInput(cards, aliases, names);
-    worker.postMessage(message, transfer);
-  }).finally(() => {
-    signal?.removeEventListener('abort', abort);
-    // Settled either way: a worker that is done exits by itself; one still building is stopped.
-    void worker.terminate();
-  });
+    state.worker.postMessage({ id, input: message } satisfies BuildRequest, transfer);
+  }).finally(() => signal?.removeEventListener('abort', abort));
 }

@@ -41,6 +41,16 @@ export type PackedTables = Omit<MatcherTables, 'entryCompact' | 'entrySource' | 
   soundWords: PackedWords;
 };
 
+/** One build asked of the worker, and its answer. */
+export interface BuildRequest {
+  id: number;
+  input: PackedBuildInput;
+}
+export interface BuildAnswer {
+  id: number;
+  tables: PackedTables;
+}
+
 /** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */
 export interface Packed<T> {
   message: T;
