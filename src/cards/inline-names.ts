@@ -22,10 +22,10 @@ const HIDDEN = /```[\s\S]*?```|``[\s\S]*?``|`[^`]*`|\|\|[\s\S]*?\|\|/g;
 
 /**
  * `[[name]]` (spaces inside allowed) or `<name>` (none directly inside, as in Discord's tokens,
- * so `a < b > c` is a comparison, not a card). A name never spans lines and has at most 100
+ * so `a < b > c` is a comparison, not a card). No card name holds a bracket of either kind. A name never spans lines and has at most 100
  * characters (card names have at most 68 today; `/card`'s option takes 100).
  */
-const CANDIDATE = /(\\?)(?:\[\[([^[\]\n]{1,100})\]\]|<([^<>\s][^<>\n]{0,98}[^<>\s]|[^<>\s])>)/g;
+const CANDIDATE = /(\\?)(?:\[\[([^[\]<>\n]{1,100})\]\]|<([^<>[\]\s][^<>[\]\n]{0,98}[^<>[\]\s]|[^<>[\]\s])>)/g;
 
 /**
  * Discord's tokens and links: a mention, a channel, an emoji, a command, or anything shaped like a

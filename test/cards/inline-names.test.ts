@@ -62,6 +62,8 @@ describe('inlineCardNames', () => {
     expect(inlineCardNames('<Ash\nBlossom> [[Effect\nVeiler]]')).toEqual([]);
     expect(inlineCardNames(`<${'a'.repeat(101)}>`)).toEqual([]);
     expect(inlineCardNames('<>  [[]] [[   ]] <!!!>')).toEqual([]);
+    // Found by the property below: brackets of one kind inside the other's.
+    expect(inlineCardNames('[["<0]] [[a>b]]')).toEqual([]);
   });
 
   it('never throws, reads at most three names, each a line of at most 100 characters with a letter or digit (property)', () => {
@@ -77,7 +79,7 @@ describe('inlineCardNames', () => {
           expect(name).toBe(name.trim());
           expect(name.length).toBeGreaterThan(0);
           expect(name.length).toBeLessThanOrEqual(100);
-          expect(name).not.toMatch(/[\n<>]/);
+          expect(name).not.toMatch(/[\n<>[\]]/);
           expect(name).toMatch(/[\p{L}\p{N}]/u);
         }
       }),
