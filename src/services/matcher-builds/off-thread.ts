@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CardLanguage } from '../../cards/card.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
-import { packBuildInput, unpackTables, type BuildAnswer, type BuildRequest } from './transfer.js';
+import { packCards, packNames, unpackTables, type BuildAnswer, type BuildRequest, type PackedCards, type PackedNames } from './transfer.js';
 
 /**
  * Matcher builds off the event loop, in a worker thread. A build over every card in five languages
@@ -34,6 +34,15 @@ interface BuildWorker {
 
 let current: BuildWorker | null = null;
 let nextId = 1;
+/** Each card set and language's names packed once: a start's builds all send the same English cards. */
+const packedCards = new WeakMap<readonly MatchableCard[], PackedCards>();
+const packedNames = new WeakMap<ReadonlyMap<number, string>, PackedNames>();
+
+function packedOnce<K extends object, V>(cache: WeakMap<K, V>, key: K, pack: () => V): V {
+  let packed = cache.get(key);
+  if (packed === undefined) cache.set(key, (packed = pack()));
+  return packed;
+}
 
 function startWorker(): Worker {
   if (ENTRY.pathname.endsWith('.js')) return new Worker(ENTRY);
@@ -101,7 +110,11 @@ export function buildMatcherTablesOffThread(
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', abort, { once: true });
-    const { message, transfer } = packBuildInput(cards, aliases, names);
-    state.worker.postMessage({ id, input: message } satisfies BuildRequest, transfer);
+    const input = {
+      cards: packedOnce(packedCards, cards, () => packCards(cards)),
+      aliases,
+      languages: [...names].map(([language, byPasscode]) => packedOnce(packedNames, byPasscode, () => packNames(language, byPasscode))),
+    };
+    state.worker.postMessage({ id, input } satisfies BuildRequest);
   }).finally(() => signal?.removeEventListener('abort', abort));
 }

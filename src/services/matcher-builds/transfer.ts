@@ -5,8 +5,8 @@ import type { WordTables } from '../../cards/word-index.js';
 
 /**
  * What crosses the thread boundary for a matcher build, both ways, in the shape that costs the
- * event loop least: typed arrays move without a copy, and each list of strings travels as one
- * string. Hundreds of thousands of separate strings would cost ~100 ms to clone and as much
+ * event loop least: typed arrays (moved, for the tables coming back) and each list of strings as
+ * one string. Hundreds of thousands of separate strings would cost ~100 ms to clone and as much
  * again to read back; one long string is a single copy, and slicing it back is a few ms.
  */
 
@@ -16,8 +16,8 @@ interface PackedStrings {
   lengths: Int32Array;
 }
 
-/** The cards, abbreviations and each language's names a build reads (see buildMatcherTables). */
-export interface PackedBuildInput {
+/** The cards a build reads, as columns. */
+export interface PackedCards {
   ids: Float64Array;
   names: PackedStrings;
   /** Every card's old names, one after the other; `altNameCounts` says how many are each card's. */
@@ -26,8 +26,20 @@ export interface PackedBuildInput {
   /** NaN where a card has none. */
   konamiIds: Float64Array;
   popularity: Float64Array;
+}
+
+/** One language's names, by passcode. */
+export interface PackedNames {
+  language: CardLanguage;
+  passcodes: Float64Array;
+  names: PackedStrings;
+}
+
+/** The cards, abbreviations and each language's names a build reads (see buildMatcherTables). */
+export interface PackedBuildInput {
+  cards: PackedCards;
   aliases: Readonly<Record<string, string>>;
-  languages: { language: CardLanguage; passcodes: Float64Array; names: PackedStrings }[];
+  languages: PackedNames[];
 }
 
 type PackedWords = Omit<WordTables, 'words'> & { words: PackedStrings };
@@ -57,7 +69,7 @@ export interface Packed<T> {
   transfer: ArrayBuffer[];
 }
 
-function packStrings(list: readonly (string | undefined)[], transfer: ArrayBuffer[]): PackedStrings {
+function packStrings(list: readonly (string | undefined)[], transfer?: ArrayBuffer[]): PackedStrings {
   const lengths = new Int32Array(list.length);
   const present: string[] = [];
   for (let at = 0; at < list.length; at++) {
@@ -65,7 +77,7 @@ function packStrings(list: readonly (string | undefined)[], transfer: ArrayBuffe
     lengths[at] = text === undefined ? -1 : text.length;
     if (text !== undefined) present.push(text);
   }
-  transfer.push(lengths.buffer as ArrayBuffer);
+  transfer?.push(lengths.buffer as ArrayBuffer);
   return { text: present.join(''), lengths };
 }
 
@@ -84,57 +96,51 @@ function unpackStrings(packed: PackedStrings): (string | undefined)[] {
 /** Lists packed without an absent string come back without one. */
 const unpackPresent = (packed: PackedStrings) => unpackStrings(packed) as string[];
 
-export function packBuildInput(
-  cards: readonly MatchableCard[],
-  aliases: Readonly<Record<string, string>>,
-  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
-): Packed<PackedBuildInput> {
-  const transfer: ArrayBuffer[] = [];
-  const column = (value: (card: MatchableCard) => number | undefined) => {
-    const values = Float64Array.from(cards, (card) => value(card) ?? Number.NaN);
-    transfer.push(values.buffer);
-    return values;
-  };
-  const altNameCounts = Int32Array.from(cards, (card) => card.altNames?.length ?? 0);
-  transfer.push(altNameCounts.buffer);
-  const message: PackedBuildInput = {
+/**
+ * Packed once per card set (and per language's names, below), kept by the caller and sent as many
+ * times as builds need them: cloned, never moved, so they stay usable.
+ */
+export function packCards(cards: readonly MatchableCard[]): PackedCards {
+  const column = (value: (card: MatchableCard) => number | undefined) => Float64Array.from(cards, (card) => value(card) ?? Number.NaN);
+  return {
     ids: column((card) => card.id),
-    names: packStrings(cards.map((card) => card.name), transfer),
-    altNames: packStrings(cards.flatMap((card) => card.altNames ?? []), transfer),
-    altNameCounts,
+    names: packStrings(cards.map((card) => card.name)),
+    altNames: packStrings(cards.flatMap((card) => card.altNames ?? [])),
+    altNameCounts: Int32Array.from(cards, (card) => card.altNames?.length ?? 0),
     konamiIds: column((card) => card.konamiId),
     popularity: column((card) => card.popularity),
-    aliases,
-    languages: [...names].map(([language, byPasscode]) => {
-      const passcodes = Float64Array.from(byPasscode.keys());
-      transfer.push(passcodes.buffer);
-      return { language, passcodes, names: packStrings([...byPasscode.values()], transfer) };
-    }),
   };
-  return { message, transfer };
 }
 
-export function unpackBuildInput(input: PackedBuildInput): { cards: MatchableCard[]; aliases: Readonly<Record<string, string>>; localizedNames: LocalizedCardNames } {
-  const names = unpackPresent(input.names);
-  const altNames = unpackPresent(input.altNames);
+export function packNames(language: CardLanguage, byPasscode: ReadonlyMap<number, string>): PackedNames {
+  return { language, passcodes: Float64Array.from(byPasscode.keys()), names: packStrings([...byPasscode.values()]) };
+}
+
+export function unpackBuildInput({ cards: packed, aliases, languages }: PackedBuildInput): {
+  cards: MatchableCard[];
+  aliases: Readonly<Record<string, string>>;
+  localizedNames: LocalizedCardNames;
+} {
+  const names = unpackPresent(packed.names);
+  const altNames = unpackPresent(packed.altNames);
   let altNameAt = 0;
   const cards = names.map((name, at): MatchableCard => {
-    const count = input.altNameCounts[at] as number;
-    const konamiId = input.konamiIds[at] as number;
-    const popularity = input.popularity[at] as number;
-    const card: MatchableCard = { id: input.ids[at] as number, name };
+    const count = packed.altNameCounts[at] as number;
+    const konamiId = packed.konamiIds[at] as number;
+    const popularity = packed.popularity[at] as number;
+    const card: MatchableCard = { id: packed.ids[at] as number, name };
     if (count > 0) card.altNames = altNames.slice(altNameAt, (altNameAt += count));
     if (!Number.isNaN(konamiId)) card.konamiId = konamiId;
     if (!Number.isNaN(popularity)) card.popularity = popularity;
     return card;
   });
   const byLanguage = new Map(
-    input.languages.map(({ language, passcodes, names: packed }) => {
-      const localNames = unpackPresent(packed);
+    languages.map(({ language, passcodes, names: packedNames }) => {
+      const localNames = unpackPresent(packedNames);
       return [language, [...passcodes].map((passcode, at) => [passcode, localNames[at] as string] as const)];
     }),
   );
-  return { cards, aliases: input.aliases, localizedNames: (language) => byLanguage.get(language) ?? [] };
+  return { cards, aliases, localizedNames: (language) => byLanguage.get(language) ?? [] };
 }
 
 export function packTables(tables: MatcherTables): Packed<PackedTables> {

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { buildMatcherTables, type MatchableCard } from '../../../src/cards/matcher-tables.js';
 import { soundKey } from '../../../src/cards/sound-key.js';
-import { packBuildInput, packTables, unpackBuildInput, unpackTables } from '../../../src/services/matcher-builds/transfer.js';
+import { packCards, packNames, packTables, unpackBuildInput, unpackTables } from '../../../src/services/matcher-builds/transfer.js';
 import { fuzzRuns } from '../../helpers/fuzz-runs.js';
 
 /** What a worker receives: the message cloned, its buffers moved. */
 const overTheWire = <T>({ message, transfer }: { message: T; transfer: ArrayBuffer[] }): T => structuredClone(message, { transfer });
+
+/** What a worker receives to build: the packed parts cloned. */
+const buildInput = (list: readonly MatchableCard[], aliases: Readonly<Record<string, string>>, names: ReadonlyMap<'fr', ReadonlyMap<number, string>>) =>
+  structuredClone({ cards: packCards(list), aliases, languages: [...names].map(([language, byPasscode]) => packNames(language, byPasscode)) });
 
 const cards: MatchableCard[] = [
   { id: 46986414, name: 'Dark Magician', altNames: ['Dark Magician (old)'], konamiId: 4041, popularity: 900 },
@@ -19,7 +23,7 @@ const cards: MatchableCard[] = [
 describe('matcher build transfer', () => {
   it('brings cards, aliases and each language’s names across as they were (absent fields stay absent)', () => {
     const names = new Map([['fr' as const, new Map([[46986414, 'Magicien Sombre'], [5318639, 'Typhon d’Espace Mystique']])]]);
-    const { cards: received, aliases, localizedNames } = unpackBuildInput(overTheWire(packBuildInput(cards, DEFAULT_ALIASES, names)));
+    const { cards: received, aliases, localizedNames } = unpackBuildInput(buildInput(cards, DEFAULT_ALIASES, names));
     expect(received).toEqual(cards);
     expect(aliases).toEqual(DEFAULT_ALIASES);
     expect([...localizedNames('fr')]).toEqual([...names.get('fr')!]);
@@ -35,7 +39,7 @@ describe('matcher build transfer', () => {
   it('keeps any list of strings, empty and non-Latin-1 ones included', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ id: fc.nat(), name: fc.string({ unit: 'grapheme' }), altNames: fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }), { maxLength: 3 }) }), { maxLength: 20 }), (list) => {
-        const received = unpackBuildInput(overTheWire(packBuildInput(list, {}, new Map()))).cards;
+        const received = unpackBuildInput(buildInput(list, {}, new Map())).cards;
         expect(received).toEqual(list.map((card) => (card.altNames.length === 0 ? { id: card.id, name: card.name } : card)));
       }),
       { numRuns: fuzzRuns(200) },
