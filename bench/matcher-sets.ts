@@ -197,7 +197,7 @@ function footprint(gc: () => void, build: () => CardMatcher): IndexFootprint {
 }
 
 /** V8's full collection, also without `--expose-gc` on the command line (`npm run bench` runs under tsx). */
-function exposedGc(): (() => void) | undefined {
+export function exposedGc(): (() => void) | undefined {
   if (typeof globalThis.gc === 'function') return globalThis.gc as () => void;
   setFlagsFromString('--expose-gc');
   const gc: unknown = runInNewContext('gc');

@@ -10,6 +10,7 @@
 import { afterStartSection } from './after-start.js';
 import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
+import { deckSection } from './deck.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
 import { httpModeSection } from './http-mode.js';
@@ -31,4 +32,5 @@ export const SECTIONS: readonly BenchSection[] = [
   floodsSection,
   fuzzSection,
   cardSection,
+  deckSection,
 ];

@@ -15,7 +15,7 @@ const UNFORMATTED = /undefined|NaN|\[object /;
 
 /** The files the sections are spread over, so that test workers run them side by side. */
 export const SMOKE_GROUPS = {
-  'in-process': ['matcher', 'e2e', 'http', 'cards'],
+  'in-process': ['matcher', 'e2e', 'http', 'cards', 'deck'],
   // The one-process replay is the fleet's baseline: both in one group.
   'child-process': ['startup', 'after-start', 'process', 'burst', 'fleet'],
   vitest: ['floods', 'fuzz'],
