@@ -3,17 +3,18 @@ import { DEFAULT_ALIASES } from '../cards/aliases.js';
 import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
 import type { CardSummary } from '../cards/card-summary.js';
+import { parsePasscode } from '../cards/passcode.js';
 import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
 import { printingsInOrder, setListingOf, type PrintingView, type SetListing } from '../cards/printings.js';
-import { hasFilters, matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
+import { matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
-import { createLocalChannelHistory } from '../state/in-process.js';
-import type { ChannelHistory, SharedState } from '../state/shared-state.js';
+import type { SharedState } from '../state/shared-state.js';
 import type { MemberShareSpender } from './cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
 import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
 import { CardIndexKeeper, type MatcherTablesBuild } from './card-index.js';
+import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { whenReady } from './when-ready.js';
@@ -26,7 +27,6 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  * and never wait on YGOPRODeck; only images not yet stored go upstream, plus exact lookups while the
  * database has never loaded and translations while that language's database has never loaded.
  */
-
 
 interface CardSearchResult {
   /** Best match first, at most the limit asked for (parsed in full: the list shows their stats). */
@@ -47,15 +47,12 @@ type CardResolution =
 const CARD_SERVICE_DEFAULTS = {
   /** `/card random` does not repeat any of a channel's last this-many picks. */
   recentPerChannel: 10,
-  /** Channels whose recent picks are remembered (least recently used forgotten first). */
-  rememberedChannels: 10_000,
   /** At most this many candidates in a "Did you mean" menu (a Discord select holds 25). */
   maxCandidates: 25,
 } as const;
 
 /** Autocomplete, search and "Did you mean" stop reading a query after this many characters. */
 const MAX_QUERY_CHARS = 200;
-const MAX_PASSCODE = 9_999_999_999;
 
 export interface CardServiceOptions {
   database: Pick<
@@ -110,16 +107,12 @@ export class CardService {
   private readonly sets: CardServiceOptions['sets'];
   private readonly aliases: Readonly<Record<string, string>>;
   private readonly logger: Logger;
-  private readonly recentPicks: ChannelHistory;
+  private readonly randomPicks: RandomCardPicks;
   /** The matcher and archetypes, rebuilt whenever the database or a language's names change. */
   private readonly indexes: CardIndexKeeper;
   private readonly extras: CardExtras;
 
   constructor(options: CardServiceOptions) {
-    const recent = options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel;
-    if (!Number.isInteger(recent) || recent < 0) {
-      throw new TypeError(`CardService: option "recentPerChannel" must be a non-negative integer, got ${recent}`);
-    }
     this.database = options.database;
     this.images = options.images;
     this.client = options.client;
@@ -127,10 +120,9 @@ export class CardService {
     this.aliases = options.aliases ?? DEFAULT_ALIASES;
     this.logger = options.logger ?? pino({ level: 'silent' });
     this.extras = new CardExtras({ database: this.database, client: this.client, images: this.images, logger: this.logger });
-    this.recentPicks = (options.channelHistory ?? createLocalChannelHistory)({
-      name: 'card-random',
-      length: recent,
-      maxChannels: CARD_SERVICE_DEFAULTS.rememberedChannels,
+    this.randomPicks = new RandomCardPicks(this.database, {
+      recentPerChannel: options.recentPerChannel ?? CARD_SERVICE_DEFAULTS.recentPerChannel,
+      ...(options.channelHistory ? { channelHistory: options.channelHistory } : {}),
     });
     this.indexes = new CardIndexKeeper(this.database, this.aliases, this.logger, options.buildMatcherTables);
   }
@@ -266,20 +258,9 @@ export class CardService {
     return [...starting, ...containing].slice(0, limit);
   }
 
-  /**
-   * A random card from the local database that the filters keep, none of the channel's last few
-   * picks unless the filters keep so few cards that all of them were picked lately: then the least
-   * recent comes again, so they cycle. Undefined while the database is not loaded, or when no card
-   * matches. Never calls upstream.
-   */
+  /** See `RandomCardPicks.pick`; undefined while the database is not loaded. */
   async random(channelId: string, filters: CardSearchFilters = {}): Promise<Card | undefined> {
-    if (!this.ready) return undefined;
-    const recent = await this.recentPicks.recent(channelId);
-    const accept = hasFilters(filters) ? (card: CardSummary) => matchesFilters(card, filters) : undefined;
-    const card = this.database.random(new Set(recent), accept) ?? this.leastRecent(recent, accept);
-    if (card === undefined) return undefined;
-    await this.recentPicks.add(channelId, card.id);
-    return card;
+    return this.ready ? this.randomPicks.pick(channelId, filters) : undefined;
   }
 
   /** False when the loaded database lists no formats at all (a dump imported without them): a format filter cannot be answered. */
@@ -392,20 +373,6 @@ export class CardService {
     await this.client.close();
   }
 
-  /** The card among the channel's picks that `accept`s and was picked longest ago (any card when `accept` is absent); `recent` is oldest first. */
-  private leastRecent(recent: readonly number[], accept: ((card: CardSummary) => boolean) | undefined): Card | undefined {
-    if (accept === undefined) return this.database.random();
-    // A card may be in the history twice once the matches cycle: its last pick is what counts.
-    const lastPicked = new Map<number, number>();
-    recent.forEach((id, at) => lastPicked.set(id, at));
-    let oldest: { id: number; at: number } | undefined;
-    for (const [id, at] of lastPicked) {
-      const summary = this.database.summaryById(id);
-      if (summary !== undefined && accept(summary) && (oldest === undefined || at < oldest.at)) oldest = { id, at };
-    }
-    return oldest === undefined ? undefined : this.database.byId(oldest.id);
-  }
-
   private matches(query: string, limit: number, language: CardLanguage | undefined): CardSummary[] {
     const index = this.index;
     if (index === null) return [];
@@ -427,11 +394,4 @@ export class CardService {
       throw error;
     }
   }
-}
-
-/** A passcode as typed or as an autocomplete value: digits only, leading zeros allowed. */
-function parsePasscode(text: string): number | undefined {
-  if (!/^\d{1,12}$/.test(text)) return undefined;
-  const value = Number(text);
-  return value > 0 && value <= MAX_PASSCODE ? value : undefined;
 }
