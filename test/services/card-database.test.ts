@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CardDatabase, type CardDatabaseOptions, type CardDatabaseReload } from '../../src/services/card-database.js';
+import { CardDatabase, type CardDatabaseReload } from '../../src/services/card-database.js';
+import type { CardDatabaseOptions } from '../../src/services/card-database-options.js';
 import { SNAPSHOT_FILE, type SnapshotHeader } from '../../src/services/card-snapshot.js';
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
