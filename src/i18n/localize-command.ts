@@ -1,5 +1,6 @@
 import type { LocalizationMap } from 'discord.js';
-import { COMMAND_LOCALES, COMMAND_LOCALIZATIONS } from './command-localizations.js';
+import { COMMAND_LOCALIZATIONS } from './command-localizations.js';
+import { COMMAND_LOCALES } from './shared-localizations.js';
 
 /** The parts of a command's JSON that carry names: the command, its options and their choices. */
 interface NamedNode {

@@ -1,7 +1,8 @@
 import { ApplicationCommandType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { COMMAND_LOCALES, COMMAND_LOCALIZATIONS } from '../../src/i18n/command-localizations.js';
+import { COMMAND_LOCALIZATIONS } from '../../src/i18n/command-localizations.js';
+import { COMMAND_LOCALES } from '../../src/i18n/shared-localizations.js';
 import { registrationBody } from '../../src/interaction/registration-body.js';
 
 /** Discord's rule for chat-input command and option names (application-commands.mdx). */
