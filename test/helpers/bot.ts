@@ -76,7 +76,9 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     commands: options.commands,
     overrides: options.overrides,
     ...(options.state ? { state: options.state } : {}),
-    discordRest: { retries: 2, timeout: 5_000 },
+    // discord.js's own timeout (15 s): a shorter one made it send an interaction callback again
+    // while a loaded machine was still answering the first, which Discord refuses ("already acknowledged").
+    discordRest: { retries: 2, timeout: 15_000 },
     drainTimeoutMs: options.drainTimeoutMs,
   });
   await app.start();

@@ -57,7 +57,9 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
     overrides: options.overrides,
     drainTimeoutMs: options.drainTimeoutMs,
     server: options.server,
-    discordRest: { retries: 2, timeout: 5_000 },
+    // discord.js's own timeout (15 s): a shorter one made it send an interaction callback again
+    // while a loaded machine was still answering the first, which Discord refuses ("already acknowledged").
+    discordRest: { retries: 2, timeout: 15_000 },
   });
   await app.start();
   const url = `http://127.0.0.1:${app.port}/interactions`;
