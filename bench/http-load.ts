@@ -1,0 +1,90 @@
+/**
+ * The closed-loop load generator of the HTTP section, in its own process so that neither endpoint
+ * shares an event loop with it. It receives one `LoadJob` over IPC, signs every request of it in
+ * advance (each a distinct interaction id, as Discord never sends one twice), keeps `connections`
+ * keep-alive connections busy for `durationMs` and answers a `LoadResult`.
+ */
+import { createPrivateKey, sign } from 'node:crypto';
+import { Pool } from 'undici';
+import { summarize } from './stats.js';
+
+export interface LoadJob {
+  url: string;
+  /** PKCS#8 PEM of the Ed25519 key Discord would sign with. */
+  privateKeyPem: string;
+  /** The interaction payload; `id` and `token` are filled in per request. */
+  payload: Record<string, unknown>;
+  /** The first interaction id's offset: no two jobs against one endpoint may share an id (a replay runs nothing). */
+  firstId: number;
+  /** Requests sent, untimed, before the timed window (JIT, caches). */
+  warmup: number;
+  /** Requests signed for the timed window: more than it can send. */
+  count: number;
+  connections: number;
+  durationMs: number;
+}
+
+export interface LoadResult {
+  answered: number;
+  /** Any status but 200, or an empty body (a replay the endpoint ran nothing for). */
+  failed: number;
+  /** The signed requests ran out before the deadline: requests/s is then a floor. */
+  exhausted: boolean;
+  elapsedMs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+interface SignedRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+function signAll(job: LoadJob, first: number, count: number): SignedRequest[] {
+  const key = createPrivateKey(job.privateKeyPem);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return Array.from({ length: count }, (_, index) => {
+    const id = first + index;
+    const body = JSON.stringify({ ...job.payload, id: String(1_356_000_000_000_000_000n + BigInt(id)), token: `bench-${id}` });
+    const signature = sign(null, Buffer.from(timestamp + body), key).toString('hex');
+    return { body, headers: { 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp, 'content-type': 'application/json' } };
+  });
+}
+
+async function drive(pool: Pool, url: URL, requests: readonly SignedRequest[], connections: number, durationMs: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let answered = 0;
+  let failed = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const worker = async () => {
+    while (performance.now() < deadline && next < requests.length) {
+      const request = requests[next++]!;
+      const sent = performance.now();
+      const response = await pool.request({ path: url.pathname, method: 'POST', headers: request.headers, body: request.body });
+      const body = await response.body.arrayBuffer();
+      if (response.statusCode === 200 && body.byteLength > 0) {
+        answered++;
+        latencies.push(performance.now() - sent);
+      } else {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsedMs = performance.now() - started;
+  const { p50Ms, p99Ms } = latencies.length > 0 ? summarize(latencies) : { p50Ms: Number.NaN, p99Ms: Number.NaN };
+  return { answered, failed, exhausted: next >= requests.length && performance.now() < deadline, elapsedMs, p50Ms, p99Ms };
+}
+
+process.once('message', async (job: LoadJob) => {
+  const url = new URL(job.url);
+  const pool = new Pool(url.origin, { connections: job.connections, pipelining: 1 });
+  const warmup = signAll(job, job.firstId, job.warmup);
+  const timed = signAll(job, job.firstId + job.warmup, job.count);
+  await drive(pool, url, warmup, job.connections, Number.POSITIVE_INFINITY);
+  const result = await drive(pool, url, timed, job.connections, job.durationMs);
+  await pool.close();
+  process.send?.(result, () => process.exit(0));
+});

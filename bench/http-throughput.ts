@@ -1,0 +1,228 @@
+/**
+ * Requests/s of the HTTP mode against its floor, measured in one run: the bare endpoint of
+ * `bench/http-floor.ts`, then Almanac's own `src/start-http.ts` (both in their own processes, under
+ * tsx), each driven by the closed-loop generator of `bench/http-load.ts` in a third process. Only
+ * the ratios to the bare endpoint mean something on a shared machine.
+ *
+ * BENCH_HTTP_CPU_PROF=<dir> starts Almanac's process with `--cpu-prof` into that directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { ChannelType, InteractionContextType, InteractionResponseType, InteractionType } from 'discord.js';
+import { startFakeDiscord } from '../test/fakes/discord.js';
+import { DM_APP_PERMISSIONS } from '../test/fakes/discord-guilds.js';
+import { CACHED_ADDRESSES, CACHED_CARDS } from './cached-mix.js';
+import { copyDataDir, removeDir, sleep, type BenchUpstreams } from './harness.js';
+import type { LoadJob, LoadResult } from './http-load.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+/** A start on a snapshot copy loads the whole database; allow for a busy machine. */
+const READY_TIMEOUT_MS = 180_000;
+/** Requests signed per second of the timed window: well above what either endpoint answers. */
+const SIGNED_PER_SECOND = 12_000;
+
+export interface HttpThroughputOptions {
+  durationMs: number;
+  connections: number;
+  warmup: number;
+}
+
+export const HTTP_SCENARIOS = ['ipTime', 'autocomplete', 'cardShow'] as const;
+export type HttpScenario = (typeof HTTP_SCENARIOS)[number];
+
+export interface HttpThroughputResult {
+  connections: number;
+  bare: LoadResult;
+  almanac: Record<HttpScenario, LoadResult>;
+}
+
+interface Keys {
+  publicKeyHex: string;
+  privateKeyPem: string;
+  privateKey: KeyObject;
+}
+
+function signingKeys(): Keys {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    publicKeyHex: Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex'),
+    privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    privateKey,
+  };
+}
+
+/** The payloads of the three cached scenarios, as Discord would send them (id and token per request). */
+function payloads(applicationId: string): Record<HttpScenario, Record<string, unknown>> {
+  const user = { id: '1356000000000000200', username: 'bench', discriminator: '0', global_name: null, avatar: null };
+  // The bot's DM, where Almanac may attach files (so /card show answers with the art).
+  const base = {
+    application_id: applicationId,
+    version: 1,
+    locale: 'en-US',
+    user,
+    channel: { id: '1356000000000000300', type: ChannelType.DM, last_message_id: null, flags: 0, recipients: [user] },
+    channel_id: '1356000000000000300',
+    context: InteractionContextType.BotDM,
+    authorizing_integration_owners: { 0: '0' },
+    app_permissions: DM_APP_PERMISSIONS.toString(),
+  };
+  const command = (name: string, subcommand: string, option: Record<string, unknown>) => ({
+    ...base,
+    type: InteractionType.ApplicationCommand,
+    data: { id: '2', name, type: 1, options: [{ name: subcommand, type: 1, options: [option] }] },
+  });
+  return {
+    ipTime: command('ip', 'time', { name: 'address', type: 3, value: CACHED_ADDRESSES[0] }),
+    autocomplete: {
+      ...base,
+      type: InteractionType.ApplicationCommandAutocomplete,
+      data: { id: '1', name: 'card', type: 1, options: [{ name: 'show', type: 1, options: [{ name: 'name', type: 3, value: 'dark magic', focused: true }] }] },
+    },
+    cardShow: command('card', 'show', { name: 'name', type: 3, value: String(CACHED_CARDS[0]) }),
+  };
+}
+
+function spawnScript(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...execArgv, '--import', 'tsx', script(file)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    // Logs are written and serialised as in production, but not kept.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+function firstMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message as T));
+    child.once('exit', (code) => reject(new Error(`${child.spawnargs.at(-1)} exited with code ${code}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** One signed request from this process (readiness and priming, not the timed load). */
+async function post(url: string, keys: Keys, payload: Record<string, unknown>): Promise<Response> {
+  const body = JSON.stringify({ ...payload, id: String(1_356_000_000_000_000_000n + BigInt(Math.floor(Math.random() * 1e12))), token: 'bench-prime' });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = sign(null, Buffer.from(timestamp + body), keys.privateKey).toString('hex');
+  return fetch(url, { method: 'POST', body, headers: { 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp, 'content-type': 'application/json' } });
+}
+
+/** Polls until `ready` holds for a signed request's response, or fails after `timeoutMs`. */
+async function until(what: string, timeoutMs: number, attempt: () => Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await attempt().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`bench http: ${what} within ${timeoutMs} ms`);
+}
+
+/** Interaction ids handed out so far in this process: each load job gets its own range. */
+let idsUsed = 0;
+
+async function load(url: string, keys: Keys, payload: Record<string, unknown>, options: HttpThroughputOptions): Promise<LoadResult> {
+  const generator = spawnScript('./http-load.ts', {});
+  try {
+    const count = Math.ceil((options.durationMs / 1000) * SIGNED_PER_SECOND);
+    const job: LoadJob = {
+      url,
+      firstId: idsUsed,
+      privateKeyPem: keys.privateKeyPem,
+      payload,
+      warmup: options.warmup,
+      count,
+      connections: options.connections,
+      durationMs: options.durationMs,
+    };
+    idsUsed += options.warmup + count;
+    const result = firstMessage<LoadResult>(generator);
+    generator.send(job);
+    return await result;
+  } finally {
+    await stopChild(generator);
+  }
+}
+
+async function bareEndpoint<T>(keys: Keys, use: (url: string) => Promise<T>): Promise<T> {
+  const floor = spawnScript('./http-floor.ts', { DISCORD_PUBLIC_KEY: keys.publicKeyHex });
+  try {
+    const { port } = await firstMessage<{ port: number }>(floor);
+    return await use(`http://127.0.0.1:${port}/interactions`);
+  } finally {
+    await stopChild(floor);
+  }
+}
+
+/** `npm run start:http` on a copy of `snapshotDir`, its webhook writes going to a fake Discord. */
+async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapshotDir: string, use: (url: string, applicationId: string) => Promise<T>): Promise<T> {
+  const discord = await startFakeDiscord();
+  const dataDir = await copyDataDir(snapshotDir);
+  const port = await freePort();
+  const profileDir = process.env.BENCH_HTTP_CPU_PROF;
+  const server = spawnScript(
+    '../src/start-http.ts',
+    {
+      ...upstreams.env,
+      // Nothing from the caller's environment may add a key, Redis or an ops server to what is measured.
+      WALLHAVEN_API_KEY: '',
+      METRICS_PORT: '',
+      REDIS_URL: '',
+      DISCORD_TOKEN: '',
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      INTERACTIONS_PORT: String(port),
+      DISCORD_API_URL: discord.apiUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  try {
+    const url = `http://127.0.0.1:${port}/interactions`;
+    const ping = { application_id: discord.applicationId, version: 1, type: InteractionType.Ping };
+    await until('Almanac did not answer a PING', READY_TIMEOUT_MS, async () => (await post(url, keys, ping)).status === 200);
+    return await use(url, discord.applicationId);
+  } finally {
+    await stopChild(server);
+    await discord.close();
+    await removeDir(dataDir);
+  }
+}
+
+/** The bare endpoint, then Almanac's three cached scenarios, one after another in this run. */
+export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir: string, options: HttpThroughputOptions): Promise<HttpThroughputResult> {
+  const keys = signingKeys();
+  const bare = await bareEndpoint(keys, (url) => load(url, keys, payloads('1')['ipTime'], options));
+  const almanac = await almanacEndpoint(keys, upstreams, snapshotDir, async (url, applicationId) => {
+    const scenarios = payloads(applicationId);
+    // Cached means cached: the address looked up once, the card's art stored (its first show is deferred).
+    await until('/ip time was not answered', 30_000, async () => ((await (await post(url, keys, scenarios.ipTime)).json()) as { type: number }).type === InteractionResponseType.ChannelMessageWithSource);
+    await until('/card show did not answer with its art', 60_000, async () => {
+      const response = await post(url, keys, scenarios.cardShow);
+      await response.arrayBuffer();
+      return response.headers.get('content-type')?.startsWith('multipart/form-data') === true;
+    });
+    const results = {} as Record<HttpScenario, LoadResult>;
+    for (const scenario of HTTP_SCENARIOS) results[scenario] = await load(url, keys, scenarios[scenario], options);
+    return results;
+  });
+  return { connections: options.connections, bare, almanac };
+}
