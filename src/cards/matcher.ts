@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_ALIASES } from './aliases.js';
 import type { CardLanguage } from './card.js';
 import { tokenizeCardText } from './card-words.js';
@@ -14,6 +15,13 @@ export type { MatchableCard } from './matcher-tables.js';
 const MAX_QUERY_CHARS = 200;
 const MAX_QUERY_TOKENS = 12;
 const MAX_TOKEN_CHARS = 40;
+/**
+ * Searches remembered per matcher: autocomplete asks the same few prefixes again and again (every
+ * user typing "dark magic" sends "d", "da", "dar"…), and a search costs a millisecond or more where
+ * a remembered one costs a lookup. A matcher never changes once built, so nothing goes stale: a
+ * rebuilt database gets a new matcher with its own memory.
+ */
+const REMEMBERED_SEARCHES = 2_048;
 /** Longest possible passcode or Konami id, in digits, ignoring leading zeros. */
 const MAX_ID_DIGITS = 10;
 
@@ -90,6 +98,7 @@ export class CardMatcher {
   /** The language code of the search under way; entries in other languages are skipped. */
   private searchLanguage = ENGLISH;
   private readonly editScratch: EditScratch;
+  private readonly remembered = new LRUCache<string, CardMatch[]>({ max: REMEMBERED_SEARCHES });
 
   constructor(
     cards: readonly MatchableCard[],
@@ -153,7 +162,16 @@ export class CardMatcher {
       .slice(0, MAX_QUERY_TOKENS)
       .map((token) => token.slice(0, MAX_TOKEN_CHARS));
     if (tokens.length === 0) return [];
+    // The key is what the search reads: the same words, language and count give the same matches.
+    const key = `${language ?? ''} ${count} ${tokens.join(' ')}`;
+    const remembered = this.remembered.get(key);
+    if (remembered !== undefined) return remembered.map((match) => ({ ...match }));
+    const matches = this.searchTokens(tokens, count, language);
+    this.remembered.set(key, matches.map((match) => ({ ...match })));
+    return matches;
+  }
 
+  private searchTokens(tokens: string[], count: number, language: CardLanguage | undefined): CardMatch[] {
     this.searchLanguage = language === undefined ? ENGLISH : Math.max(LANGUAGE_CODES.indexOf(language), ENGLISH);
     const compact = tokens.join('');
     this.matchIds(compact);

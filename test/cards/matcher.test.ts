@@ -247,6 +247,18 @@ describe('CardMatcher on a hand-made list', () => {
     { id: 4, name: 'Dragon Alp' },
   ];
 
+  it('answers a search asked again (however it is spelled) as it did the first time, whatever the caller did with that answer', () => {
+    const matcher = new CardMatcher(cards);
+    const first = matcher.search('dragon al', 2);
+    const expected = structuredClone(first);
+    first[0]!.name = 'changed by the caller';
+    first.pop();
+    expect(matcher.search('DRAGON   al', 2)).toEqual(expected);
+    // Another count or language is another search.
+    expect(matcher.search('dragon al', 3)).toHaveLength(3);
+    expect(matcher.search('dragon al', 3).slice(0, 2)).toEqual(expected);
+  });
+
   it('maps a Konami id to its card', () => {
     expect(new CardMatcher(cards).search('4321')[0]).toMatchObject({ id: 1, kind: 'id' });
   });
