@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, SocketAddress } from 'node:net';
 import { parseIpAddress } from './address.js';
 
 /** Most specific first: the first range that contains an address names it. */
@@ -43,6 +43,7 @@ const SPECIAL_RANGE_LISTS = SPECIAL_RANGES.map(({ label, ranges }) => {
 export function describeSpecialRange(address: string): string | null {
   const parsed = parseIpAddress(address);
   if (!parsed.ok) return null;
-  const family = parsed.version === 4 ? 'ipv4' : 'ipv6';
-  return SPECIAL_RANGE_LISTS.find(({ lists }) => lists[parsed.version].check(parsed.address, family))?.label ?? null;
+  // One parsed address for every list: given a string, each `check` would parse it again.
+  const socket = new SocketAddress({ address: parsed.address, family: parsed.version === 4 ? 'ipv4' : 'ipv6' });
+  return SPECIAL_RANGE_LISTS.find(({ lists }) => lists[parsed.version].check(socket))?.label ?? null;
 }
