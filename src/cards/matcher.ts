@@ -19,9 +19,10 @@ const MAX_TOKEN_CHARS = 40;
  * Searches remembered per matcher: autocomplete asks the same few prefixes again and again (every
  * user typing "dark magic" sends "d", "da", "dar"…), and a search costs a millisecond or more where
  * a remembered one costs a lookup. A matcher never changes once built, so nothing goes stale: a
- * rebuilt database gets a new matcher with its own memory.
+ * rebuilt database gets a new matcher with its own memory. Bounded by the matches held, not by the
+ * searches: `/card search` asks for every match, and one broad query can return thousands.
  */
-const REMEMBERED_SEARCHES = 2_048;
+const REMEMBERED_MATCHES = 2_048 * 25;
 /** Longest possible passcode or Konami id, in digits, ignoring leading zeros. */
 const MAX_ID_DIGITS = 10;
 
@@ -98,7 +99,7 @@ export class CardMatcher {
   /** The language code of the search under way; entries in other languages are skipped. */
   private searchLanguage = ENGLISH;
   private readonly editScratch: EditScratch;
-  private readonly remembered = new LRUCache<string, CardMatch[]>({ max: REMEMBERED_SEARCHES });
+  private readonly remembered = new LRUCache<string, CardMatch[]>({ maxSize: REMEMBERED_MATCHES, sizeCalculation: (matches) => Math.max(1, matches.length) });
 
   constructor(
     cards: readonly MatchableCard[],
