@@ -4,10 +4,10 @@ import { artCustomId, MAX_ARTWORK } from '../cards/custom-ids.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { Attachment, Reply } from '../interaction/reply.js';
-import { cardImageName } from './card.js';
+import { artAttachment } from './card.js';
 import { frameColour } from './card-labels.js';
 import { pageWindow, pagerRow } from './card-set.js';
-import { EMBED_LIMITS, truncate } from './format.js';
+import { EMBED_LIMITS } from './format.js';
 import { fitText } from './user-text.js';
 
 /** `/card art`: one artwork of a card at a time, attached (never linked from YGOPRODeck), with ◀ ▶ through the others. */
@@ -44,9 +44,9 @@ export function renderArtwork(view: ArtworkView): Reply {
   if (card.ygoprodeckUrl !== undefined) embed.url = card.ygoprodeckUrl;
   const files: Attachment[] = [];
   if (image !== null) {
-    const name = cardImageName(imageId, image.format);
-    embed.image = { url: `attachment://${name}` };
-    files.push({ name, data: image.data, description: truncate(labels.artDescription(card.name), 1024) });
+    const file = artAttachment(imageId, image, card.name, messages);
+    embed.image = { url: `attachment://${file.name}` };
+    files.push(file);
   } else if (view.artNotAttachable !== true) {
     embed.description = labels.artUnavailable;
   }

@@ -234,6 +234,22 @@ export function renderCardEmbed(
   return embed;
 }
 
+/** Card art as an attachment (never a link to YGOPRODeck), described by the card's name for screen readers. */
+export function artAttachment(imageId: number, image: CardImage, cardName: string, messages: Catalogue): Attachment {
+  return { name: cardImageName(imageId, image.format), data: image.data, description: truncate(messages.card.artDescription(cardName), 1024) };
+}
+
+/** The card's embed showing `image` as its art, and the attachment that carries it (none without art). */
+export function cardEmbedWithArt(
+  card: Card | LocalizedCard,
+  image: CardImage | null,
+  options: { translationUnavailable?: CardLanguage; messages: Catalogue; maxChars?: number },
+): { embed: APIEmbed; files: Attachment[] } {
+  const file = image === null ? null : artAttachment(card.id, image, card.name, options.messages);
+  const embed = renderCardEmbed(card, { ...options, ...(file === null ? {} : { imageName: file.name }) });
+  return { embed, files: file === null ? [] : [file] };
+}
+
 /**
  * The buttons under a card: "Printings" (its printings, in a reply only the presser sees; absent for
  * a card never printed), then links to its pages on YGOPRODeck, Yugipedia and, when its Konami id is
@@ -260,16 +276,7 @@ function cardButtons(card: Card | LocalizedCard, messages: Catalogue): ActionRow
 export function renderCard(view: CardView): Reply {
   const messages = view.messages ?? en;
   const image = view.artNotAttachable === true ? null : (view.image ?? null);
-  const imageName = image === null ? undefined : cardImageName(view.card.id, image.format);
-  const embed = renderCardEmbed(view.card, {
-    messages,
-    ...(imageName === undefined ? {} : { imageName }),
-    ...(view.translationUnavailable === undefined ? {} : { translationUnavailable: view.translationUnavailable }),
-  });
-  const files: Attachment[] =
-    image === null || imageName === undefined
-      ? []
-      : [{ name: imageName, data: image.data, description: truncate(messages.card.artDescription(view.card.name), 1024) }];
+  const { embed, files } = cardEmbedWithArt(view.card, image, { messages, translationUnavailable: view.translationUnavailable });
   return {
     ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
     embeds: [embed],

@@ -1,7 +1,7 @@
 import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import type { Attachment, MessagePayload } from '../interaction/reply.js';
-import { cardImageName, renderCardEmbed } from './card.js';
+import { cardEmbedWithArt } from './card.js';
 import { EMBED_LIMITS, truncate } from './format.js';
 import { fitText, quoteUserText } from './user-text.js';
 
@@ -45,17 +45,13 @@ export function renderInlineCards(view: InlineCardsView): MessagePayload {
   const maxChars = Math.floor(EMBED_LIMITS.total / Math.max(1, answers.length));
   const files: Attachment[] = [];
   const embeds = answers.map((answer) => {
-    const art = attachFiles ? answer.art : null;
-    const imageName = art === null ? undefined : cardImageName(answer.card.id, art.format);
-    if (art !== null && imageName !== undefined) {
-      files.push({ name: imageName, data: art.data, description: truncate(messages.card.artDescription(answer.card.name), 1024) });
-    }
-    return renderCardEmbed(answer.card, {
+    const shown = cardEmbedWithArt(answer.card, attachFiles ? answer.art : null, {
       messages,
       maxChars,
-      ...(imageName === undefined ? {} : { imageName }),
-      ...(answer.translationUnavailable === undefined ? {} : { translationUnavailable: answer.translationUnavailable }),
+      translationUnavailable: answer.translationUnavailable,
     });
+    files.push(...shown.files);
+    return shown.embed;
   });
   const lines = answers.map((answer) => looseMatchLine(answer, messages)).filter((line) => line !== null);
   if (!attachFiles) lines.push(messages.install.artNotAttachable);
