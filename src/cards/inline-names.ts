@@ -39,7 +39,7 @@ const NAME_START = /^["'“‘\p{L}\p{N}]/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** Same name, same key: case and runs of spaces do not make two names. */
-function nameKey(name: string): string {
+export function nameKey(name: string): string {
   return name.toLowerCase().replace(/\s+/g, ' ');
 }
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Card, CardLanguage } from '../cards/card.js';
 import type { CardSummary } from '../cards/card-summary.js';
-import { inlineCardNames } from '../cards/inline-names.js';
+import { inlineCardNames, nameKey } from '../cards/inline-names.js';
 import { cardLanguageFor } from '../cards/user-language.js';
 import { messagesFor } from '../i18n/messages.js';
 import type { MessagePayload } from '../interaction/reply.js';
@@ -40,7 +40,7 @@ const CLAIM_MS = 10 * 60_000;
 
 /** The names shown, as one comparable key: an edit that leaves it unchanged (an embed added, a typo fixed outside the brackets) changes nothing. */
 function namesKey(names: readonly string[]): string {
-  return names.map((name) => name.toLowerCase().replace(/\s+/g, ' ')).join('\n');
+  return names.map(nameKey).join('\n');
 }
 
 /** Most other close cards offered for a name matched only loosely. */
