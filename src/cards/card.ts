@@ -141,3 +141,17 @@ export interface LocalizedCard extends Card {
   language: CardLanguage;
   englishName: string;
 }
+
+/** A card's art as the image store keeps it. */
+export interface CardArt {
+  format: 'jpg' | 'png';
+  data: Buffer;
+}
+
+/** A card as a reply shows it: in the reader's language when it could be had, with its art when it could be had. */
+export interface PresentedCard {
+  card: Card | LocalizedCard;
+  art: CardArt | null;
+  /** The language asked for, when the card is shown in English instead. */
+  translationUnavailable?: CardLanguage;
+}

@@ -183,10 +183,8 @@ export class InlineCardSearch implements ChatMessageHandler {
         const shown = await this.app.cards.present(reading.card, language, { share, withArt: access.attachFiles, log });
         const localNames = reading.alsoClose === null ? undefined : this.app.cards.localNames(reading.alsoClose, language);
         return {
+          ...shown,
           query: reading.query,
-          card: shown.card,
-          art: shown.art,
-          ...(shown.translationUnavailable === undefined ? {} : { translationUnavailable: shown.translationUnavailable }),
           alsoClose: reading.alsoClose === null ? null : reading.alsoClose.map((close) => localNames?.get(close.id) ?? close.name),
         };
       }),

@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { Card } from '../cards/card.js';
+import type { Card, CardArt } from '../cards/card.js';
 import { artCustomId, MAX_ARTWORK } from '../cards/custom-ids.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
@@ -17,7 +17,7 @@ export interface ArtworkView {
   /** 0-based index into `card.imageIds`; the nearest that exists is shown. */
   index: number;
   /** That artwork from the local image store; null when it cannot be had right now. */
-  image: { format: 'jpg' | 'png'; data: Buffer } | null;
+  image: CardArt | null;
   /** Discord does not let Almanac attach files where this answer goes. */
   artNotAttachable?: boolean;
   messages?: Catalogue;

@@ -3,6 +3,7 @@ import {
   CARD_LANGUAGES,
   GAME_FORMATS,
   type Card,
+  type CardArt,
   type CardLanguage,
   type LocalizedCard,
   type PriceSource,
@@ -28,15 +29,10 @@ export function cardImageName(cardId: number, format: 'jpg' | 'png' = 'jpg'): st
   return `card-${cardId}.${format}`;
 }
 
-interface CardImage {
-  format: 'jpg' | 'png';
-  data: Buffer;
-}
-
 interface CardView {
   card: Card | LocalizedCard;
   /** The card art from the local image store; absent when it could not be had (the card shows without it). */
-  image?: CardImage | null;
+  image?: CardArt | null;
   /** Set when a translation was asked for and could not be had: the card is shown in English. */
   translationUnavailable?: CardLanguage;
   /** Almanac's own words (labels, notes); English when absent. */
@@ -235,14 +231,14 @@ export function renderCardEmbed(
 }
 
 /** Card art as an attachment (never a link to YGOPRODeck), described by the card's name for screen readers. */
-export function artAttachment(imageId: number, image: CardImage, cardName: string, messages: Catalogue): Attachment {
+export function artAttachment(imageId: number, image: CardArt, cardName: string, messages: Catalogue): Attachment {
   return { name: cardImageName(imageId, image.format), data: image.data, description: truncate(messages.card.artDescription(cardName), 1024) };
 }
 
 /** The card's embed showing `image` as its art, and the attachment that carries it (none without art). */
 export function cardEmbedWithArt(
   card: Card | LocalizedCard,
-  image: CardImage | null,
+  image: CardArt | null,
   options: { translationUnavailable?: CardLanguage; messages: Catalogue; maxChars?: number },
 ): { embed: APIEmbed; files: Attachment[] } {
   const file = image === null ? null : artAttachment(card.id, image, card.name, options.messages);

@@ -1,4 +1,4 @@
-import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
+import type { PresentedCard } from '../cards/card.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import type { Attachment, MessagePayload } from '../interaction/reply.js';
 import { cardEmbedWithArt } from './card.js';
@@ -7,15 +7,10 @@ import { fitText, quoteUserText } from './user-text.js';
 
 /** The reply to a message that names cards inline (`<name>`, `[[name]]`): one embed per card, art attached. */
 
-/** One name of the message and the card it was read as. */
-export interface InlineCardAnswer {
+/** One name of the message and the card it was read as, shown as `CardService.present` had it (`art` null when it could not be had). */
+export interface InlineCardAnswer extends PresentedCard {
   /** The name as written in the message. */
   query: string;
-  card: Card | LocalizedCard;
-  /** The art from the local image store; null when it could not be had (the card shows without it). */
-  art: { format: 'jpg' | 'png'; data: Buffer } | null;
-  /** Set when the card could not be had in the language asked for: it is shown in English. */
-  translationUnavailable?: CardLanguage;
   /** Null when the name was matched with confidence; else the names of the other close cards (maybe none). */
   alsoClose: readonly string[] | null;
 }

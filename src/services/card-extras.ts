@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
+import type { Card, CardArt, CardLanguage, LocalizedCard, PresentedCard } from '../cards/card.js';
 import type { CardSet } from '../cards/card-set.js';
 import { localizeCard } from '../cards/card-translation.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
@@ -21,19 +21,6 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  * should ever wait when YGOPRODeck hangs.
  */
 const OPTIONAL_EXTRA_WAIT_MS = 5_000;
-
-export interface CardArt {
-  format: 'jpg' | 'png';
-  data: Buffer;
-}
-
-/** A card as a reply shows it (see `CardService.present`). */
-export interface PresentedCard {
-  card: Card | LocalizedCard;
-  art: CardArt | null;
-  /** The language asked for, when the card is shown in English instead. */
-  translationUnavailable?: CardLanguage;
-}
 
 interface CardExtrasDeps {
   database: Pick<CardDatabase, 'hasTexts' | 'translation'>;

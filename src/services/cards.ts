@@ -1,6 +1,6 @@
 import { pino, type Logger } from 'pino';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
-import type { Card, CardLanguage, LocalizedCard } from '../cards/card.js';
+import type { Card, CardArt, CardLanguage, LocalizedCard, PresentedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import { parsePasscode } from '../cards/passcode.js';
@@ -12,7 +12,7 @@ import type { SharedState } from '../state/shared-state.js';
 import type { MemberShareSpender } from './cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
-import { CardExtras, type CardArt, type PresentedCard } from './card-extras.js';
+import { CardExtras } from './card-extras.js';
 import { CardIndexKeeper, type MatcherTablesBuild } from './card-index.js';
 import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
