@@ -1,4 +1,5 @@
 import type { AppServices } from '../src/app/services.js';
+import { allEntries } from '../src/decks/deck-cards.js';
 import { tileCards } from '../src/decks/deck-layout.js';
 import type { DeckList, ParsedDeck } from '../src/decks/deck-list.js';
 import { deckReport } from '../src/decks/deck-report.js';
@@ -44,7 +45,7 @@ export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckLis
 async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
   const cardOf = (password: number) => app.cards.byId(password);
   const report = deckReport(deck, cardOf);
-  const cards = Object.values(report.cards.sections).flatMap((entries) => entries.map((entry) => entry.card));
+  const cards = allEntries(report.cards).map((entry) => entry.card);
   const view: DeckView = {
     report,
     localNames: app.cards.localNames(cards, localeCardLanguage(ctx)),
