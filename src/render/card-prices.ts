@@ -37,6 +37,11 @@ export function vendorPriceLines(card: Card, messages: Catalogue = en): string {
     .join('\n');
 }
 
+/** "Prices as of <date>" for the day YGOPRODeck's prices were read (a UTC day); null when they never were. */
+export function pricesAsOfLine(pricesAsOf: number | null, messages: Catalogue): string | null {
+  return pricesAsOf === null ? null : messages.card.pricesAsOf(new Intl.DateTimeFormat(messages.intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(pricesAsOf));
+}
+
 export function renderPrices(view: PricesView): Reply {
   const { card, printings } = view;
   const messages = view.messages ?? en;
@@ -45,8 +50,7 @@ export function renderPrices(view: PricesView): Reply {
   const { page, pages } = pageWindow(printings.length, PRINTINGS_PAGE_SIZE, MAX_PRINTINGS_PAGE, view.page);
   const shown = printings.slice(page * PRINTINGS_PAGE_SIZE, (page + 1) * PRINTINGS_PAGE_SIZE);
   const first = page * PRINTINGS_PAGE_SIZE + 1;
-  const asOf =
-    view.pricesAsOf === null ? null : labels.pricesAsOf(new Intl.DateTimeFormat(messages.intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(view.pricesAsOf));
+  const asOf = pricesAsOfLine(view.pricesAsOf, messages);
   const footer = [
     shown.length === 0 ? null : labels.pricesFooter(page + 1, pages, first, first + shown.length - 1, formatInteger(printings.length, messages.intlLocale)),
     asOf,

@@ -10,6 +10,7 @@ import type { Catalogue } from '../i18n/catalogue.js';
 import type { Reply } from '../interaction/reply.js';
 import { money } from './card.js';
 import { PRICE_SOURCE_LABELS } from './card-labels.js';
+import { pricesAsOfLine } from './card-prices.js';
 import { EMBED_LIMITS, formatInteger, truncate } from './format.js';
 
 /**
@@ -119,10 +120,14 @@ function priceText(view: DeckView): string {
     const dollars = PRICE_SOURCE_LABELS.tcgplayer.currency;
     lines.push(t.deck.dearest(dearest.map((card) => `${nameOf(card, view)} ${money(card.prices.tcgplayer ?? 0, dollars, t.intlLocale)}`).join(', ')));
   }
-  if (view.pricesAsOf !== null) {
-    lines.push(t.card.pricesAsOf(new Intl.DateTimeFormat(t.intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(view.pricesAsOf)));
-  }
+  const asOf = pricesAsOfLine(view.pricesAsOf, t);
+  if (asOf !== null) lines.push(asOf);
   return lines.join('\n');
+}
+
+/** One line per password the card database does not know, with how many times the deck holds it. */
+function unknownCardLines(cards: DeckCards, t: Catalogue): string[] {
+  return cards.unknown.map(({ password, count }) => t.deck.unknownCard(String(password), formatInteger(count, t.intlLocale)));
 }
 
 /** The full list as text, one `3× Name` line per card with its password: what the shortened embed refers to. */
@@ -132,7 +137,7 @@ function deckText(view: DeckView): string {
     const entries = cards.sections[section];
     return [sectionHeading(section, entries, view.messages), ...entries.map(({ card, count }) => `${count}× ${nameOf(card, view)} (${card.id})`)].join('\n');
   });
-  const unknown = cards.unknown.map(({ password, count }) => view.messages.deck.unknownCard(String(password), formatInteger(count, view.messages.intlLocale)));
+  const unknown = unknownCardLines(cards, view.messages);
   return `${[...blocks, ...(unknown.length > 0 ? [unknown.join('\n')] : [])].join('\n\n')}\n`;
 }
 
@@ -141,8 +146,7 @@ export function renderDeck(view: DeckView, picture?: DeckPictureFile): Reply {
   const { report } = view;
   const fields: NonNullable<APIEmbed['fields']> = [];
   if (report.cards.unknown.length > 0) {
-    const unknown = report.cards.unknown.map(({ password, count }) => t.deck.unknownCard(String(password), formatInteger(count, t.intlLocale)));
-    fields.push({ name: t.deck.unknownCards, value: truncate(unknown.join('\n'), EMBED_LIMITS.fieldValue) });
+    fields.push({ name: t.deck.unknownCards, value: truncate(unknownCardLines(report.cards, t).join('\n'), EMBED_LIMITS.fieldValue) });
   }
   const legality = [...report.verdicts.map((verdict) => verdictText(verdict, t)), `-# ${t.deck.speedDuelNote}`].join('\n');
   fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
