@@ -141,7 +141,7 @@ function deckText(view: DeckView): string {
   return `${[...blocks, ...(unknown.length > 0 ? [unknown.join('\n')] : [])].join('\n\n')}\n`;
 }
 
-export function renderDeck(view: DeckView, picture?: DeckPictureFile): Reply {
+export function renderDeck(view: DeckView, picture: DeckPictureFile): Reply {
   const t = view.messages;
   const { report } = view;
   const fields: NonNullable<APIEmbed['fields']> = [];
@@ -152,16 +152,16 @@ export function renderDeck(view: DeckView, picture?: DeckPictureFile): Reply {
   fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
   fields.push({ name: t.deck.price, value: truncate(priceText(view), EMBED_LIMITS.fieldValue) });
   // The section list gets what the fields leave of the embed's 6,000 characters (and at most a description's 4,096).
-  const footer = picture !== undefined && picture.pendingArt > 0 ? t.deck.artComing(formatInteger(picture.pendingArt, t.intlLocale)) : undefined;
+  const footer = picture.pendingArt > 0 ? t.deck.artComing(formatInteger(picture.pendingArt, t.intlLocale)) : undefined;
   const otherChars = fields.reduce((sum, field) => sum + field.name.length + field.value.length, footer?.length ?? 0);
   const sections = fittedSections(view, `*${t.deck.shortened}*`, Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - otherChars));
   const ydke = toYdke(report.deck);
   return {
     // The ydke URL is at most ~1,100 characters for the 200-card cap: it fits the message content.
     content: truncate(ydke, EMBED_LIMITS.content),
-    embeds: [{ description: sections.text, fields, ...(picture ? { image: { url: `attachment://${PICTURE_FILE}` } } : {}), ...(footer === undefined ? {} : { footer: { text: footer } }) }],
+    embeds: [{ description: sections.text, fields, image: { url: `attachment://${PICTURE_FILE}` }, ...(footer === undefined ? {} : { footer: { text: footer } }) }],
     files: [
-      ...(picture ? [{ name: PICTURE_FILE, data: picture.image }] : []),
+      { name: PICTURE_FILE, data: picture.image },
       { name: 'deck.ydk', data: Buffer.from(toYdk(report.deck)) },
       { name: 'deck.txt', data: Buffer.from(deckText(view)) },
     ],
