@@ -8,22 +8,19 @@ import { DECK_SECTIONS, type DeckList, type DeckSection } from './deck-list.js';
  */
 
 /** A tile is small card art (`cards_small` is 168 × 246): 100 px wide keeps a card recognisable. */
-export const TILE_WIDTH = 100;
-export const TILE_HEIGHT = 146;
+const TILE_WIDTH = 100;
+const TILE_HEIGHT = 146;
 const GAP = 4;
 const MARGIN = 8;
 /** The band above each section that holds its label. */
 export const LABEL_HEIGHT = 28;
-/** Up to 90 cards, rows of 10 (a 40-card main deck in 4 rows, like the simulators); past that, 15. */
+/** Up to 90 cards, rows of 10 (a 40-card main deck in 4 rows, like the simulators); past that, 15 (1,572 px: within 1,600). */
 const NARROW_COLUMNS = 10;
 const WIDE_COLUMNS = 15;
 const NARROW_UP_TO = 90;
-export const MAX_IMAGE_WIDTH = 1_600;
 
 export interface DeckTile {
   section: DeckSection;
-  /** The card's place in its section (0-based), in the deck's order. */
-  index: number;
   left: number;
   top: number;
 }
@@ -59,7 +56,7 @@ export function deckLayout(counts: Readonly<Record<DeckSection, number>>): DeckL
     for (let index = 0; index < count; index++) {
       const row = Math.floor(index / columns);
       const column = index % columns;
-      tiles.push({ section, index, left: MARGIN + column * (TILE_WIDTH + GAP), top: top + row * (TILE_HEIGHT + GAP) });
+      tiles.push({ section, left: MARGIN + column * (TILE_WIDTH + GAP), top: top + row * (TILE_HEIGHT + GAP) });
     }
     top += Math.ceil(count / columns) * (TILE_HEIGHT + GAP) + MARGIN;
   }
