@@ -4,10 +4,11 @@
  * does (the best match; the candidates too when it is not clear). Every message a server writes pays
  * the first part, so it is timed against chat that names no card at all.
  */
+import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
 import { CardMatcher, type MatchableCard } from '../src/cards/matcher.js';
 import { inlineCardNames } from '../src/cards/inline-names.js';
 import { CARD_QUERIES } from './card-queries.js';
-import { timeQueries } from './query-timing.js';
+import { SEARCHES_TIMED, timeQueries } from './query-timing.js';
 import type { Row } from './section.js';
 import { fixed, percentile } from './stats.js';
 
@@ -33,7 +34,7 @@ function plainMessages(count: number): { query: string }[] {
 }
 
 export function benchInlineSearch(cards: readonly MatchableCard[], rounds: number, queryLimit: number): Row[] {
-  const matcher = new CardMatcher(cards);
+  const matcher = new CardMatcher(cards, DEFAULT_ALIASES, SEARCHES_TIMED);
   const answer = ({ query }: { query: string }) => {
     for (const name of inlineCardNames(query)) {
       const best = matcher.best(name);

@@ -12,6 +12,7 @@ import type { CardLanguage } from '../src/cards/card.js';
 import type { LocalizedCardNames } from '../src/cards/localized-names.js';
 import { CardMatcher, type CardMatcherOptions, type MatchableCard } from '../src/cards/matcher.js';
 import { tokenizeCardText } from '../src/cards/card-words.js';
+import { SEARCHES_TIMED } from './query-timing.js';
 
 /** Results each contender returns per query; top-5 accuracy needs 5, autocomplete shows 25. */
 export const RESULT_LIMIT = 25;
@@ -47,6 +48,7 @@ export const normalise = (text: string): string => tokenizeCardText(text).join('
 function cardMatcherSearch(soundKey?: CardMatcherOptions['soundKey']): Contender['build'] {
   return (cards, _documents, language) => {
     const matcher = new CardMatcher(cards, DEFAULT_ALIASES, {
+      ...SEARCHES_TIMED,
       ...(language === undefined ? {} : { localizedNames: language.names }),
       ...(soundKey === undefined ? {} : { soundKey }),
     });

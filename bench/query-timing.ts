@@ -1,4 +1,12 @@
+import type { CardMatcherOptions } from '../src/cards/matcher.js';
+
 /** Latency sampling for the matcher benchmarks: every query timed alone, several passes. */
+
+/**
+ * For a matcher whose searches are timed: the passes ask the same queries again, which the
+ * matcher's memory of recent searches would answer without searching.
+ */
+export const SEARCHES_TIMED: Pick<CardMatcherOptions, 'rememberedMatches'> = { rememberedMatches: 0 };
 
 /** Up to `rounds` timed passes over the queries (fewer once `budgetMs` has passed), one sample per query per pass, in ms. */
 export function timeQueries<Q extends { query: string }>(search: (query: Q) => unknown, queries: readonly Q[], rounds: number, budgetMs: number): Float64Array {

@@ -45,6 +45,8 @@ export interface CardMatcherOptions {
    * (off the event loop); `localizedNames` and the aliases are then not read again.
    */
   tables?: MatcherTables;
+  /** Matches held by the memory of recent searches (default `REMEMBERED_MATCHES`); 0 remembers none, as the bench does to time the search itself. */
+  rememberedMatches?: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export class CardMatcher {
   /** The language code of the search under way; entries in other languages are skipped. */
   private searchLanguage = ENGLISH;
   private readonly editScratch: EditScratch;
-  private readonly remembered = new LRUCache<string, CardMatch[]>({ maxSize: REMEMBERED_MATCHES, sizeCalculation: (matches) => Math.max(1, matches.length) });
+  private readonly remembered: LRUCache<string, CardMatch[]> | undefined;
 
   constructor(
     cards: readonly MatchableCard[],
@@ -115,6 +117,11 @@ export class CardMatcher {
     if (options.tables !== undefined && options.tables.tieRank.length !== cards.length) {
       throw new TypeError(`CardMatcher: option "tables" was built over ${options.tables.tieRank.length} cards, not these ${cards.length}`);
     }
+    const rememberedMatches = options.rememberedMatches ?? REMEMBERED_MATCHES;
+    if (!Number.isInteger(rememberedMatches) || rememberedMatches < 0) {
+      throw new TypeError(`CardMatcher: option "rememberedMatches" must be a non-negative integer, got ${rememberedMatches}`);
+    }
+    this.remembered = rememberedMatches === 0 ? undefined : new LRUCache({ maxSize: rememberedMatches, sizeCalculation: (matches) => Math.max(1, matches.length) });
     this.cards = cards;
     this.soundKey = options.soundKey ?? soundKey;
     const tables = options.tables ?? buildMatcherTables(cards, aliases, this.soundKey, options.localizedNames);
@@ -165,10 +172,10 @@ export class CardMatcher {
     if (tokens.length === 0) return [];
     // The key is what the search reads: the same words, language and count give the same matches.
     const key = `${language ?? ''} ${count} ${tokens.join(' ')}`;
-    const remembered = this.remembered.get(key);
+    const remembered = this.remembered?.get(key);
     if (remembered !== undefined) return remembered.map((match) => ({ ...match }));
     const matches = this.searchTokens(tokens, count, language);
-    this.remembered.set(key, matches.map((match) => ({ ...match })));
+    this.remembered?.set(key, matches.map((match) => ({ ...match })));
     return matches;
   }
 

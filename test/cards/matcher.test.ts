@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_QUERIES, OLD_CARD_NAMES } from '../../bench/card-queries.js';
 import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES } from '../../bench/language-queries.js';
 import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from '../../bench/misc-info-queries.js';
@@ -257,6 +257,27 @@ describe('CardMatcher on a hand-made list', () => {
     // Another count or language is another search.
     expect(matcher.search('dragon al', 3)).toHaveLength(3);
     expect(matcher.search('dragon al', 3).slice(0, 2)).toEqual(expected);
+  });
+
+  it('searches again each time when told to remember no matches, and refuses a memory size that is not a count', () => {
+    // `searchTokens` is private to TypeScript only; counting its calls tells a search from a remembered answer.
+    const searches = vi.spyOn(CardMatcher.prototype as unknown as { searchTokens: () => unknown }, 'searchTokens');
+    try {
+      const remembering = new CardMatcher(cards);
+      remembering.search('dragon al', 2);
+      remembering.search('dragon al', 2);
+      expect(searches).toHaveBeenCalledTimes(1);
+      searches.mockClear();
+      const forgetful = new CardMatcher(cards, DEFAULT_ALIASES, { rememberedMatches: 0 });
+      expect(forgetful.search('dragon al', 2)).toEqual(remembering.search('dragon al', 2));
+      forgetful.search('dragon al', 2);
+      expect(searches).toHaveBeenCalledTimes(2);
+    } finally {
+      searches.mockRestore();
+    }
+    for (const rememberedMatches of [-1, 1.5, Number.NaN]) {
+      expect(() => new CardMatcher(cards, DEFAULT_ALIASES, { rememberedMatches })).toThrow(/rememberedMatches/);
+    }
   });
 
   it('maps a Konami id to its card', () => {
