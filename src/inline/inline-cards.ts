@@ -110,11 +110,12 @@ export class InlineCardSearch implements ChatMessageHandler {
     const arrivedAt = this.app.clock.now().getTime();
     const access = this.channels.access(message);
     if (access === null) return;
-    const readings = await this.read(message, names);
+    const locale = this.channels.locale(message);
+    const readings = await this.read(names, locale);
     if (readings.length === 0) return;
     if (!(await this.claims.firstTime(message.id))) return;
     if (!(await this.allowedIn(message))) return;
-    const payload = await this.payload(message, readings, access);
+    const payload = await this.payload(message, readings, access, locale);
     const replyId = await this.attempt('answer a message', message, () => this.channels.send(message, payload));
     if (replyId === undefined) return;
     this.tracker.set(message.id, { channelId: message.channelId, replyId, names: namesKey(names) }, arrivedAt);
@@ -126,7 +127,8 @@ export class InlineCardSearch implements ChatMessageHandler {
     if (reply === undefined) return;
     const names = inlineCardNames(message.content);
     if (namesKey(names) === reply.names) return;
-    const readings = await this.read(message, names);
+    const locale = this.channels.locale(message);
+    const readings = await this.read(names, locale);
     if (readings.length === 0) {
       this.tracker.forget(message.id);
       await this.attempt('delete the answer of a message that names no card now', message, () => this.channels.delete(reply.channelId, reply.replyId));
@@ -134,7 +136,7 @@ export class InlineCardSearch implements ChatMessageHandler {
     }
     const access = this.channels.access(message);
     if (access === null || !(await this.allowedIn(message))) return;
-    const payload = await this.payload(message, readings, access);
+    const payload = await this.payload(message, readings, access, locale);
     this.tracker.update(message.id, namesKey(names));
     await this.attempt('update the answer of an edited message', message, () => this.channels.edit(reply.channelId, reply.replyId, payload));
   }
@@ -143,10 +145,10 @@ export class InlineCardSearch implements ChatMessageHandler {
    * Each name's best card (each card once), from the local database only: nothing before it has
    * loaded (then only an exact lookup upstream would answer, and chat is no reason to ask one).
    */
-  private async read(message: ChatMessageRef, names: readonly string[]): Promise<Reading[]> {
+  private async read(names: readonly string[], locale: string): Promise<Reading[]> {
     const { cards } = this.app;
     if (!cards.ready) return [];
-    const language = cardLanguageFor(null, this.channels.locale(message));
+    const language = cardLanguageFor(null, locale);
     const readings: Reading[] = [];
     const shown = new Set<number>();
     for (const query of names) {
@@ -173,8 +175,7 @@ export class InlineCardSearch implements ChatMessageHandler {
     return decision.allowed;
   }
 
-  private async payload(message: ChatMessage, readings: readonly Reading[], access: ChannelAccess): Promise<MessagePayload> {
-    const locale = this.channels.locale(message);
+  private async payload(message: ChatMessage, readings: readonly Reading[], access: ChannelAccess, locale: string): Promise<MessagePayload> {
     const language = cardLanguageFor(null, locale);
     const share = this.app.memberShares.spenderFor(message.authorId, 'ygoprodeck');
     const log = this.logger.child({ messageId: message.id });
