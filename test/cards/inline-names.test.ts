@@ -104,9 +104,14 @@ describe('inlineCardNames', () => {
     );
   });
 
-  it('stays fast on a hostile 4,000-character message', () => {
-    const hostile = ['<'.repeat(4_000), '[['.repeat(2_000), '`'.repeat(4_000), '|'.repeat(4_000), '<a'.repeat(2_000), `${'x'.repeat(3_990)}<Ash Blossom>`];
-    for (const text of hostile) expect(inlineCardNames(text).length).toBeLessThanOrEqual(1);
-    expect(inlineCardNames(`${'x'.repeat(4_000)}<Ash Blossom>`)).toEqual([]);
+  it('reads no name from 4,000 characters of unclosed brackets, backticks or bars', () => {
+    const hostile = ['<'.repeat(4_000), '[['.repeat(2_000), '`'.repeat(4_000), '|'.repeat(4_000), '<a'.repeat(2_000), '[[a'.repeat(1_333)];
+    for (const text of hostile) expect(inlineCardNames(text)).toEqual([]);
+  });
+
+  it('reads the first 4,000 characters of a message only', () => {
+    const name = '<Ash Blossom>';
+    expect(inlineCardNames(`${'x'.repeat(4_000 - name.length)}${name}`)).toEqual(['Ash Blossom']);
+    expect(inlineCardNames(`${'x'.repeat(4_001 - name.length)}${name}`)).toEqual([]);
   });
 });
