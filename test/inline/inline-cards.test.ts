@@ -22,8 +22,8 @@ class RecordingChannels implements ChatChannels {
   closed = new Set<string>();
   failNext = false;
   private sent = 0;
-  /** While set, the next send waits for it. */
-  private gate: Promise<void> | undefined;
+  /** While set, the next send tells it has started and waits to be let through. */
+  private gate: { started: () => void; through: Promise<void> } | undefined;
 
   access(message: ChatMessageRef) {
     return this.closed.has(message.channelId) ? null : { attachFiles: true };
@@ -33,17 +33,22 @@ class RecordingChannels implements ChatChannels {
     return 'en-US';
   }
 
-  /** Holds the next send until the returned function is called: an answer still on its way. */
-  hold(): () => void {
+  /** Holds the next send once it has started (`sending`) until `release`: an answer on its way to Discord. */
+  hold(): { sending: Promise<void>; release: () => void } {
+    let started!: () => void;
     let release!: () => void;
-    this.gate = new Promise<void>((resolve) => (release = resolve));
-    return release;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    this.gate = { started, through: new Promise<void>((resolve) => (release = resolve)) };
+    return { sending, release };
   }
 
   async send(source: ChatMessageRef, payload: MessagePayload): Promise<string> {
     const gate = this.gate;
     this.gate = undefined;
-    if (gate) await gate;
+    if (gate) {
+      gate.started();
+      await gate.through;
+    }
     if (this.failNext) {
       this.failNext = false;
       throw Object.assign(new Error(`refused: ${JSON.stringify(payload)}`), { status: 403, code: 50013 });
@@ -163,10 +168,11 @@ describe('InlineCardSearch', () => {
   it('follows an edit or a deletion that comes while the answer is still on its way', async () => {
     const { search, channels, message } = setUp();
     const edited = message('<Dark Magician>');
-    let release = channels.hold();
+    let held = channels.hold();
     const answering = search.created(edited);
+    await held.sending;
     const editing = search.updated({ ...edited, content: '<Blue-Eyes White Dragon>' });
-    release();
+    held.release();
     await Promise.all([answering, editing]);
     expect(channels.writes.map((write) => [write.kind, write.id, write.payload?.embeds?.[0]?.title])).toEqual([
       ['send', 'reply-1', 'Dark Magician'],
@@ -174,10 +180,11 @@ describe('InlineCardSearch', () => {
     ]);
 
     const deleted = message('<Dark Magician>');
-    release = channels.hold();
+    held = channels.hold();
     const answeringAgain = search.created(deleted);
+    await held.sending;
     const deleting = search.deleted(deleted);
-    release();
+    held.release();
     await Promise.all([answeringAgain, deleting]);
     expect(channels.writes.slice(2).map((write) => [write.kind, write.id])).toEqual([
       ['send', 'reply-2'],
