@@ -14,8 +14,6 @@ export interface CdnFile {
   declaredSize?: number;
   /** Answer 302 to this URL instead of serving the file. */
   redirectTo?: string;
-  /** Send the headers, then nothing: a download that only a timeout ends. */
-  stall?: boolean;
 }
 
 /** One request the CDN answered, and how many bytes of the body the client took before it closed. */
@@ -63,10 +61,6 @@ export class FakeDiscordCdn {
       return;
     }
     response.writeHead(200, { 'content-type': 'application/octet-stream' });
-    if (file.stall) {
-      response.flushHeaders();
-      return;
-    }
     const send = (offset: number): void => {
       if (offset >= file.data.length || response.destroyed) {
         response.end();
