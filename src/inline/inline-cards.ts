@@ -25,7 +25,7 @@ import { ReplyTracker } from './reply-tracker.js';
  * A message's text is never logged.
  */
 
-export const INLINE_CARD_LIMITS = {
+const INLINE_CARD_LIMITS = {
   /** Answers (new or edited) per channel in any `windowMs`, counted by the whole fleet with Redis. */
   perChannel: 5,
   windowMs: 10_000,

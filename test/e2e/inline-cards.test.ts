@@ -2,6 +2,7 @@ import { ChannelType, GatewayDispatchEvents, GatewayIntentBits, MessageType, Ove
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeMessage, MessageWrite } from '../fakes/discord.js';
 import { BOT_USER } from '../fakes/discord-guilds.js';
+import { embedCharacterCount } from '../../src/render/format.js';
 import { QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 
@@ -95,11 +96,7 @@ describe('cards named inline, end to end', () => {
     const post = await answerTo(say('<Ash Blossom & Joyous Spring> [[Blue-Eyes White Dragon]] <ash blossom & joyous spring> <Dark Magician> <Maxx "C">'));
     expect(titles(post)).toEqual(['Ash Blossom & Joyous Spring', 'Blue-Eyes White Dragon', 'Dark Magician']);
     expect(post.files.map((file) => file.name)).toEqual([`card-${ASH_BLOSSOM}.jpg`, `card-${BLUE_EYES}.jpg`, `card-${DARK_MAGICIAN}.jpg`]);
-    const characters = post.message.embeds.reduce(
-      (sum, embed) => sum + (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0),
-      0,
-    );
-    expect(characters).toBeLessThanOrEqual(6_000);
+    expect(post.message.embeds.reduce((sum, embed) => sum + embedCharacterCount(embed), 0)).toBeLessThanOrEqual(6_000);
   });
 
   it('shows the closest card with a short "did you mean" line when no match is confident', async () => {
