@@ -59,7 +59,10 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
   const closeDiscord = () => (options.discord ? Promise.resolve() : discord.close());
   const spawnedAt = performance.now();
   const script = options.compiledScript === undefined ? ['--import', 'tsx', BOT_SCRIPT] : [options.compiledScript];
-  const child = spawn(process.execPath, ['--expose-gc', ...script], {
+  // BENCH_BOT_CPU_PROF=<dir>: the bot's process writes a CPU profile there (see BENCHMARKS.md, after a fresh start).
+  const profileDir = process.env.BENCH_BOT_CPU_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...script], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -20,7 +20,7 @@ export interface MatchableCard {
 /**
  * Everything a CardMatcher searches that costs time to build, as plain data (typed arrays and
  * string lists): built where it costs nothing to wait (a worker thread; see
- * src/services/matcher-builds) and handed to a matcher over the same cards.
+ * src/services/off-thread) and handed to a matcher over the same cards.
  *
  * Names are "entries": a card's English name, its old names, and its name in each other language.
  * Entries live in parallel typed arrays rather than one object each, so translations in four

@@ -24,7 +24,7 @@ const FAR = 1 << 20;
 /**
  * What a WordIndex searches: the sorted words, and for each word the name entries containing it
  * (postings in one flat array: word w's entries are postings[start[w] .. start[w + 1])). Plain
- * data, so a worker thread can build it and hand it over (see src/services/matcher-builds).
+ * data, so a worker thread can build it and hand it over (see src/services/off-thread).
  */
 export interface WordTables {
   words: string[];

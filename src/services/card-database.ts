@@ -15,7 +15,7 @@ import {
 import type { MemberShareSpender } from './cache.js';
 import { persistCards, refuseShortDownload, reportDownloadProgress } from './card-downloads.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
-import { cardById, cardByName, cardsInSet, loadedCards, lookupsOf, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
+import { cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
 import { notifyAll } from './notify.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { withDefaults, type CardDatabaseOptions, type ResolvedCardDatabaseOptions } from './card-database-options.js';
@@ -37,6 +37,9 @@ import type { DatabaseVersion } from './ygoprodeck.js';
  * than normalising 13,700 raw cards with cold code. The price is one re-download when
  * `CARD_FORMAT_VERSION` changes; a snapshot of a format still readable serves until it is done.
  */
+
+/** The shape of what `downloadOnce` shares (`CompactDownload`), named in its keys. */
+const COMPACT_DOWNLOAD = 'compact';
 
 export interface CardDatabaseReload {
   version: string;
@@ -283,14 +286,15 @@ export class CardDatabase {
       // A snapshot of an older card format serves until this download replaces it, even at the same version.
       if (this.set?.version !== upstream.version || this.set.cardFormat !== CARD_FORMAT_VERSION) {
         const version = upstream.version;
-        // The format is in the key: a fleet member running older code shares no cards of another shape.
-        const download = await this.options.downloadOnce(`cards:en:${version}:${CARD_FORMAT_VERSION}`, () =>
+        // The card format and the download's shape are in the key: a fleet member running older code shares nothing of another shape.
+        const download = await this.options.downloadOnce(`cards:en:${version}:${CARD_FORMAT_VERSION}:${COMPACT_DOWNLOAD}`, () =>
           this.options.client.downloadDatabase(this.shutdown.signal, reportDownloadProgress(this.logger, version, { ready: this.ready, previousVersion: this.version })),
         );
         refuseShortDownload('card database', download, this.size, this.options.minCards, this.logger);
-        const records = CompactRecords.of(download.cards);
+        const records = CompactRecords.written<Card>(download.body);
+        const lookups = await lookupsOfRecords(records);
         const header = await persistCards(this.dir, records, download.skipped, upstream, this.options.now(), this.logger);
-        this.install(records, lookupsOf(download.cards), header, 'download');
+        this.install(records, lookups, header, 'download');
         this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
         updated = true;
       }
@@ -311,11 +315,11 @@ export class CardDatabase {
       if (this.shutdown.signal.aborted) return;
       if (texts.version === upstream.version) continue;
       try {
-        const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}`, () =>
+        const download = await this.options.downloadOnce(`cards:${texts.language}:${upstream.version}:${COMPACT_DOWNLOAD}`, () =>
           this.options.client.downloadTexts(texts.language, this.shutdown.signal),
         );
         refuseShortDownload(`${texts.language} card texts`, download, texts.size, this.options.minCards, this.logger);
-        this.announceTexts(await texts.replace(download.cards, download.skipped, upstream));
+        this.announceTexts(await texts.replace(download, upstream));
         texts.lastError = null;
       } catch (error) {
         texts.lastError = isUpstreamError(error) ? error.kind : 'error';

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Card } from '../cards/card.js';
 import type { CompactRecords } from '../cards/compact-records.js';
-import type { CardListNormalisation } from '../cards/normalise-card.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
 import type { DownloadProgress } from './http.js';
+import type { CompactDownload } from './off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
 
 /** What a card database download must pass before it replaces anything, and how it is kept and reported. */
@@ -15,13 +15,13 @@ const MIB = 1024 * 1024;
 const PROGRESS_STEP_BYTES = 5 * MIB;
 
 /** A truncated or shrunken download (upstream once served 304 cards) must never replace good data. */
-export function refuseShortDownload(what: string, download: CardListNormalisation, currentSize: number, minCards: number, logger: Logger): void {
+export function refuseShortDownload(what: string, download: Pick<CompactDownload, 'ids' | 'skipped' | 'problems'>, currentSize: number, minCards: number, logger: Logger): void {
   const required = Math.max(minCards, Math.floor(currentSize * (1 - MAX_SHRINK_RATIO)));
-  if (download.cards.length < required) {
+  if (download.ids.length < required) {
     throw new UpstreamError(
       'ygoprodeck',
       'bad_response',
-      `${what} download has ${download.cards.length} valid cards, expected at least ${required}: refused as corrupt`,
+      `${what} download has ${download.ids.length} valid cards, expected at least ${required}: refused as corrupt`,
     );
   }
   if (download.skipped > 0) {
@@ -39,7 +39,7 @@ export async function persistCards(
   logger: Logger,
 ): Promise<SnapshotHeader> {
   const { body } = records;
-  const header = snapshotHeader(
+  const header = await snapshotHeader(
     {
       format: SNAPSHOT_FORMATS.cards,
       databaseVersion: upstream.version,

@@ -49,7 +49,7 @@ export async function importCardDump(file: string, dataDir: string, now: () => n
   if (cards.length === 0) throw new StartupError(`${file} holds no valid card (${skipped} failed validation).`);
   const version = `import-${createHash('sha256').update(raw).digest('hex').slice(0, 12)}`;
   const { body } = CompactRecords.of(cards);
-  const header = snapshotHeader({ format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: now(), cardCount: cards.length, skippedCards: skipped }, body);
+  const header = await snapshotHeader({ format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: now(), cardCount: cards.length, skippedCards: skipped }, body);
   await writeSnapshot(snapshotDirectory(dataDir), SNAPSHOT_FILE, header, body);
   return { cards: cards.length, skipped, version };
 }

@@ -53,7 +53,7 @@ export function buildCardIndex(source: CardIndexSource, aliases: Readonly<Record
   };
 }
 
-/** Builds a matcher's tables somewhere other than the event loop (see src/services/matcher-builds); rejects when `signal` aborts. */
+/** Builds a matcher's tables somewhere other than the event loop (see src/services/off-thread); rejects when `signal` aborts. */
 export type MatcherTablesBuild = (
   cards: readonly MatchableCard[],
   aliases: Readonly<Record<string, string>>,

@@ -8,7 +8,7 @@ import type { CardDatabaseOptions, DownloadOnce } from './card-database-options.
 import { CardImageStore } from './card-images.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
-import { buildMatcherTablesOffThread } from './matcher-builds/off-thread.js';
+import { buildMatcherTablesOffThread, compactDownloadOffThread } from './off-thread/off-thread.js';
 import type { LimiterFactory } from './limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
@@ -48,6 +48,8 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     cacheFactory: options.cacheFactory,
     metrics: options.metrics,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    readDownload: (body, kind, signal) =>
+      compactDownloadOffThread(body, kind, signal, (error) => logger.warn({ err: error }, 'reading a card download off the event loop failed; reading it on the event loop')),
   });
   const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), downloadOnce: options.downloadOnce, ...options.database });
   const images = new CardImageStore({

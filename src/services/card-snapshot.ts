@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -54,8 +54,8 @@ const snapshotHeaderSchema = z.object({
 export type SnapshotHeader = z.infer<typeof snapshotHeaderSchema>;
 
 /** The header describing `body`, with its length and checksum. */
-export function snapshotHeader(fields: Omit<SnapshotHeader, 'cardFormat' | 'bytes' | 'sha256'>, body: Buffer): SnapshotHeader {
-  return { ...fields, cardFormat: CARD_FORMAT_VERSION, bytes: body.length, sha256: sha256(body) };
+export async function snapshotHeader(fields: Omit<SnapshotHeader, 'cardFormat' | 'bytes' | 'sha256'>, body: Buffer): Promise<SnapshotHeader> {
+  return { ...fields, cardFormat: CARD_FORMAT_VERSION, bytes: body.length, sha256: await sha256(body) };
 }
 
 export interface LoadedSnapshot {
@@ -81,7 +81,7 @@ export async function readSnapshot(path: string, format: SnapshotFormat): Promis
   }
   const body = file.subarray(newline + 1);
   if (body.length !== header.bytes) throw new Error(`snapshot body has ${body.length} bytes, header says ${header.bytes}`);
-  if (sha256(body) !== header.sha256) throw new Error('snapshot checksum mismatch');
+  if ((await sha256(body)) !== header.sha256) throw new Error('snapshot checksum mismatch');
   return { header, body };
 }
 
@@ -176,6 +176,7 @@ async function renameIfExists(from: string, to: string): Promise<boolean> {
   }
 }
 
-function sha256(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+/** Hashed on libuv's thread pool (WebCrypto's digest), not on the event loop: 20-30 ms for a 15 MB body there. */
+async function sha256(data: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex');
 }

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
-import type { Card, CardLanguage } from '../cards/card.js';
-import { isCardTranslation, translationOf, type CardTranslation } from '../cards/card-translation.js';
+import type { CardLanguage } from '../cards/card.js';
+import { isCardTranslation, type CardTranslation } from '../cards/card-translation.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import { readSnapshotOrBackup, SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
+import type { CompactDownload } from './off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
 
 /**
@@ -39,9 +40,9 @@ function newLookups(): Lookups {
   return { indexById: new Map(), names: new Map() };
 }
 
-function addLookups(lookups: Lookups, translation: CardTranslation, index: number): void {
-  lookups.indexById.set(translation.id, index);
-  lookups.names.set(translation.id, translation.name);
+function addLookups(lookups: Lookups, id: number, name: string, index: number): void {
+  lookups.indexById.set(id, index);
+  lookups.names.set(id, name);
 }
 
 export class LanguageTexts {
@@ -94,7 +95,7 @@ export class LanguageTexts {
       const lookups = newLookups();
       const records = CompactRecords.parse(snapshot.body, (record, index): record is CardTranslation => {
         if (!isCardTranslation(record)) return false;
-        addLookups(lookups, record, index);
+        addLookups(lookups, record.id, record.name, index);
         return true;
       });
       if (records.length !== snapshot.header.cardCount || snapshot.header.language !== this.language) {
@@ -110,13 +111,14 @@ export class LanguageTexts {
   /**
    * Makes a validated download current: persisted first (a failed write is logged, the texts are
    * still used), then installed. The caller has already refused a short or truncated download.
+   * Nothing here parses a record: the download was read off the event loop (see
+   * src/services/off-thread) and carries each record's passcode and name.
    */
-  async replace(cards: readonly Card[], skipped: number, upstream: DatabaseVersion): Promise<TextsReload> {
-    const translations = cards.map(translationOf);
-    const records = CompactRecords.of(translations);
+  async replace(download: CompactDownload, upstream: DatabaseVersion): Promise<TextsReload> {
+    const records = CompactRecords.written<CardTranslation>(download.body);
     const lookups = newLookups();
-    translations.forEach((translation, index) => addLookups(lookups, translation, index));
-    const header = snapshotHeader(
+    download.ids.forEach((id, index) => addLookups(lookups, id, download.names[index]!, index));
+    const header = await snapshotHeader(
       {
         format: SNAPSHOT_FORMATS.texts,
         databaseVersion: upstream.version,
@@ -124,7 +126,7 @@ export class LanguageTexts {
         ...(upstream.lastUpdate === undefined ? {} : { lastUpdate: upstream.lastUpdate }),
         downloadedAt: this.now(),
         cardCount: records.length,
-        skippedCards: skipped,
+        skippedCards: download.skipped,
       },
       records.body,
     );

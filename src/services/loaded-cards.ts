@@ -135,10 +135,23 @@ export function parseCards(body: Buffer): { records: CompactRecords<Card>; looku
   return { records, lookups: lookups.build() };
 }
 
-/** The lookups of a downloaded list of cards. */
-export function lookupsOf(cards: readonly Card[]): CardLookups {
+/** Work done on the event loop between two yields while building a download's lookups: an interaction waits at most about this long. */
+const SLICE_MS = 10;
+
+/**
+ * The lookups of a download's cards, compact (`CompactRecords.written`): each card is parsed once,
+ * for its summary and lookups, and dropped, in slices of about SLICE_MS with the event loop free
+ * between them (all 13,000 cards take a few hundred ms, which in one go held up every interaction).
+ */
+export async function lookupsOfRecords(records: CompactRecords<Card>): Promise<CardLookups> {
   const lookups = new CardLookupsBuilder();
-  cards.forEach((card, index) => lookups.add(card, index));
+  let sliceStarted = performance.now();
+  for (let index = 0; index < records.length; index++) {
+    lookups.add(records.read(index), index);
+    if (performance.now() - sliceStarted < SLICE_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStarted = performance.now();
+  }
   return lookups.build();
 }
 

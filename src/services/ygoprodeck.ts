@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { CARD_LANGUAGES, type Card, type CardLanguage, type LocalizedCard } from '../cards/card.js';
-import { normaliseCard, normaliseLocalizedCard, type CardListNormalisation } from '../cards/normalise-card.js';
+import { normaliseCard, normaliseLocalizedCard } from '../cards/normalise-card.js';
 import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import type { Metrics } from '../runtime/metrics.js';
@@ -8,9 +8,10 @@ import type { UpstreamHealth } from '../runtime/status-report.js';
 import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
 import { parseJson, type DownloadProgress, type UpstreamHttp, type UpstreamResponse } from './http.js';
 import type { LimiterFactory } from './limiter.js';
+import { compactCardinfoBody, type CompactDownload, type ReadDownload } from './off-thread/compact-download.js';
 import { baseUrlOption } from './service-options.js';
 import { UpstreamWiring } from './upstream.js';
-import { parseCardinfoBody, rawName, requireCardId, requireCardName, splitKey } from './ygoprodeck-answers.js';
+import { rawName, requireCardId, requireCardName, splitKey } from './ygoprodeck-answers.js';
 import { YgoprodeckCircuit } from './ygoprodeck-circuit.js';
 import { YGOPRODECK_CACHE, YGOPRODECK_LIMITS, type YgoprodeckLimits } from './ygoprodeck-limits.js';
 
@@ -54,6 +55,8 @@ export interface YgoprodeckClientOptions {
   limits?: Partial<YgoprodeckLimits>;
   metrics?: Metrics;
   now?: () => number;
+  /** How a whole database's body is read (off the event loop in the app: see src/services/off-thread); on the caller's thread by default. */
+  readDownload?: ReadDownload;
 }
 
 interface OutgoingRequest {
@@ -78,8 +81,10 @@ export class YgoprodeckClient {
   private readonly images: UpstreamHttp;
   private readonly cards: UpstreamCache<Card>;
   private readonly localizedCards: UpstreamCache<LocalizedCard>;
+  private readonly readDownload: ReadDownload;
 
   constructor(options: YgoprodeckClientOptions) {
+    this.readDownload = options.readDownload ?? (async (body, kind) => compactCardinfoBody(body, kind));
     const baseUrl = baseUrlOption('YgoprodeckClient', options.baseUrl);
     const imagesBaseUrl = baseUrlOption('YgoprodeckClient', options.imagesBaseUrl ?? DEFAULT_IMAGES_URL, 'imagesBaseUrl');
     const timeouts = { connectMs: 3_000, headersMs: REQUEST_TIMEOUT_MS, bodyMs: REQUEST_TIMEOUT_MS };
@@ -149,25 +154,26 @@ export class YgoprodeckClient {
     return { version: String(version).trim(), ...(typeof lastUpdate === 'string' ? { lastUpdate } : {}) };
   }
 
-  /** The whole card database (`cardinfo.php?misc=yes`, ≈20 MB), validated card by card. */
-  async downloadDatabase(signal?: AbortSignal, onProgress?: DownloadProgress): Promise<CardListNormalisation> {
+  /** The whole card database (`cardinfo.php?misc=yes`, ≈20 MB), validated card by card and compact. */
+  async downloadDatabase(signal?: AbortSignal, onProgress?: DownloadProgress): Promise<CompactDownload> {
     const url = this.api.url(`${API_PREFIX}cardinfo.php`, { misc: 'yes' });
     return this.send({ http: this.api, url, signal, onProgress, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
-      parseCardinfoBody(response.body),
+      this.readDownload(response.body, 'cards', signal),
     );
   }
 
   /**
    * A language's whole database (`cardinfo.php?language=…`, about as large as the English one):
-   * the cards YGOPRODeck has translated, names and texts in that language, validated card by card.
+   * the cards YGOPRODeck has translated, names and texts in that language, validated card by card
+   * and compact (`CardTranslation`s).
    */
-  async downloadTexts(language: CardLanguage, signal?: AbortSignal): Promise<CardListNormalisation> {
+  async downloadTexts(language: CardLanguage, signal?: AbortSignal): Promise<CompactDownload> {
     if (!(CARD_LANGUAGES as readonly string[]).includes(language)) {
       throw new UpstreamError('ygoprodeck', 'invalid_input', 'unsupported card language');
     }
     const url = this.api.url(`${API_PREFIX}cardinfo.php`, { language });
     return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
-      parseCardinfoBody(response.body),
+      this.readDownload(response.body, 'texts', signal),
     );
   }
 

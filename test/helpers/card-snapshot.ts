@@ -8,6 +8,7 @@ import { normaliseCards, type RawCard } from '../../src/cards/normalise-card.js'
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { LanguageTexts } from '../../src/services/card-texts.js';
+import { compactCardinfoBody } from '../../src/services/off-thread/compact-download.js';
 import { translatedDump } from '../fakes/card-translations.js';
 import { asDownloaded } from '../fakes/ygoprodeck.js';
 
@@ -37,14 +38,14 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
   // With the formats, Master Duel fields and Konami ids the download's `misc=yes` adds.
   const { cards, skipped } = normaliseCards(rawCards.map(asDownloaded));
   const { body } = CompactRecords.of(cards);
-  const header = snapshotHeader(
+  const header = await snapshotHeader(
     { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,
   );
   await writeSnapshot(dir, SNAPSHOT_FILE, header, body);
   for (const language of CARD_LANGUAGES) {
-    const translated = normaliseCards(translatedDump(rawCards, language));
-    await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated.cards, translated.skipped, { version });
+    const translated = compactCardinfoBody(Buffer.from(JSON.stringify({ data: translatedDump(rawCards, language) })), 'texts');
+    await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated, { version });
   }
   return cards.length;
 }
@@ -57,7 +58,7 @@ export async function writeCardFormat2Snapshot(dataDir: string, rawCards: readon
   const { cards, skipped } = normaliseCards(rawCards);
   const format2 = cards.map(({ mdRarity: _mdRarity, treatedAs: _treatedAs, banlist: { masterduel: _masterduel, ...banlist }, ...card }) => ({ ...card, banlist }));
   const { body } = CompactRecords.of(format2);
-  const header = snapshotHeader(
+  const header = await snapshotHeader(
     { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,
   );

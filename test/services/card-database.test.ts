@@ -9,6 +9,7 @@ import type { CardDatabaseOptions } from '../../src/services/card-database-optio
 import { SNAPSHOT_FILE, type SnapshotHeader } from '../../src/services/card-snapshot.js';
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
+import { decodeCached, encodeCached } from '../../src/state/redis/json-codec.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
@@ -407,6 +408,23 @@ describe('language databases', () => {
     }
   });
 
+  it('answers by passcode, name and translation at every turn of the event loop while a new version loads', async () => {
+    const db = await readyDatabase({ languages: ['fr'] });
+    fake.version = '2.00';
+    let done = false;
+    const refreshed = db.refresh().finally(() => (done = true));
+    const versions = new Set<string | null>();
+    for (let turns = 0; !done; turns++) {
+      versions.add(db.version);
+      expect(db.summaryById(QUIRK_CARD_IDS.normalMonster)?.name).toBe('Dark Magician');
+      expect(db.byName('dark magician')?.id).toBe(QUIRK_CARD_IDS.normalMonster);
+      expect(db.translation(QUIRK_CARD_IDS.normalMonster, 'fr')?.name).toBe(darkMagicianIn('fr').name);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await refreshed).toEqual({ updated: true, version: '2.00' });
+    expect(versions).toEqual(new Set(['1.00', '2.00']));
+  });
+
   it('loads the language snapshots at start without downloading them again', async () => {
     await readyDatabase({ languages: LANGUAGES });
     const db = database({ languages: LANGUAGES });
@@ -458,10 +476,10 @@ describe('language databases', () => {
       downloadOnce: async (key, download) => {
         keys.push(key);
         // What a fleet's shared state does: the result crosses processes as JSON.
-        return JSON.parse(JSON.stringify(await download())) as Awaited<ReturnType<typeof download>>;
+        return decodeCached(encodeCached(await download()));
       },
     });
-    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}`, 'cards:fr:1.00', 'cards:pt:1.00']);
+    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}:compact`, 'cards:fr:1.00:compact', 'cards:pt:1.00:compact']);
     expect([db.size, db.localNames('pt').get(QUIRK_CARD_IDS.normalMonster)]).toEqual([300, darkMagicianIn('pt').name]);
   });
 });

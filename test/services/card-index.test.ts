@@ -4,7 +4,7 @@ import { DEFAULT_ALIASES } from '../../src/cards/aliases.js';
 import type { CardLanguage } from '../../src/cards/card.js';
 import type { CardSummary } from '../../src/cards/card-summary.js';
 import { CardIndexKeeper, type MatcherTablesBuild } from '../../src/services/card-index.js';
-import { buildMatcherTablesOffThread } from '../../src/services/matcher-builds/off-thread.js';
+import { buildMatcherTablesOffThread } from '../../src/services/off-thread/off-thread.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 import { LogCapture } from '../helpers/log-capture.js';
 

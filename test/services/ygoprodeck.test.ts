@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Card } from '../../src/cards/card.js';
 import { isUpstreamError } from '../../src/interaction/upstream-error.js';
 import { YGOPRODECK_CIRCUIT, YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import { YgoprodeckClient, type YgoprodeckClientOptions } from '../../src/services/ygoprodeck.js';
@@ -150,8 +151,8 @@ describe('language databases', () => {
     const client = clientFor(fake.url);
     const download = await client.downloadTexts('pt');
     expect(cardinfoRequests().map((request) => [...request.query])).toEqual([[['language', 'pt']]]);
-    expect(download.cards.length).toBe(fake.cards.filter((card) => translatedCard(card, 'pt') !== undefined).length);
-    expect(download.cards.find((card) => card.id === QUIRK_CARD_IDS.normalMonster)?.name).toBe(
+    expect(download.ids.length).toBe(fake.cards.filter((card) => translatedCard(card, 'pt') !== undefined).length);
+    expect(download.names[download.ids.indexOf(QUIRK_CARD_IDS.normalMonster)]).toBe(
       translatedCard(fake.cards.find((card) => card.id === QUIRK_CARD_IDS.normalMonster)!, 'pt')!.name,
     );
     await expect(client.downloadTexts('es' as 'pt')).rejects.toMatchObject({ kind: 'invalid_input' });
@@ -174,9 +175,11 @@ describe('database version and download', () => {
 
   it('downloads the whole database with misc=yes and normalises it', async () => {
     const download = await clientFor(fake.url).downloadDatabase();
-    expect(download.cards).toHaveLength(fake.cards.length);
+    const cards = download.body.toString().trimEnd().split('\n').map((line) => JSON.parse(line) as Card);
+    expect(cards).toHaveLength(fake.cards.length);
+    expect(cards.map((card) => card.id)).toEqual(download.ids);
     expect(download.skipped).toBe(0);
-    expect(download.cards.every((card) => card.views > 0 && card.konamiId !== undefined)).toBe(true);
+    expect(cards.every((card) => card.views > 0 && card.konamiId !== undefined)).toBe(true);
     expect(Object.fromEntries(fake.fullDownloads()[0]!.query)).toEqual({ misc: 'yes' });
   });
 });

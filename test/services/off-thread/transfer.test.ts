@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { buildMatcherTables, type MatchableCard } from '../../../src/cards/matcher-tables.js';
 import { soundKey } from '../../../src/cards/sound-key.js';
-import { packCards, packNames, packTables, unpackBuildInput, unpackTables } from '../../../src/services/matcher-builds/transfer.js';
+import { packCards, packNames, packTables, unpackBuildInput, unpackTables } from '../../../src/services/off-thread/transfer.js';
 import { fuzzRuns } from '../../helpers/fuzz-runs.js';
 
 /** What a worker receives: the message cloned, its buffers moved. */

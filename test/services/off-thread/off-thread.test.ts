@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { CardMatcher, type MatchableCard } from '../../../src/cards/matcher.js';
-import { buildMatcherTablesOffThread } from '../../../src/services/matcher-builds/off-thread.js';
-import { translatedCard } from '../../fakes/card-translations.js';
+import { compactCardinfoBody } from '../../../src/services/off-thread/compact-download.js';
+import { buildMatcherTablesOffThread, compactDownloadOffThread } from '../../../src/services/off-thread/off-thread.js';
+import { translatedCard, translatedDump } from '../../fakes/card-translations.js';
 import { loadCardDump } from '../../helpers/card-dump.js';
 
 const dump = loadCardDump().slice(0, 2_000);
@@ -35,5 +36,20 @@ describe('matcher builds in a worker thread', () => {
   it('refuse tables built over other cards', async () => {
     const tables = await buildMatcherTablesOffThread(cards.slice(0, 10), DEFAULT_ALIASES, new Map());
     expect(() => new CardMatcher(cards, DEFAULT_ALIASES, { tables })).toThrow(/"tables"/);
+  });
+});
+
+describe('downloads read in a worker thread', () => {
+  it('give the same records, passcodes and names as read on the event loop (the fallback), English and a language', async () => {
+    for (const [kind, data] of [['cards', dump.slice(0, 300)], ['texts', translatedDump(dump.slice(0, 300), 'de')]] as const) {
+      const body = Buffer.from(JSON.stringify({ data: [...data, { id: 'not a card' }] }));
+      const offThread = await compactDownloadOffThread(body, kind);
+      expect(offThread).toEqual(compactCardinfoBody(body, kind));
+      expect([offThread.ids.length, offThread.skipped]).toEqual([data.length, 1]);
+    }
+  });
+
+  it('reject a body that is not a card list as a bad response, as on the event loop', async () => {
+    await expect(compactDownloadOffThread(Buffer.from('{"data":[{"id":1'), 'texts')).rejects.toMatchObject({ kind: 'bad_response' });
   });
 });

@@ -2,10 +2,12 @@ import type { CardLanguage } from '../../cards/card.js';
 import type { LocalizedCardNames } from '../../cards/localized-names.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
 import type { WordTables } from '../../cards/word-index.js';
+import type { UpstreamErrorKind } from '../../interaction/upstream-error.js';
+import type { CompactDownload, DownloadKind } from './compact-download.js';
 
 /**
- * What crosses the thread boundary for a matcher build, both ways, in the shape that costs the
- * event loop least: typed arrays (moved, for the tables coming back) and each list of strings as
+ * What crosses the thread boundary, both ways: the messages, and a matcher build's input and tables
+ * in the shape that costs the event loop least: typed arrays (moved, for the tables coming back) and each list of strings as
  * one string. Hundreds of thousands of separate strings would cost ~100 ms to clone and as much
  * again to read back; one long string is a single copy, and slicing it back is a few ms.
  */
@@ -53,15 +55,17 @@ export type PackedTables = Omit<MatcherTables, 'entryCompact' | 'entrySource' | 
   soundWords: PackedWords;
 };
 
-/** One build asked of the worker, and its answer. */
-export interface BuildRequest {
-  id: number;
-  input: PackedBuildInput;
+/** One job asked of the worker: a matcher build, or reading a download (see compact-download.ts). */
+export type WorkerJob = { job: 'matcher'; input: PackedBuildInput } | { job: 'download'; body: Uint8Array; kind: DownloadKind };
+export type WorkerRequest = WorkerJob & { id: number };
+
+/** A job that threw: an UpstreamError keeps its kind (a body that is not a card list is `bad_response`). */
+export interface JobFailure {
+  message: string;
+  kind?: UpstreamErrorKind;
 }
-export interface BuildAnswer {
-  id: number;
-  tables: PackedTables;
-}
+
+export type WorkerAnswer = { id: number } & ({ tables: PackedTables } | { download: CompactDownload } | { failure: JobFailure });
 
 /** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */
 export interface Packed<T> {

@@ -1,0 +1,159 @@
+import { Worker } from 'node:worker_threads';
+import type { CardLanguage } from '../../cards/card.js';
+import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
+import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
+import { compactCardinfoBody, type CompactDownload, type DownloadKind } from './compact-download.js';
+import { packCards, packNames, unpackTables, type PackedCards, type PackedNames, type WorkerAnswer, type WorkerJob, type WorkerRequest } from './transfer.js';
+
+/**
+ * Work of a second or so off the event loop, in a worker thread: matcher builds (about half a
+ * second of CPU over every card in five languages) and reading a downloaded card database (parse,
+ * validation, normalisation and compaction of a ≈20 MB body: about as long). On the event loop each
+ * held up every interaction for as long. Here the event loop only sends the input and reads the
+ * answer back (a few ms each). The jobs of a start or a version change come one after another
+ * (English, then each language), so one worker takes them all and ends once it has been idle for
+ * IDLE_MS.
+ */
+const IDLE_MS = 2_000;
+
+/**
+ * The worker's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
+ * vitest. Bundled into an entry point of src/ (the tests' bundles), this code runs from that entry
+ * point's file, and the worker's bundle sits at its own path below it.
+ */
+const ENTRY = /\/services\/off-thread\/off-thread\.[jt]s$/.test(import.meta.url)
+  ? new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url)
+  : new URL('./services/off-thread/worker.js', import.meta.url);
+
+interface Pending {
+  resolve(answer: WorkerAnswer): void;
+  reject(error: unknown): void;
+}
+
+interface JobWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
+}
+
+let current: JobWorker | null = null;
+let nextId = 1;
+/** Each card set and language's names packed once: a start's builds all send the same English cards. */
+const packedCards = new WeakMap<readonly MatchableCard[], PackedCards>();
+const packedNames = new WeakMap<ReadonlyMap<number, string>, PackedNames>();
+
+function packedOnce<K extends object, V>(cache: WeakMap<K, V>, key: K, pack: () => V): V {
+  let packed = cache.get(key);
+  if (packed === undefined) cache.set(key, (packed = pack()));
+  return packed;
+}
+
+function startWorker(): Worker {
+  if (ENTRY.pathname.endsWith('.js')) return new Worker(ENTRY);
+  // The sources run untranspiled (npm run dev, the tests): the worker loads tsx before its entry.
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); });`, { eval: true });
+}
+
+function jobWorker(): JobWorker {
+  if (current !== null) {
+    clearTimeout(current.idle);
+    return current;
+  }
+  const state: JobWorker = { worker: startWorker(), pending: new Map() };
+  const failAll = (error: unknown) => {
+    if (current === state) current = null;
+    for (const pending of state.pending.values()) pending.reject(error);
+    state.pending.clear();
+  };
+  state.worker.on('message', (answer: WorkerAnswer) => {
+    const pending = state.pending.get(answer.id);
+    state.pending.delete(answer.id);
+    pending?.resolve(answer);
+    stopWhenIdle(state);
+  });
+  state.worker.once('error', failAll);
+  state.worker.once('exit', (code) => failAll(new Error(`worker thread exited with code ${code}`)));
+  current = state;
+  return state;
+}
+
+/** An idle worker never keeps the process alive, and ends after IDLE_MS. */
+function stopWhenIdle(state: JobWorker): void {
+  if (state.pending.size > 0) return;
+  state.worker.unref();
+  clearTimeout(state.idle);
+  state.idle = setTimeout(() => {
+    if (state.pending.size > 0) return;
+    if (current === state) current = null;
+    void state.worker.terminate();
+  }, IDLE_MS);
+  state.idle.unref();
+}
+
+/** Sends `job` to the worker; its answer, or a rejection if the worker fails, the job throws or `signal` aborts (the answer is then dropped when it comes). */
+function run(job: WorkerJob, signal?: AbortSignal): Promise<WorkerAnswer> {
+  signal?.throwIfAborted();
+  const state = jobWorker();
+  const id = nextId++;
+  let abort = () => {};
+  return new Promise<WorkerAnswer>((resolve, reject) => {
+    state.pending.set(id, { resolve, reject });
+    // A job someone waits for keeps the process alive (a CLI awaiting the card database, say).
+    state.worker.ref();
+    abort = () => {
+      state.pending.delete(id);
+      stopWhenIdle(state);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    state.worker.postMessage({ ...job, id } satisfies WorkerRequest);
+  })
+    .then((answer) => {
+      if (!('failure' in answer)) return answer;
+      const { message, kind } = answer.failure;
+      throw kind === undefined ? new Error(message) : new UpstreamError('ygoprodeck', kind, message);
+    })
+    .finally(() => signal?.removeEventListener('abort', abort));
+}
+
+/**
+ * The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects
+ * if the worker fails or `signal` aborts.
+ */
+export async function buildMatcherTablesOffThread(
+  cards: readonly MatchableCard[],
+  aliases: Readonly<Record<string, string>>,
+  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
+  signal?: AbortSignal,
+): Promise<MatcherTables> {
+  const input = {
+    cards: packedOnce(packedCards, cards, () => packCards(cards)),
+    aliases,
+    languages: [...names].map(([language, byPasscode]) => packedOnce(packedNames, byPasscode, () => packNames(language, byPasscode))),
+  };
+  const answer = await run({ job: 'matcher', input }, signal);
+  if (!('tables' in answer)) throw new Error('the worker answered a matcher build with something else');
+  return unpackTables(answer.tables);
+}
+
+/**
+ * `compactCardinfoBody` in the worker. The body goes over in shared memory (one copy; a clone by
+ * postMessage cost the event loop 50-100 ms for 20 MB under load) and stays here, so that a worker
+ * that cannot start (no threads left, say) leaves it to be read on the event loop instead, after
+ * `onFallback` is told why. A body that is not a card list rejects with its UpstreamError either way.
+ */
+export async function compactDownloadOffThread(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload> {
+  try {
+    const shared = new Uint8Array(new SharedArrayBuffer(body.length));
+    shared.set(body);
+    const answer = await run({ job: 'download', body: shared, kind }, signal);
+    if (!('download' in answer)) throw new Error('the worker answered a download with something else');
+    // A Buffer arrives as a plain Uint8Array over the moved memory.
+    const records = answer.download.body;
+    return { ...answer.download, body: Buffer.from(records.buffer, records.byteOffset, records.byteLength) };
+  } catch (error) {
+    if (isUpstreamError(error) || signal?.aborted) throw error;
+    onFallback?.(error);
+    return compactCardinfoBody(body, kind);
+  }
+}

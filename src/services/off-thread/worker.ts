@@ -1,0 +1,35 @@
+/**
+ * A worker thread's entry: takes jobs (matcher builds, downloads to read) one message after
+ * another and hands each answer back with its request's id (see off-thread.ts, which ends the
+ * worker once it has been idle for a moment; its heap goes with it).
+ */
+import { parentPort } from 'node:worker_threads';
+import { buildMatcherTables } from '../../cards/matcher-tables.js';
+import { soundKey } from '../../cards/sound-key.js';
+import { isUpstreamError } from '../../interaction/upstream-error.js';
+import { compactCardinfoBody } from './compact-download.js';
+import { packTables, unpackBuildInput, type WorkerAnswer, type WorkerRequest } from './transfer.js';
+
+function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: ArrayBuffer[] } {
+  const { id } = request;
+  if (request.job === 'download') {
+    const download = compactCardinfoBody(request.body, request.kind);
+    const { buffer, byteOffset, byteLength } = download.body;
+    // Moved, not copied (a 10-15 MB clone costs the event loop tens of ms); a body over part of a larger buffer is copied.
+    return { message: { id, download }, transfer: byteOffset === 0 && byteLength === buffer.byteLength ? [buffer as ArrayBuffer] : [] };
+  }
+  const { cards, aliases, localizedNames } = unpackBuildInput(request.input);
+  const { message, transfer } = packTables(buildMatcherTables(cards, aliases, soundKey, localizedNames));
+  return { message: { id, tables: message }, transfer };
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  let reply: { message: WorkerAnswer; transfer: ArrayBuffer[] };
+  try {
+    reply = answer(request);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    reply = { message: { id: request.id, failure: { message, ...(isUpstreamError(error) ? { kind: error.kind } : {}) } }, transfer: [] };
+  }
+  parentPort?.postMessage(reply.message, reply.transfer);
+});
