@@ -18,7 +18,10 @@ import { truncate } from './format.js';
 const ZERO_WIDTH_SPACE = '\u200b';
 
 export function inertText(text: string): string {
-  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true })
+  // discord.js escapes italics with look-behinds tried at every position of the text (quadratic in
+  // its length: most of the time of rendering a long card text). They escape only `*` and `_`, so a
+  // text with neither skips them and comes out the same (test/render/user-text.test.ts).
+  return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, italic: /[*_]/.test(text) })
     .replace(/\[/g, '\\[')
     .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
     .replace(/</g, `<${ZERO_WIDTH_SPACE}`)

@@ -386,11 +386,19 @@ function nameHash(name: string): number {
   return hash;
 }
 
+let representative: readonly RawCard[] | undefined;
+
 /**
- * `count` cards of the real dump: every quirk card above, at least 8 of every frame type, the
- * banned ones first, then an even spread of the rest. Deterministic.
+ * 300 cards of the real dump: every quirk card above, at least 8 of every frame type, the banned
+ * ones first, then an even spread of the rest. Deterministic, so chosen once per process (most
+ * tests start a fake), and a fresh array on every call: a test may add or drop cards.
  */
-function representativeCards(count = 300): RawCard[] {
+function representativeCards(): RawCard[] {
+  representative ??= chooseRepresentativeCards(300);
+  return [...representative];
+}
+
+function chooseRepresentativeCards(count: number): RawCard[] {
   const all = loadCardDump();
   const chosen = new Map<number, RawCard>();
   const add = (card: RawCard | undefined) => {

@@ -1,5 +1,9 @@
+import { escapeMarkdown } from 'discord.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inertText, quoteUserText } from '../../src/render/user-text.js';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
+import { HOSTILE_STRING } from '../helpers/hostile-input.js';
 
 const ZWSP = '\u200b';
 
@@ -18,6 +22,16 @@ describe('inertText', () => {
 
   it('escapes markdown, headings and lists', () => {
     expect(inertText('**b** _i_ `c` ||s||\n# h\n- l\n1. n')).toBe('\\*\\*b\\*\\* \\_i\\_ \\`c\\` \\|\\|s\\|\\|\n\\# h\n\\- l\n1\\. n');
+  });
+
+  it('skips the italic escape only where it changes nothing: in a text without `*` or `_`', () => {
+    const options = { heading: true, bulletedList: true, numberedList: true };
+    fc.assert(
+      fc.property(HOSTILE_STRING.map((text) => text.replace(/[*_]/g, '')), (text) => {
+        expect(escapeMarkdown(text, { ...options, italic: false })).toBe(escapeMarkdown(text, options));
+      }),
+      { numRuns: fuzzRuns(400) },
+    );
   });
 });
 
