@@ -1,4 +1,5 @@
 import { Client, GatewayIntentBits, Options, type ClientOptions, type RESTOptions } from 'discord.js';
+import { sendDiscordRequest } from './rest-request.js';
 import type { ShardAssignment } from './shards.js';
 
 interface DiscordClientOptions {
@@ -34,18 +35,13 @@ const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
 };
 
 /**
- * REST settings shared by the gateway client and the HTTP mode's webhook writer: the same rate-limit
- * handling whichever mode runs.
- *
- * REST goes through Node's own `fetch`. discord.js's default sends with its bundled undici 6 through
- * the process-wide dispatcher, and importing our undici 7 first makes that an undici 7 agent, which
- * cannot read the FormData of a reply with attachments ("action is not a function"): every card
- * art upload would fail, depending only on which module happened to load first.
+ * REST settings shared by the gateway client and the HTTP mode's webhook writer: the same sending
+ * (`sendDiscordRequest`) and rate-limit handling whichever mode runs.
  */
 export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>): Partial<RESTOptions> {
   return {
     api: apiUrl,
-    makeRequest: fetch as RESTOptions['makeRequest'],
+    makeRequest: sendDiscordRequest,
     // Shorter waits on interaction routes are retried (the token may still be good); this one fails at once.
     rejectOnRateLimit: (limit) =>
       (limit.route.startsWith('/interactions/') || limit.route.startsWith('/webhooks/')) && limit.retryAfter > INTERACTION_TOKEN_LIFETIME_MS,
