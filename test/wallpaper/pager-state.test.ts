@@ -18,13 +18,14 @@ import { MAX_DIMENSION } from '../../src/wallpaper/search.js';
 import { parseTagListingText, tagListingText } from '../../src/wallpaper/listings.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 import { PURITY_SCOPES, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
+import { anyCodePoints } from '../helpers/hostile-input.js';
 
 const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 /** Queries as users type them: any text up to 200 characters, including dots, `=`, `#`, emoji and non-Latin scripts. */
 const queryText = fc
   .string({
-    unit: fc.oneof(fc.constantFrom('.', '=', '#', ' ', '+', '-', '@', ':', '😀', 'é', '字'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+    unit: fc.oneof(fc.constantFrom('.', '=', '#', ' ', '+', '-', '@', ':', '😀', 'é', '字'), anyCodePoints({ minLength: 1, maxLength: 1 })),
     minLength: 1,
     maxLength: MAX_QUERY_LENGTH,
   })
