@@ -3,7 +3,7 @@ import type { CardLanguage } from '../../cards/card.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
 import { compactCardinfoBody, type CompactDownload, type DownloadKind } from './compact-download.js';
-import { packCards, packNames, unpackTables, type PackedCards, type PackedNames, type WorkerAnswer, type WorkerJob, type WorkerRequest } from './transfer.js';
+import { packCards, packNames, unpackTables, type PackedCards, type PackedNames, type WorkerAnswer, type WorkerJob, type WorkerReady, type WorkerRequest } from './transfer.js';
 
 /**
  * Work of a second or so off the event loop, in a worker thread: matcher builds (about half a
@@ -32,6 +32,8 @@ interface Pending {
 
 interface JobWorker {
   worker: Worker;
+  /** Settles when the worker has loaded its code and can take jobs (rejects if it cannot start). */
+  ready: Promise<void>;
   pending: Map<number, Pending>;
   idle?: NodeJS.Timeout;
 }
@@ -59,13 +61,19 @@ function jobWorker(): JobWorker {
     clearTimeout(current.idle);
     return current;
   }
-  const state: JobWorker = { worker: startWorker(), pending: new Map() };
+  let started = { resolve: () => {}, reject: (_error: unknown) => {} };
+  const ready = new Promise<void>((resolve, reject) => (started = { resolve, reject }));
+  // Whoever waits on `ready` sees a failure; nobody waiting is no unhandled rejection.
+  ready.catch(() => undefined);
+  const state: JobWorker = { worker: startWorker(), ready, pending: new Map() };
   const failAll = (error: unknown) => {
     if (current === state) current = null;
+    started.reject(error);
     for (const pending of state.pending.values()) pending.reject(error);
     state.pending.clear();
   };
-  state.worker.on('message', (answer: WorkerAnswer) => {
+  state.worker.on('message', (answer: WorkerAnswer | WorkerReady) => {
+    if ('ready' in answer) return started.resolve();
     const pending = state.pending.get(answer.id);
     state.pending.delete(answer.id);
     pending?.resolve(answer);
@@ -90,8 +98,12 @@ function stopWhenIdle(state: JobWorker): void {
   state.idle.unref();
 }
 
-/** Sends `job` to the worker; its answer, or a rejection if the worker fails, the job throws or `signal` aborts (the answer is then dropped when it comes). */
-function run(job: WorkerJob, signal?: AbortSignal): Promise<WorkerAnswer> {
+/**
+ * Sends `job` to the worker once it has started, moving `transfer` (left untouched when the worker
+ * cannot start); its answer, or a rejection if the worker fails, the job throws or `signal` aborts
+ * (the answer is then dropped when it comes).
+ */
+function run(job: WorkerJob, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
   signal?.throwIfAborted();
   const state = jobWorker();
   const id = nextId++;
@@ -106,7 +118,9 @@ function run(job: WorkerJob, signal?: AbortSignal): Promise<WorkerAnswer> {
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', abort, { once: true });
-    state.worker.postMessage({ ...job, id } satisfies WorkerRequest);
+    void state.ready.then(() => {
+      if (state.pending.has(id)) state.worker.postMessage({ ...job, id } satisfies WorkerRequest, transfer);
+    });
   })
     .then((answer) => {
       if (!('failure' in answer)) return answer;
@@ -137,23 +151,24 @@ export async function buildMatcherTablesOffThread(
 }
 
 /**
- * `compactCardinfoBody` in the worker. The body goes over in shared memory (one copy; a clone by
- * postMessage cost the event loop 50-100 ms for 20 MB under load) and stays here, so that a worker
- * that cannot start (no threads left, say) leaves it to be read on the event loop instead, after
- * `onFallback` is told why. A body that is not a card list rejects with its UpstreamError either way.
+ * `compactCardinfoBody` in the worker. The body is moved there, not copied (a copy of 20 MB cost
+ * the event loop 20-50 ms), once the worker has started: a worker that cannot start (no threads
+ * left, say) leaves it here to be read on the event loop instead, after `onFallback` is told why. A
+ * worker that fails after taking it fails the download, which is tried again at the next check. A
+ * body that is not a card list rejects with its UpstreamError either way.
  */
 export async function compactDownloadOffThread(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload> {
+  // A body over part of a larger buffer (never, for a whole database) is copied: only whole buffers move.
+  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
   try {
-    const shared = new Uint8Array(new SharedArrayBuffer(body.length));
-    shared.set(body);
-    const answer = await run({ job: 'download', body: shared, kind }, signal);
+    const answer = await run({ job: 'download', body: whole, kind }, signal, [whole.buffer as ArrayBuffer]);
     if (!('download' in answer)) throw new Error('the worker answered a download with something else');
     // A Buffer arrives as a plain Uint8Array over the moved memory.
     const records = answer.download.body;
     return { ...answer.download, body: Buffer.from(records.buffer, records.byteOffset, records.byteLength) };
   } catch (error) {
-    if (isUpstreamError(error) || signal?.aborted) throw error;
+    if (isUpstreamError(error) || signal?.aborted || whole.byteLength === 0) throw error;
     onFallback?.(error);
-    return compactCardinfoBody(body, kind);
+    return compactCardinfoBody(whole, kind);
   }
 }

@@ -65,6 +65,11 @@ export interface JobFailure {
   kind?: UpstreamErrorKind;
 }
 
+/** The worker's first message: its code is loaded and it takes jobs. */
+export interface WorkerReady {
+  ready: true;
+}
+
 export type WorkerAnswer = { id: number } & ({ tables: PackedTables } | { download: CompactDownload } | { failure: JobFailure });
 
 /** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */

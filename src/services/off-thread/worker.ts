@@ -8,7 +8,7 @@ import { buildMatcherTables } from '../../cards/matcher-tables.js';
 import { soundKey } from '../../cards/sound-key.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { compactCardinfoBody } from './compact-download.js';
-import { packTables, unpackBuildInput, type WorkerAnswer, type WorkerRequest } from './transfer.js';
+import { packTables, unpackBuildInput, type WorkerAnswer, type WorkerReady, type WorkerRequest } from './transfer.js';
 
 function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: ArrayBuffer[] } {
   const { id } = request;
@@ -33,3 +33,5 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   parentPort?.postMessage(reply.message, reply.transfer);
 });
+
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);
