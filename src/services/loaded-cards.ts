@@ -136,7 +136,7 @@ export function parseCards(body: Buffer): { records: CompactRecords<Card>; looku
 }
 
 /** Work done on the event loop between two yields while building a download's lookups: an interaction waits at most about this long. */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 
 /**
  * The lookups of a download's cards, compact (`CompactRecords.written`): each card is parsed once,
