@@ -183,13 +183,15 @@ describe('hostile input, fuzzed in process through every handler', () => {
     }
   }
 
+  // Each message is built only for a failure: a payload may carry a picture, which JSON spells out
+  // byte by byte, and thousands of values run through here.
   function expectSafe(outcome: { payload: MessagePayload; ephemeral: boolean }, input: string): void {
     const problems = payloadProblems(outcome.payload);
-    expect(problems, `PROBLEM ${JSON.stringify(problems).slice(0, 300)} IN ${JSON.stringify(outcome.payload).slice(0, 400)}`).toEqual([]);
+    if (problems.length > 0) expect.fail(`PROBLEM ${JSON.stringify(problems).slice(0, 300)} IN ${JSON.stringify(outcome.payload).slice(0, 400)}`);
     for (const text of renderedTexts(outcome.payload)) {
       const links = injectedLinks(text, input, !outcome.ephemeral);
-      expect(links, `LINK ${JSON.stringify(links).slice(0, 200)} IN ${text.slice(0, 300)}`).toEqual([]);
-      expect(text.includes(CANARY_WALLHAVEN_KEY) || text.includes(CANARY_TOKEN)).toBe(false);
+      if (links.length > 0) expect.fail(`LINK ${JSON.stringify(links).slice(0, 200)} IN ${text.slice(0, 300)}`);
+      if (text.includes(CANARY_WALLHAVEN_KEY) || text.includes(CANARY_TOKEN)) expect.fail(`A SECRET IN ${text.slice(0, 300)}`);
     }
   }
 
