@@ -18,11 +18,15 @@ export interface CardIndex {
   setListings: LRUCache<string, SetListing[]>;
 }
 
-/** What an index is built from: one card set, and each loaded language's names, as they were when the build began. */
-export interface CardIndexSource {
+/** What an index takes from one card set whatever the languages: worked out once per set, not once per build. */
+interface CardSetParts extends Pick<CardIndex, 'archetypes' | 'archetypeByKey'> {
   cards: readonly CardSummary[];
   /** `cards` as the matcher reads them (see matchableCards). */
   matchable: readonly MatchableCard[];
+}
+
+/** What an index is built from: one card set, and each loaded language's names, as they were when the build began. */
+export interface CardIndexSource extends CardSetParts {
   names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>;
 }
 
@@ -39,16 +43,21 @@ export function matchableCards(cards: readonly CardSummary[]): MatchableCard[] {
   }));
 }
 
-/** The index over `source`: the matcher (built here unless its `tables` are given) and the archetypes. */
-export function buildCardIndex(source: CardIndexSource, aliases: Readonly<Record<string, string>>, tables?: MatcherTables): CardIndex {
+function cardSetParts(cards: readonly CardSummary[]): CardSetParts {
   const archetypeByKey = new Map<string, string>();
-  for (const card of source.cards) {
+  for (const card of cards) {
     if (card.archetype !== undefined) archetypeByKey.set(card.archetype.toLowerCase(), card.archetype);
   }
+  const archetypes = [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en'));
+  return { cards, matchable: matchableCards(cards), archetypes, archetypeByKey };
+}
+
+/** The index over `source`: the matcher (built here unless its `tables` are given) and the card set's archetypes. */
+function buildCardIndex(source: CardIndexSource, aliases: Readonly<Record<string, string>>, tables?: MatcherTables): CardIndex {
   return {
     matcher: new CardMatcher(source.matchable, aliases, tables === undefined ? { localizedNames: (language) => source.names.get(language) ?? [] } : { tables }),
-    archetypes: [...archetypeByKey.values()].sort((left, right) => left.localeCompare(right, 'en')),
-    archetypeByKey,
+    archetypes: source.archetypes,
+    archetypeByKey: source.archetypeByKey,
     setListings: new LRUCache({ max: SET_LISTINGS_KEPT }),
   };
 }
@@ -74,8 +83,8 @@ type IndexedDatabase = Pick<CardDatabase, 'ready' | 'summaries' | 'localNames' |
 export class CardIndexKeeper {
   private index: CardIndex | null = null;
   private source: CardIndexSource | null = null;
-  /** The matchable cards of the last card set seen (kept across the rebuilds for each language). */
-  private matchable: Pick<CardIndexSource, 'cards' | 'matchable'> | null = null;
+  /** The parts of the last card set seen (kept across the rebuilds for each language). */
+  private cardSet: CardSetParts | null = null;
   private building: Promise<void> | null = null;
   private readonly swapListeners = new Set<() => void>();
   private readonly closed = new AbortController();
@@ -161,13 +170,13 @@ export class CardIndexKeeper {
 
   private sourceNow(): CardIndexSource {
     const cards = this.database.summaries();
-    if (this.matchable?.cards !== cards) this.matchable = { cards, matchable: matchableCards(cards) };
+    if (this.cardSet?.cards !== cards) this.cardSet = cardSetParts(cards);
     const names = new Map<CardLanguage, ReadonlyMap<number, string>>();
     for (const language of CARD_LANGUAGES) {
       const byPasscode = this.database.localNames(language);
       if (byPasscode.size > 0) names.set(language, byPasscode);
     }
-    return { ...this.matchable, names };
+    return { ...this.cardSet, names };
   }
 
   private install(source: CardIndexSource, tables: MatcherTables | undefined, started: number): void {
