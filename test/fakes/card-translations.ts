@@ -43,8 +43,21 @@ export function translatedDump(cards: readonly RawCard[], language: FakeLanguage
   return cards.map((card) => translatedCard(card, language)).filter((card) => card !== undefined);
 }
 
+/**
+ * Each card's translations, made once per test worker: fakes serve the same cards of the dump to
+ * file after file, and translating thousands of texts word by word is seconds of CPU.
+ */
+const TRANSLATED_CARDS = new WeakMap<RawCard, Map<FakeLanguage, RawCard | undefined>>();
+
 /** `card` as `cardinfo.php?language=…` serves it, or undefined when it has no translation there. */
 export function translatedCard(card: RawCard, language: FakeLanguage): RawCard | undefined {
+  let translations = TRANSLATED_CARDS.get(card);
+  if (translations === undefined) TRANSLATED_CARDS.set(card, (translations = new Map()));
+  if (!translations.has(language)) translations.set(language, translate(card, language));
+  return translations.get(language);
+}
+
+function translate(card: RawCard, language: FakeLanguage): RawCard | undefined {
   const random = seededRandom((card.id * 31 + LANGUAGE_SEEDS[language]) >>> 0);
   const printedName = PRINTED_CARD_NAMES[card.name]?.[language];
   if (random() < UNTRANSLATED_SHARE && printedName === undefined) return undefined;
