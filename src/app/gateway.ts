@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './core.js';
 import { createDiscordClient } from '../discord/client.js';
 import { fromDiscordJs } from '../discord/discordjs-interaction.js';
+import { WebhookWriter } from '../discord/webhook-writer.js';
 import { logGatewayLifecycle } from '../discord/gateway-log.js';
 import { DiscordChatChannels, messageDispatchListener } from '../discord/message-events.js';
 import { RawInteractionChannels } from '../discord/raw-channels.js';
@@ -56,10 +57,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   countDiscordResponses(client.rest, core.metrics);
   registerShardGauges(core.metrics, client);
 
+  const webhooks = new WebhookWriter(client.rest);
   const rawChannels = new RawInteractionChannels();
   client.on(Events.Raw, rawChannels.remember);
   client.on(Events.InteractionCreate, (interaction) => {
-    const routed = fromDiscordJs(interaction, rawChannels);
+    const routed = fromDiscordJs(interaction, webhooks, rawChannels);
     if (routed) void router.handle(routed);
   });
   if (config.messageSearch) {

@@ -1,22 +1,19 @@
-import type {
-  AutocompleteInteraction as DiscordAutocomplete,
-  CommandInteraction,
-  Interaction,
-  MessageComponentInteraction,
-} from 'discord.js';
-import { MessageFlags, ShardClientUtil } from 'discord.js';
+import type { AutocompleteInteraction as DiscordAutocomplete, Interaction } from 'discord.js';
+import { Routes, ShardClientUtil } from 'discord.js';
 import { appPermissionsOf, attachmentRef, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
-import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
-import { toEditOptions, toMessageOptions, toReplyOptions } from './payload.js';
+import type { RoutedInteraction } from '../interaction/routed-interaction.js';
+import { DiscordResponder, type InitialResponse } from './responder.js';
 import type { RawInteractionChannels } from './raw-channels.js';
+import type { WebhookWriter } from './webhook-writer.js';
 
 /**
  * Gateway mode: a discord.js interaction as the router sees it, or undefined for kinds Almanac never
- * gets. `rawChannels`: the channel objects Discord sent, for servers whose channels discord.js does
- * not cache (user install).
+ * gets. It is answered through its callback route and `webhooks`, as in HTTP mode. `rawChannels`: the
+ * channel objects Discord sent, for servers whose channels discord.js does not cache (user install).
  */
-export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInteractionChannels): RoutedInteraction | undefined {
-  const common = (responder: InteractionResponder) => ({
+export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter, rawChannels?: RawInteractionChannels): RoutedInteraction | undefined {
+  const responder = callbackResponder(interaction, webhooks);
+  const common = () => ({
     id: interaction.id,
     shardId: shardOf(interaction),
     user: invokerOf(interaction),
@@ -29,7 +26,7 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
   if (interaction.isAutocomplete()) {
     return {
       kind: 'autocomplete',
-      ...common(autocompleteResponder(interaction)),
+      ...common(),
       commandName: interaction.commandName,
       options: optionsOf(interaction.options),
       focused: focusedOption(interaction),
@@ -38,7 +35,7 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
   if (interaction.isChatInputCommand()) {
     return {
       kind: 'chat',
-      ...common(repliableResponder(interaction)),
+      ...common(),
       commandName: interaction.commandName,
       options: optionsOf(interaction.options),
     };
@@ -46,7 +43,7 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
   if (interaction.isMessageContextMenuCommand()) {
     return {
       kind: 'message',
-      ...common(repliableResponder(interaction)),
+      ...common(),
       commandName: interaction.commandName,
       targetMessage: {
         id: interaction.targetMessage.id,
@@ -59,7 +56,7 @@ export function fromDiscordJs(interaction: Interaction, rawChannels?: RawInterac
     const metadata = interaction.message.interactionMetadata;
     return {
       kind: 'component',
-      ...common(repliableResponder(interaction)),
+      ...common(),
       customId: interaction.customId,
       values: interaction.isAnySelectMenu() ? interaction.values : [],
       message: {
@@ -89,51 +86,14 @@ function shardOf(interaction: Interaction): number {
   return guildId ? ShardClientUtil.shardIdForGuildId(guildId, interaction.client.options.shardCount ?? 1) : 0;
 }
 
-function unsupported(what: string): never {
-  throw new TypeError(`${what} is not possible on this kind of interaction`);
-}
-
-function repliableResponder(interaction: CommandInteraction | MessageComponentInteraction): InteractionResponder {
-  return {
-    get deferred() {
-      return interaction.deferred;
-    },
-    get replied() {
-      return interaction.replied;
-    },
-    reply: async (reply) => void (await interaction.reply(toReplyOptions(reply))),
-    deferReply: async ({ ephemeral }) => void (await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {})),
-    deferUpdate: async () =>
-      interaction.isMessageComponent() ? void (await interaction.deferUpdate()) : unsupported('deferUpdate'),
-    update: async (payload) =>
-      interaction.isMessageComponent() ? void (await interaction.update(toMessageOptions(payload))) : unsupported('update'),
-    respond: () => unsupported('respond'),
-    editReply: async (edit) => void (await interaction.editReply(toEditOptions(edit))),
-    deleteReply: async () => interaction.deleteReply(),
-    followUp: async (reply) => {
-      const message = await interaction.followUp(toReplyOptions(reply));
-      return { id: message.id };
-    },
-    editFollowUp: async (messageId, edit) => void (await interaction.webhook.editMessage(messageId, toEditOptions(edit))),
+/** The interaction's callback route takes the acknowledgement, as discord.js would send it. */
+function callbackResponder(interaction: Interaction, webhooks: WebhookWriter): DiscordResponder {
+  const send = async ({ type, data, files }: InitialResponse) => {
+    await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+      body: { type, ...(data ? { data } : {}) },
+      files,
+      auth: false,
+    });
   };
-}
-
-function autocompleteResponder(interaction: DiscordAutocomplete): InteractionResponder {
-  return {
-    get deferred() {
-      return false;
-    },
-    get replied() {
-      return interaction.responded;
-    },
-    reply: () => unsupported('reply'),
-    deferReply: () => unsupported('deferReply'),
-    deferUpdate: () => unsupported('deferUpdate'),
-    update: () => unsupported('update'),
-    respond: async (choices) => interaction.respond(choices),
-    editReply: () => unsupported('editReply'),
-    deleteReply: () => unsupported('deleteReply'),
-    followUp: () => unsupported('followUp'),
-    editFollowUp: () => unsupported('editFollowUp'),
-  };
+  return new DiscordResponder({ applicationId: interaction.applicationId, token: interaction.token }, webhooks, send);
 }

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { toApiReply } from '../http/api-message.js';
+import { toApiReply } from './api-message.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
 import type { MessagePayload } from '../interaction/reply.js';
 

@@ -1,10 +1,13 @@
-import type { RESTOptions } from 'discord.js';
+import { REST, type RESTOptions } from 'discord.js';
+import { discordRestOptions } from '../discord/client.js';
+import { DiscordResponder } from '../discord/responder.js';
+import { countDiscordResponses } from '../discord/rest-responses.js';
+import { WebhookWriter } from '../discord/webhook-writer.js';
 import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptions } from '../app/core.js';
 import type { Router } from '../interaction/router.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from '../app/services.js';
 import { toRoutedInteraction } from './api-interaction.js';
-import { HttpResponder } from './http-responder.js';
 import {
   MAX_REMEMBERED_INTERACTIONS,
   REPLAY_MEMORY_MS,
@@ -13,7 +16,6 @@ import {
   type InteractionsServerOptions,
 } from './interactions-server.js';
 import { ed25519PublicKey } from './signature.js';
-import { WebhookWriter } from './webhook-writer.js';
 
 export interface HttpAppOptions extends AppCoreOptions {
   /** Extra REST options for the webhook writes (tests lower retries and timeouts). */
@@ -51,7 +53,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const core = await createAppCore(options, 'http', { isReady: () => isReady() });
   const { router, services, metrics } = core;
   const isReady = () => server !== undefined && stopping === undefined && services.cards.ready;
-  const webhooks = new WebhookWriter(config.discordApiUrl, metrics, options.discordRest);
+  const rest = new REST(discordRestOptions(config.discordApiUrl, options.discordRest));
+  countDiscordResponses(rest, metrics);
+  const webhooks = new WebhookWriter(rest);
 
   return {
     router,
@@ -72,7 +76,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
         onDropped: (reason) => metrics.interactionRequestsDropped.labels(reason).inc(),
         deliveries: services.state.seenOnce({ name: 'interactions', ttlMs: REPLAY_MEMORY_MS, maxKeys: MAX_REMEMBERED_INTERACTIONS }),
         async dispatch(payload, send) {
-          const responder = new HttpResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
+          const responder = new DiscordResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
           const routed = toRoutedInteraction(payload, responder);
           if (!routed) return 'malformed';
           await router.handle(routed);
@@ -83,7 +87,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     stop() {
       stopping ??= stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, async () => {
         await server?.close(1_000);
-        webhooks.close();
+        // The REST client's rate-limit sweepers would keep the process alive.
+        rest.clearHashSweeper();
+        rest.clearHandlerSweeper();
       });
       return stopping;
     },

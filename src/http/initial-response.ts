@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RawFile } from 'discord.js';
 import { encodeMultipart } from '../discord/multipart.js';
-import type { InitialResponse } from './http-responder.js';
+import type { InitialResponse } from '../discord/responder.js';
 
 function bytesOf(data: RawFile['data']): Uint8Array {
   return data instanceof Uint8Array ? data : Buffer.from(String(data));

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { SeenOnce } from '../state/shared-state.js';
 import { parseApiInteraction, type ApiInteraction } from './api-interaction.js';
 import { DroppedRequests, type DroppedReason } from './dropped-requests.js';
-import type { InitialResponse } from './http-responder.js';
+import type { InitialResponse } from '../discord/responder.js';
 import { writeInitialResponse } from './initial-response.js';
 import { readBody } from './read-body.js';
 import { isFresh, MAX_TIMESTAMP_SKEW_MS, signatureHeaders, verifySignature } from './signature.js';

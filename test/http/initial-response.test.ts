@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitialResponse } from '../../src/http/http-responder.js';
+import type { InitialResponse } from '../../src/discord/responder.js';
 import { writeInitialResponse } from '../../src/http/initial-response.js';
 
 describe('writeInitialResponse', () => {

@@ -1,8 +1,5 @@
-import { REST, Routes, type APIMessage, type RESTOptions } from 'discord.js';
+import { Routes, type APIMessage, type REST } from 'discord.js';
 import type { Reply } from '../interaction/reply.js';
-import { discordRestOptions } from '../discord/client.js';
-import { countDiscordResponses } from '../discord/rest-responses.js';
-import type { Metrics } from '../runtime/metrics.js';
 import type { MessageEdit } from '../interaction/routed-interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';
 
@@ -13,17 +10,12 @@ export interface InteractionWebhook {
 }
 
 /**
- * Edits and follow-ups of HTTP-mode interactions, through the webhook routes on DISCORD_API_URL.
- * @discordjs/rest keeps the same per-route rate-limit buckets as the gateway mode's client; webhook
- * routes are authorised by their token, so no bot token is needed.
+ * Edits and follow-ups of interactions, through the webhook routes on DISCORD_API_URL with the
+ * mode's REST client (its per-route rate-limit buckets); webhook routes are authorised by their
+ * token, so no bot token is needed.
  */
 export class WebhookWriter {
-  private readonly rest: REST;
-
-  constructor(apiUrl: string, metrics: Metrics, restOptions?: Partial<RESTOptions>) {
-    this.rest = new REST(discordRestOptions(apiUrl, restOptions));
-    countDiscordResponses(this.rest, metrics);
-  }
+  constructor(private readonly rest: REST) {}
 
   async edit(webhook: InteractionWebhook, messageId: string, edit: MessageEdit): Promise<void> {
     const { body, files } = toApiMessage(edit);
@@ -43,11 +35,5 @@ export class WebhookWriter {
       query: new URLSearchParams({ wait: 'true' }),
     })) as APIMessage;
     return { id: message.id };
-  }
-
-  /** Stops the REST client's timers (rate-limit sweepers). */
-  close(): void {
-    this.rest.clearHashSweeper();
-    this.rest.clearHandlerSweeper();
   }
 }
