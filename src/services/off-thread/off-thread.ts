@@ -158,8 +158,9 @@ export async function buildMatcherTablesOffThread(
  * body that is not a card list rejects with its UpstreamError either way.
  */
 export async function compactDownloadOffThread(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload> {
-  // A body over part of a larger buffer (never, for a whole database) is copied: only whole buffers move.
-  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
+  // A body over part of a larger buffer (a small one in Buffer's shared pool: never a whole database)
+  // is copied into its own first; moving the pool would take it from every other small Buffer.
+  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
   try {
     const answer = await run({ job: 'download', body: whole, kind }, signal, [whole.buffer as ArrayBuffer]);
     if (!('download' in answer)) throw new Error('the worker answered a download with something else');
