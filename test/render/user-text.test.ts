@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inertText, quoteUserText } from '../../src/render/user-text.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
-import { HOSTILE_STRING } from '../helpers/hostile-input.js';
+import { hostileUpTo } from '../helpers/hostile-input.js';
 
 const ZWSP = '\u200b';
 
@@ -27,7 +27,8 @@ describe('inertText', () => {
   it('skips the italic escape only where it changes nothing: in a text without `*` or `_`', () => {
     const options = { heading: true, bulletedList: true, numberedList: true };
     fc.assert(
-      fc.property(HOSTILE_STRING.map((text) => text.replace(/[*_]/g, '')), (text) => {
+      // Up to 500 characters: the escape it compares against is quadratic, and the rule does not depend on length.
+      fc.property(hostileUpTo(500).map((text) => text.replace(/[*_]/g, '')), (text) => {
         expect(escapeMarkdown(text, { ...options, italic: false })).toBe(escapeMarkdown(text, options));
       }),
       { numRuns: fuzzRuns(400) },
