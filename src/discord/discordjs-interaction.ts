@@ -2,7 +2,7 @@ import type { AutocompleteInteraction as DiscordAutocomplete, Interaction } from
 import { Routes, ShardClientUtil } from 'discord.js';
 import { appPermissionsOf, attachmentRef, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
 import type { RoutedInteraction } from '../interaction/routed-interaction.js';
-import { DiscordResponder, type InitialResponse } from './responder.js';
+import { DiscordResponder, initialResponseJson, type InitialResponse } from './responder.js';
 import type { RawInteractionChannels } from './raw-channels.js';
 import type { WebhookWriter } from './webhook-writer.js';
 
@@ -12,8 +12,7 @@ import type { WebhookWriter } from './webhook-writer.js';
  * channel objects Discord sent, for servers whose channels discord.js does not cache (user install).
  */
 export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter, rawChannels?: RawInteractionChannels): RoutedInteraction | undefined {
-  const responder = callbackResponder(interaction, webhooks);
-  const common = () => ({
+  const common = {
     id: interaction.id,
     shardId: shardOf(interaction),
     user: invokerOf(interaction),
@@ -21,12 +20,12 @@ export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter,
     installation: installationOf(interaction),
     appPermissions: appPermissionsOf(interaction),
     memberPermissions: memberPermissionsOf(interaction),
-    responder,
-  });
+    responder: callbackResponder(interaction, webhooks),
+  };
   if (interaction.isAutocomplete()) {
     return {
       kind: 'autocomplete',
-      ...common(),
+      ...common,
       commandName: interaction.commandName,
       options: optionsOf(interaction.options),
       focused: focusedOption(interaction),
@@ -35,7 +34,7 @@ export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter,
   if (interaction.isChatInputCommand()) {
     return {
       kind: 'chat',
-      ...common(),
+      ...common,
       commandName: interaction.commandName,
       options: optionsOf(interaction.options),
     };
@@ -43,7 +42,7 @@ export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter,
   if (interaction.isMessageContextMenuCommand()) {
     return {
       kind: 'message',
-      ...common(),
+      ...common,
       commandName: interaction.commandName,
       targetMessage: {
         id: interaction.targetMessage.id,
@@ -56,7 +55,7 @@ export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter,
     const metadata = interaction.message.interactionMetadata;
     return {
       kind: 'component',
-      ...common(),
+      ...common,
       customId: interaction.customId,
       values: interaction.isAnySelectMenu() ? interaction.values : [],
       message: {
@@ -88,10 +87,10 @@ function shardOf(interaction: Interaction): number {
 
 /** The interaction's callback route takes the acknowledgement, as discord.js would send it. */
 function callbackResponder(interaction: Interaction, webhooks: WebhookWriter): DiscordResponder {
-  const send = async ({ type, data, files }: InitialResponse) => {
+  const send = async (response: InitialResponse) => {
     await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
-      body: { type, ...(data ? { data } : {}) },
-      files,
+      body: initialResponseJson(response),
+      files: response.files,
       auth: false,
     });
   };

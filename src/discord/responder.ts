@@ -5,11 +5,16 @@ import { completeMessage, type InteractionResponder, type MessageEdit } from '..
 import { toApiMessage, toApiReply } from './api-message.js';
 import type { InteractionWebhook, WebhookWriter } from './webhook-writer.js';
 
-/** The interaction response Discord reads from the HTTP response body. */
+/** An interaction's acknowledgement: the HTTP response body in HTTP mode, the callback route's body in gateway mode. */
 export interface InitialResponse {
   type: InteractionResponseType;
   data?: object;
   files: RawFile[];
+}
+
+/** The JSON Discord reads an acknowledgement from, in both modes (its files go beside it). */
+export function initialResponseJson({ type, data }: InitialResponse): { type: InteractionResponseType; data?: object } {
+  return data ? { type, data } : { type };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RawFile } from 'discord.js';
 import { encodeMultipart } from '../discord/multipart.js';
-import type { InitialResponse } from '../discord/responder.js';
+import { initialResponseJson, type InitialResponse } from '../discord/responder.js';
 
 function bytesOf(data: RawFile['data']): Uint8Array {
   return data instanceof Uint8Array ? data : Buffer.from(String(data));
@@ -9,7 +9,7 @@ function bytesOf(data: RawFile['data']): Uint8Array {
 
 /** The HTTP body Discord reads the interaction response from: JSON, or multipart/form-data when files are attached. */
 function encode(response: InitialResponse): { contentType: string; body: Buffer } {
-  const json = JSON.stringify({ type: response.type, ...(response.data ? { data: response.data } : {}) });
+  const json = JSON.stringify(initialResponseJson(response));
   if (response.files.length === 0) return { contentType: 'application/json', body: Buffer.from(json) };
   return encodeMultipart([
     { name: 'payload_json', value: json },
