@@ -2,6 +2,7 @@ import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici'
 import type { Metrics } from '../runtime/metrics.js';
 import { USER_AGENT } from '../runtime/version.js';
 import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.js';
+import { readBoundedBody } from './bounded-body.js';
 
 export interface HttpTimeouts {
   connectMs: number;
@@ -105,9 +106,10 @@ export class UpstreamHttp {
         signal: options.signal,
       });
       const length = Number(response.headers['content-length']);
-      const body = await readBounded(response.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, this.upstream, (received) =>
-        options.onProgress?.(received, Number.isFinite(length) && length > 0 ? length : undefined),
-      );
+      const announcedBytes = Number.isFinite(length) && length > 0 ? length : undefined;
+      const maxBytes = this.options.maxBodyBytes ?? 64 * 1024 * 1024;
+      const tooLarge = () => new UpstreamError(this.upstream, 'bad_response', `response body larger than ${maxBytes} bytes`);
+      const body = await readBoundedBody(response.body, { maxBytes, announcedBytes, tooLarge }, (received) => options.onProgress?.(received, announcedBytes));
       metrics?.upstreamLatency.labels(this.upstream).observe((performance.now() - started) / 1000);
       metrics?.upstreamRequests.labels(this.upstream, String(response.statusCode)).inc();
       const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
@@ -125,26 +127,6 @@ export class UpstreamHttp {
 
 /** Called as a body arrives, with the bytes received so far and the announced length when known. */
 export type DownloadProgress = (receivedBytes: number, totalBytes: number | undefined) => void;
-
-async function readBounded(
-  body: Dispatcher.ResponseData['body'],
-  maxBytes: number,
-  upstream: UpstreamName,
-  onChunk: (received: number) => void,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    total += (chunk as Buffer).length;
-    onChunk(total);
-    if (total > maxBytes) {
-      body.destroy();
-      throw new UpstreamError(upstream, 'bad_response', `response body larger than ${maxBytes} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 const NETWORK_ERROR_CODES = new Set([
   'ECONNRESET',
