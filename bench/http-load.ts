@@ -1,8 +1,10 @@
 /**
  * The closed-loop load generator of the HTTP section, in its own process so that neither endpoint
- * shares an event loop with it. It receives one `LoadJob` over IPC, signs every request of it in
- * advance (each a distinct interaction id, as Discord never sends one twice), keeps `connections`
- * keep-alive connections busy for `durationMs` and answers a `LoadResult`.
+ * shares an event loop with it. It takes `LoadJob`s over IPC one at a time and answers each with a
+ * `LoadResult`: it signs every request of the job in advance (each a distinct interaction id, as
+ * Discord never sends one twice), then keeps `connections` keep-alive connections busy for
+ * `durationMs`. One generator serves a whole section, its connection pools kept per endpoint, so
+ * that windows against several endpoints can alternate; it exits when the bench disconnects.
  */
 import { createPrivateKey, sign } from 'node:crypto';
 import { Pool } from 'undici';
@@ -16,7 +18,7 @@ export interface LoadJob {
   payload: Record<string, unknown>;
   /** The first interaction id's offset: no two jobs against one endpoint may share an id (a replay runs nothing). */
   firstId: number;
-  /** Requests sent, untimed, before the timed window (JIT, caches). */
+  /** Requests sent, untimed, before the timed window (JIT, caches, connections reopened). */
   warmup: number;
   /** Requests signed for the timed window: more than it can send. */
   count: number;
@@ -78,13 +80,31 @@ async function drive(pool: Pool, url: URL, requests: readonly SignedRequest[], c
   return { answered, failed, exhausted: next >= requests.length && performance.now() < deadline, elapsedMs, p50Ms, p99Ms };
 }
 
-process.once('message', async (job: LoadJob) => {
+const pools = new Map<string, Pool>();
+
+async function run(job: LoadJob): Promise<LoadResult> {
   const url = new URL(job.url);
-  const pool = new Pool(url.origin, { connections: job.connections, pipelining: 1 });
+  let pool = pools.get(url.origin);
+  if (!pool) {
+    pool = new Pool(url.origin, { connections: job.connections, pipelining: 1 });
+    pools.set(url.origin, pool);
+  }
   const warmup = signAll(job, job.firstId, job.warmup);
   const timed = signAll(job, job.firstId + job.warmup, job.count);
   await drive(pool, url, warmup, job.connections, Number.POSITIVE_INFINITY);
-  const result = await drive(pool, url, timed, job.connections, job.durationMs);
-  await pool.close();
-  process.send?.(result, () => process.exit(0));
+  return drive(pool, url, timed, job.connections, job.durationMs);
+}
+
+// Jobs arrive one at a time: the bench waits for each result before sending the next job.
+process.on('message', (job: LoadJob) => {
+  run(job).then(
+    (result) => process.send?.(result),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
+process.once('disconnect', () => {
+  void Promise.all([...pools.values()].map((pool) => pool.close())).finally(() => process.exit(0));
 });

@@ -1,8 +1,13 @@
 /**
  * Requests/s of the HTTP mode against its floor, measured in one run: the bare endpoint of
- * `bench/http-floor.ts`, then Almanac's own `src/start-http.ts` (both in their own processes, under
- * tsx), each driven by the closed-loop generator of `bench/http-load.ts` in a third process. Only
- * the ratios to the bare endpoint mean something on a shared machine.
+ * `bench/http-floor.ts` and Almanac's own `src/start-http.ts` (both in their own processes, under
+ * tsx, both started before the first window), driven by the closed-loop generator of
+ * `bench/http-load.ts` in a third process. The windows alternate in rounds (bare, `/ip time`,
+ * autocomplete, `/card show`, bare, …, then bare once more), a first round discarded as warm-up:
+ * each of Almanac's windows is compared with the mean of the two bare windows around it, and a
+ * scenario's ratio is the median of those per-round ratios. Load from the rest of a shared machine
+ * drifts over seconds; a ratio between windows seconds apart moves much less than one between
+ * windows a minute apart, and the spread over the rounds says how much it still moved.
  *
  * BENCH_HTTP_CPU_PROF=<dir> starts Almanac's process with `--cpu-prof` into that directory.
  */
@@ -16,27 +21,59 @@ import { DM_APP_PERMISSIONS } from '../test/fakes/discord-guilds.js';
 import { CACHED_ADDRESSES, CACHED_CARDS } from './cached-mix.js';
 import { copyDataDir, removeDir, sleep, type BenchUpstreams } from './harness.js';
 import type { LoadJob, LoadResult } from './http-load.js';
+import { median } from './stats.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 /** A start on a snapshot copy loads the whole database; allow for a busy machine. */
 const READY_TIMEOUT_MS = 180_000;
-/** Requests signed per second of the timed window: well above what either endpoint answers. */
+/**
+ * The most requests signed per second of a window: well above what either endpoint answers. A
+ * window signs twice the rate its endpoint answered in its last window (signing is the generator's
+ * work between windows, and not free).
+ */
 const SIGNED_PER_SECOND = 12_000;
+/** Untimed requests per connection before each window after the warm-up round: reopens the connections the server closed while idle. */
+const REWARM_PER_CONNECTION = 2;
 
 export interface HttpThroughputOptions {
+  /** Timed rounds; a first round, discarded, warms every endpoint up. */
+  rounds: number;
+  /** The length of each window of load. */
   durationMs: number;
   connections: number;
+  /** Untimed requests before each window of the warm-up round (JIT, caches). */
   warmup: number;
 }
 
 export const HTTP_SCENARIOS = ['ipTime', 'autocomplete', 'cardShow'] as const;
 export type HttpScenario = (typeof HTTP_SCENARIOS)[number];
 
+/** A scenario's per-round ratios to the bare endpoint, and their median. */
+export interface RoundRatios {
+  median: number;
+  perRound: number[];
+}
+
 export interface HttpThroughputResult {
   connections: number;
-  bare: LoadResult;
-  almanac: Record<HttpScenario, LoadResult>;
+  durationMs: number;
+  /** The bare endpoint's windows: one before each timed round and one after the last. */
+  bare: LoadResult[];
+  /** Almanac's windows of each scenario, one per timed round. */
+  almanac: Record<HttpScenario, LoadResult[]>;
+  ratios: Record<HttpScenario, RoundRatios>;
+}
+
+export const requestsPerSecond = (load: LoadResult) => load.answered / (load.elapsedMs / 1000);
+
+/** Each round's requests/s of `windows` over the mean of the bare windows before and after it. */
+export function roundRatios(bare: readonly LoadResult[], windows: readonly LoadResult[]): RoundRatios {
+  const perRound = windows.map((window, round) => {
+    const floor = (requestsPerSecond(bare[round]!) + requestsPerSecond(bare[round + 1]!)) / 2;
+    return requestsPerSecond(window) / floor;
+  });
+  return { median: median(perRound), perRound };
 }
 
 interface Keys {
@@ -96,8 +133,12 @@ function spawnScript(file: string, env: Record<string, string>, execArgv: string
 
 function firstMessage<T>(child: ChildProcess): Promise<T> {
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as T));
-    child.once('exit', (code) => reject(new Error(`${child.spawnargs.at(-1)} exited with code ${code}`)));
+    const exited = (code: number | null) => reject(new Error(`${child.spawnargs.at(-1)} exited with code ${code}`));
+    child.once('exit', exited);
+    child.once('message', (message) => {
+      child.off('exit', exited);
+      resolve(message as T);
+    });
   });
 }
 
@@ -136,29 +177,36 @@ async function until(what: string, timeoutMs: number, attempt: () => Promise<boo
   throw new Error(`bench http: ${what} within ${timeoutMs} ms`);
 }
 
-/** Interaction ids handed out so far in this process: each load job gets its own range. */
-let idsUsed = 0;
+/** The generator process, driving one window after another. */
+interface Generator {
+  window(url: string, keys: Keys, payload: Record<string, unknown>, warmup: number, signed: number): Promise<LoadResult>;
+}
 
-async function load(url: string, keys: Keys, payload: Record<string, unknown>, options: HttpThroughputOptions): Promise<LoadResult> {
-  const generator = spawnScript('./http-load.ts', {});
+async function withGenerator<T>(options: HttpThroughputOptions, use: (generator: Generator) => Promise<T>): Promise<T> {
+  const child = spawnScript('./http-load.ts', {});
+  // Interaction ids handed out so far: each window gets its own range.
+  let idsUsed = 0;
   try {
-    const count = Math.ceil((options.durationMs / 1000) * SIGNED_PER_SECOND);
-    const job: LoadJob = {
-      url,
-      firstId: idsUsed,
-      privateKeyPem: keys.privateKeyPem,
-      payload,
-      warmup: options.warmup,
-      count,
-      connections: options.connections,
-      durationMs: options.durationMs,
-    };
-    idsUsed += options.warmup + count;
-    const result = firstMessage<LoadResult>(generator);
-    generator.send(job);
-    return await result;
+    return await use({
+      window(url, keys, payload, warmup, signed) {
+        const job: LoadJob = {
+          url,
+          firstId: idsUsed,
+          privateKeyPem: keys.privateKeyPem,
+          payload,
+          warmup,
+          count: signed,
+          connections: options.connections,
+          durationMs: options.durationMs,
+        };
+        idsUsed += warmup + signed;
+        const result = firstMessage<LoadResult>(child);
+        child.send(job);
+        return result;
+      },
+    });
   } finally {
-    await stopChild(generator);
+    await stopChild(child);
   }
 }
 
@@ -207,22 +255,47 @@ async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapsho
   }
 }
 
-/** The bare endpoint, then Almanac's three cached scenarios, one after another in this run. */
+/**
+ * The bare endpoint and Almanac side by side: a warm-up round, then `rounds` timed rounds of
+ * alternating windows (bare, Almanac's three cached scenarios), then one last bare window.
+ */
 export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir: string, options: HttpThroughputOptions): Promise<HttpThroughputResult> {
   const keys = signingKeys();
-  const bare = await bareEndpoint(keys, (url) => load(url, keys, payloads('1')['ipTime'], options));
-  const almanac = await almanacEndpoint(keys, upstreams, snapshotDir, async (url, applicationId) => {
-    const scenarios = payloads(applicationId);
-    // Cached means cached: the address looked up once, the card's art stored (its first show is deferred).
-    await until('/ip time was not answered', 30_000, async () => ((await (await post(url, keys, scenarios.ipTime)).json()) as { type: number }).type === InteractionResponseType.ChannelMessageWithSource);
-    await until('/card show did not answer with its art', 60_000, async () => {
-      const response = await post(url, keys, scenarios.cardShow);
-      await response.arrayBuffer();
-      return response.headers.get('content-type')?.startsWith('multipart/form-data') === true;
-    });
-    const results = {} as Record<HttpScenario, LoadResult>;
-    for (const scenario of HTTP_SCENARIOS) results[scenario] = await load(url, keys, scenarios[scenario], options);
-    return results;
-  });
-  return { connections: options.connections, bare, almanac };
+  return bareEndpoint(keys, (bareUrl) =>
+    almanacEndpoint(keys, upstreams, snapshotDir, async (url, applicationId) => {
+      const scenarios = payloads(applicationId);
+      // Cached means cached: the address looked up once, the card's art stored (its first show is deferred).
+      await until('/ip time was not answered', 30_000, async () => ((await (await post(url, keys, scenarios.ipTime)).json()) as { type: number }).type === InteractionResponseType.ChannelMessageWithSource);
+      await until('/card show did not answer with its art', 60_000, async () => {
+        const response = await post(url, keys, scenarios.cardShow);
+        await response.arrayBuffer();
+        return response.headers.get('content-type')?.startsWith('multipart/form-data') === true;
+      });
+      return withGenerator(options, async (generator) => {
+        const endpoints = [
+          { name: 'bare', url: bareUrl, payload: payloads('1').ipTime },
+          ...HTTP_SCENARIOS.map((scenario) => ({ name: scenario, url, payload: scenarios[scenario] })),
+        ];
+        const lastRate = new Map<string, number>();
+        const window = async (endpoint: (typeof endpoints)[number], warmup: number, signed?: number) => {
+          const perSecond = Math.min(SIGNED_PER_SECOND, 2 * (lastRate.get(endpoint.name) ?? SIGNED_PER_SECOND));
+          const result = await generator.window(endpoint.url, keys, endpoint.payload, warmup, signed ?? Math.ceil((options.durationMs / 1000) * perSecond) + options.connections);
+          lastRate.set(endpoint.name, requestsPerSecond(result));
+          return result;
+        };
+        // The warm-up round's windows are discarded: they only measure each endpoint's rate, to sign enough for the next.
+        for (const endpoint of endpoints) await window(endpoint, options.warmup, options.warmup);
+        const rewarm = REWARM_PER_CONNECTION * options.connections;
+        const bare: LoadResult[] = [];
+        const almanac = Object.fromEntries(HTTP_SCENARIOS.map((scenario) => [scenario, [] as LoadResult[]])) as Record<HttpScenario, LoadResult[]>;
+        for (let round = 0; round < options.rounds; round++) {
+          bare.push(await window(endpoints[0]!, rewarm));
+          for (const [index, scenario] of HTTP_SCENARIOS.entries()) almanac[scenario].push(await window(endpoints[index + 1]!, rewarm));
+        }
+        bare.push(await window(endpoints[0]!, rewarm));
+        const ratios = Object.fromEntries(HTTP_SCENARIOS.map((scenario) => [scenario, roundRatios(bare, almanac[scenario])])) as Record<HttpScenario, RoundRatios>;
+        return { connections: options.connections, durationMs: options.durationMs, bare, almanac, ratios };
+      });
+    }),
+  );
 }
