@@ -1,7 +1,9 @@
 import { tokenizeCardText } from './card-words.js';
 import type { LocalizedCardNames } from './localized-names.js';
 import { tieRanks } from './match-scores.js';
+import { idIndex, type IdIndex } from './id-index.js';
 import { addLocalNames, ALT_NAME_BIT, EntryBuilder, ENGLISH } from './name-entries.js';
+import { packStrings, type PackedStrings } from './packed-strings.js';
 import { compareStrings, wordTables, type WordTables } from './word-index.js';
 
 /** What the matcher needs to know about a card; everything else stays in the card store. */
@@ -19,8 +21,9 @@ export interface MatchableCard {
 
 /**
  * Everything a CardMatcher searches that costs time to build, as plain data (typed arrays and
- * string lists): built where it costs nothing to wait (a worker thread; see
- * src/services/off-thread) and handed to a matcher over the same cards.
+ * packed string lists, see PackedStrings): built where it costs nothing to wait (a worker thread;
+ * see src/services/off-thread) and handed to a matcher over the same cards, which reads them as
+ * they are.
  *
  * Names are "entries": a card's English name, its old names, and its name in each other language.
  * Entries live in parallel typed arrays rather than one object each, so translations in four
@@ -30,15 +33,18 @@ export interface MatcherTables {
   /** Per entry: its card, its language and old-name bit, its words joined without spaces, and the name it came from. */
   entryCard: Int32Array;
   entryInfo: Uint8Array;
-  entryCompact: string[];
-  entrySource: string[];
+  entryCompact: PackedStrings;
+  entrySource: PackedStrings;
   /** Entry indices sorted by compact name, for exact and prefix lookups by binary search. */
   compactOrder: Int32Array;
   /** Abbreviations (tokenized and joined) and the card each one names. */
   aliasKeys: string[];
   aliasCards: Int32Array;
   /** Each card's name per language (index as in LANGUAGE_CODES) when it differs from the English one. */
-  localNames: (string | undefined)[][];
+  localNames: PackedStrings[];
+  /** Cards by passcode and by Konami id. */
+  passcodes: IdIndex;
+  konamiIds: IdIndex;
   /** The words of every name; adjacent words joined; the sound key of every word. */
   singleWords: WordTables;
   joinedWords: WordTables;
@@ -81,12 +87,14 @@ export function buildMatcherTables(
   return {
     entryCard: Int32Array.from(entries.card),
     entryInfo: Uint8Array.from(entries.info),
-    entryCompact: entries.compact,
-    entrySource: entries.source,
+    entryCompact: packStrings(entries.compact),
+    entrySource: packStrings(entries.source),
     compactOrder: Int32Array.from(entries.compact.keys()).sort((a, b) => compareStrings(entries.compact[a] as string, entries.compact[b] as string)),
     aliasKeys,
     aliasCards: Int32Array.from(aliasCards),
-    localNames,
+    localNames: localNames.map(packStrings),
+    passcodes: idIndex(cards.length, (card) => cards[card]?.id),
+    konamiIds: idIndex(cards.length, (card) => cards[card]?.konamiId),
     singleWords: wordTables(entries.bySingle),
     joinedWords: wordTables(entries.byJoined),
     soundWords: wordTables(entries.bySound),

@@ -4,7 +4,9 @@ import type { CardLanguage } from './card.js';
 import { tokenizeCardText } from './card-words.js';
 import { CLEAR_MARGIN, editBudget, KIND_CODES, MIN_FUZZY_QUALITY, SCORE, type BestMatch, type CardMatch, type MatchKind } from './match-scores.js';
 import { buildMatcherTables, type MatchableCard, type MatcherTables } from './matcher-tables.js';
-import { ALT_NAME_BIT, appendTo, ENGLISH, LANGUAGE_CODES } from './name-entries.js';
+import { firstCardWithId, forEachCardWithId, type IdIndex } from './id-index.js';
+import { ALT_NAME_BIT, ENGLISH, LANGUAGE_CODES } from './name-entries.js';
+import { compareAt, lengthOf, lowerBound, startsWithAt, stringAt, type PackedStrings } from './packed-strings.js';
 import type { LocalizedCardNames } from './localized-names.js';
 import { soundKey } from './sound-key.js';
 import { TOKEN_SCORE, WordIndex, type EditScratch } from './word-index.js';
@@ -63,13 +65,13 @@ export class CardMatcher {
   /** See MatcherTables. */
   private readonly entryCard: Int32Array;
   private readonly entryInfo: Uint8Array;
-  private readonly entryCompact: readonly string[];
-  private readonly entrySource: readonly string[];
+  private readonly entryCompact: PackedStrings;
+  private readonly entrySource: PackedStrings;
   private readonly compactOrder: Int32Array;
-  private readonly byPasscode = new Map<number, number>();
-  private readonly byKonamiId = new Map<number, number[]>();
+  private readonly passcodes: IdIndex;
+  private readonly konamiIds: IdIndex;
   private readonly byAlias = new Map<string, number>();
-  private readonly localNames: readonly (readonly (string | undefined)[])[];
+  private readonly localNames: readonly PackedStrings[];
   /** The words of every name; searched with typos. */
   private readonly singleWords: WordIndex;
   /**
@@ -125,10 +127,6 @@ export class CardMatcher {
     this.cards = cards;
     this.soundKey = options.soundKey ?? soundKey;
     const tables = options.tables ?? buildMatcherTables(cards, aliases, this.soundKey, options.localizedNames);
-    cards.forEach((card, index) => {
-      if (!this.byPasscode.has(card.id)) this.byPasscode.set(card.id, index);
-      if (card.konamiId !== undefined) appendTo(this.byKonamiId, card.konamiId, index);
-    });
     tables.aliasKeys.forEach((key, at) => this.byAlias.set(key, tables.aliasCards[at] as number));
     ({
       entryCard: this.entryCard,
@@ -136,6 +134,8 @@ export class CardMatcher {
       entryCompact: this.entryCompact,
       entrySource: this.entrySource,
       compactOrder: this.compactOrder,
+      passcodes: this.passcodes,
+      konamiIds: this.konamiIds,
       localNames: this.localNames,
       tieRank: this.tieRank,
       cardByTieRank: this.cardByTieRank,
@@ -207,8 +207,9 @@ export class CardMatcher {
 
   /** The card's name in `language` when it has one that differs from the English name. */
   localName(passcode: number, language: CardLanguage): string | undefined {
-    const card = this.byPasscode.get(passcode);
-    return card === undefined ? undefined : this.localNames[LANGUAGE_CODES.indexOf(language)]?.[card];
+    const card = firstCardWithId(this.passcodes, passcode);
+    const names = this.localNames[LANGUAGE_CODES.indexOf(language)];
+    return card === undefined || names === undefined ? undefined : stringAt(names, card);
   }
 
   /** English entries always count; translated ones only in a search for their language. */
@@ -227,23 +228,23 @@ export class CardMatcher {
     const digits = compact.replace(/^0+(?=\d)/, '');
     if (digits.length > MAX_ID_DIGITS) return;
     const number = Number(digits);
-    const card = this.byPasscode.get(number);
+    const card = firstCardWithId(this.passcodes, number);
     if (card !== undefined) this.offer(card, SCORE.passcode, 'id');
-    for (const konamiCard of this.byKonamiId.get(number) ?? []) this.offer(konamiCard, SCORE.konamiId, 'id');
+    forEachCardWithId(this.konamiIds, number, (konamiCard) => this.offer(konamiCard, SCORE.konamiId, 'id'));
   }
 
   private matchExact(compact: string, spaced: string): void {
     const order = this.compactOrder;
     for (let i = this.firstCompactAtLeast(compact); i < order.length; i++) {
       const entry = order[i] as number;
-      if (this.entryCompact[entry] !== compact) break;
+      if (compareAt(this.entryCompact, entry, compact) !== 0) break;
       if (!this.searched(entry)) continue;
       const card = this.entryCard[entry] as number;
       if (this.isAltName(entry)) {
         this.offer(card, SCORE.altNameExact, 'alias');
       } else {
         // Rare (one entry per exact name), so the spaced form is rebuilt here rather than stored.
-        const sameSpacing = tokenizeCardText(this.entrySource[entry] as string).join(' ') === spaced;
+        const sameSpacing = tokenizeCardText(stringAt(this.entrySource, entry) ?? '').join(' ') === spaced;
         this.offer(card, sameSpacing ? SCORE.exact : SCORE.exactCompact, 'exact');
       }
     }
@@ -253,7 +254,7 @@ export class CardMatcher {
     const order = this.compactOrder;
     for (let i = this.firstCompactAtLeast(compact); i < order.length; i++) {
       const entry = order[i] as number;
-      if (!(this.entryCompact[entry] as string).startsWith(compact)) break;
+      if (!startsWithAt(this.entryCompact, entry, compact)) break;
       if (!this.searched(entry)) continue;
       this.offer(this.entryCard[entry] as number, SCORE.prefix - (this.isAltName(entry) ? SCORE.altNamePenalty : 0), 'prefix');
     }
@@ -261,15 +262,7 @@ export class CardMatcher {
 
   /** Position in compactOrder of the first entry whose compact name is not less than `compact`. */
   private firstCompactAtLeast(compact: string): number {
-    const order = this.compactOrder;
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.entryCompact[order[middle] as number] as string) < compact) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(this.entryCompact, compact, this.compactOrder);
   }
 
   /**
@@ -327,7 +320,7 @@ export class CardMatcher {
       }
       const card = this.entryCard[index] as number;
       const quality = matchedWeight / totalWeight;
-      const coverage = Math.min(coveredChars / (this.entryCompact[index] as string).length, 1);
+      const coverage = Math.min(coveredChars / lengthOf(this.entryCompact, index), 1);
       const penalty = this.isAltName(index) ? SCORE.altNamePenalty : 0;
       if (everyWordPrefix) {
         const grade = Math.round(SCORE.wordRange * (0.5 * quality + 0.5 * coverage));
@@ -387,7 +380,7 @@ export class CardMatcher {
       const card = this.cardByTieRank[count - 1 - (key - score * count)] as number;
       const { id, name } = this.cards[card] as MatchableCard;
       const kind = KIND_CODES[this.bestKind[card] as number] as MatchKind;
-      const localName = localNames?.[card];
+      const localName = localNames === undefined ? undefined : stringAt(localNames, card);
       results.push(localName === undefined ? { id, name, score, kind } : { id, name, localName, score, kind });
     }
     for (const card of this.touchedCards) this.bestKey[card] = 0;

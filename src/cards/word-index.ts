@@ -1,3 +1,5 @@
+import { lowerBound, packStrings, packedCount, startsWithAt, type PackedStrings } from './packed-strings.js';
+
 /**
  * The word lists the card matcher searches: sorted words with their postings, walked as an implicit
  * trie for prefix and typo (Damerau–Levenshtein) matches.
@@ -22,12 +24,13 @@ export const TOKEN_SCORE = {
 const FAR = 1 << 20;
 
 /**
- * What a WordIndex searches: the sorted words, and for each word the name entries containing it
- * (postings in one flat array: word w's entries are postings[start[w] .. start[w + 1])). Plain
- * data, so a worker thread can build it and hand it over (see src/services/off-thread).
+ * What a WordIndex searches: the sorted words (packed: none is absent), and for each word the name
+ * entries containing it (postings in one flat array: word w's entries are postings[start[w] ..
+ * start[w + 1])). Plain data, so a worker thread can build it and hand it over (see
+ * src/services/off-thread).
  */
 export interface WordTables {
-  words: string[];
+  words: PackedStrings;
   start: Int32Array;
   postings: Int32Array;
   /** Length of the prefix words[i] shares with words[i - 1]; lets the typo walk reuse work. */
@@ -53,12 +56,12 @@ export function wordTables(entriesByWord: Map<string, number[]>): WordTables {
     for (const entry of entriesByWord.get(word) as number[]) postings[offset++] = entry;
   });
   start[words.length] = offset;
-  return { words, start, postings, sharedPrefix, longestWord };
+  return { words: packStrings(words), start, postings, sharedPrefix, longestWord };
 }
 
 /** A sorted word list with its postings (see WordTables), searched by prefix and with typos. */
 export class WordIndex {
-  readonly words: string[];
+  private readonly words: PackedStrings;
   private readonly start: Int32Array;
   private readonly postings: Int32Array;
   private readonly sharedPrefix: Uint8Array;
@@ -76,23 +79,14 @@ export class WordIndex {
 
   /** Words equal to or starting with `prefix`, scored like the typo walk scores them. */
   forEachWithPrefix(prefix: string, visit: (word: number, tokenScore: number) => void): void {
-    for (let index = this.lowerBound(prefix); index < this.words.length; index++) {
-      const word = this.words[index] as string;
-      if (!word.startsWith(prefix)) break;
-      visit(index, word.length === prefix.length ? TOKEN_SCORE.exact : prefixScore(prefix.length, word.length));
+    const { words } = this;
+    const { offsets } = words;
+    const count = packedCount(words);
+    for (let index = lowerBound(words, prefix); index < count; index++) {
+      if (!startsWithAt(words, index, prefix)) break;
+      const length = (offsets[index + 1] as number) - (offsets[index] as number);
+      visit(index, length === prefix.length ? TOKEN_SCORE.exact : prefixScore(prefix.length, length));
     }
-  }
-
-  /** Index of the first word not less than `text`. */
-  private lowerBound(text: string): number {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.words[middle] as string) < text) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   /**
@@ -115,7 +109,10 @@ export class WordIndex {
     scratch: EditScratch,
     visit: (word: number, tokenScore: number) => void,
   ): void {
-    const { words, sharedPrefix } = this;
+    const { sharedPrefix } = this;
+    // Read in place: word w is text[offsets[w], offsets[w + 1]) (no word is absent, so no offset is negative).
+    const { text, offsets } = this.words;
+    const wordCount = offsets.length - 1;
     const queryLength = token.length;
     const width = queryLength + 1;
     const { rows, prefixDistance, query } = scratch;
@@ -138,21 +135,22 @@ export class WordIndex {
 
     let validDepth = 0;
     let index = 0;
-    while (index < words.length) {
-      const word = words[index] as string;
+    while (index < wordCount) {
+      const wordStart = offsets[index] as number;
+      const wordLength = (offsets[index + 1] as number) - wordStart;
       let depth = Math.min(sharedPrefix[index] as number, validDepth);
       if (depth === 0) {
-        const sameFirstLetter = word.charCodeAt(0) === firstLetter;
+        const sameFirstLetter = text.charCodeAt(wordStart) === firstLetter;
         edits = sameFirstLetter ? maxEdits : Math.min(maxEdits, 1);
         prefixEdits = sameFirstLetter ? maxPrefixEdits : Math.min(maxPrefixEdits, 1);
         // Row 0 again, since the band edges of the previous subtree were marked in it.
         for (let column = 0; column <= queryLength; column++) rows[column] = column;
       }
       let deadAt = -1;
-      while (depth < word.length) {
+      while (depth < wordLength) {
         depth++;
-        const character = word.charCodeAt(depth - 1);
-        const previousCharacter = depth > 1 ? word.charCodeAt(depth - 2) : -1;
+        const character = text.charCodeAt(wordStart + depth - 1);
+        const previousCharacter = depth > 1 ? text.charCodeAt(wordStart + depth - 2) : -1;
         const row = depth * width;
         const above = row - width;
         const low = depth > edits ? depth - edits : 1;
@@ -185,9 +183,9 @@ export class WordIndex {
       validDepth = depth;
 
       if (deadAt < 0) {
-        const inBand = Math.abs(word.length - queryLength) <= edits;
-        const fullDistance = inBand ? (rows[word.length * width + queryLength] as number) : FAR;
-        const tokenScore = score(fullDistance, prefixDistance[word.length] as number, word.length);
+        const inBand = Math.abs(wordLength - queryLength) <= edits;
+        const fullDistance = inBand ? (rows[wordLength * width + queryLength] as number) : FAR;
+        const tokenScore = score(fullDistance, prefixDistance[wordLength] as number, wordLength);
         if (tokenScore > 0) visit(index, tokenScore);
         index++;
         continue;
@@ -197,11 +195,11 @@ export class WordIndex {
       const bestPrefix = prefixDistance[deadAt] as number;
       do {
         if (bestPrefix <= prefixEdits) {
-          const tokenScore = score(FAR, bestPrefix, (words[index] as string).length);
+          const tokenScore = score(FAR, bestPrefix, (offsets[index + 1] as number) - (offsets[index] as number));
           if (tokenScore > 0) visit(index, tokenScore);
         }
         index++;
-      } while (index < words.length && (sharedPrefix[index] as number) >= deadAt);
+      } while (index < wordCount && (sharedPrefix[index] as number) >= deadAt);
     }
   }
 }

@@ -3,7 +3,7 @@ import type { CardLanguage } from '../../cards/card.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
 import { compactCardinfoBody, type CompactDownload, type DownloadKind } from './compact-download.js';
-import { packCards, packNames, unpackTables, type PackedCards, type PackedNames, type WorkerAnswer, type WorkerJob, type WorkerReady, type WorkerRequest } from './transfer.js';
+import { packCards, packNames, type PackedCards, type PackedNames, type WorkerAnswer, type WorkerJob, type WorkerReady, type WorkerRequest } from './transfer.js';
 
 /**
  * Work of a second or so off the event loop, in a worker thread: matcher builds (about half a
@@ -147,7 +147,7 @@ export async function buildMatcherTablesOffThread(
   };
   const answer = await run({ job: 'matcher', input }, signal);
   if (!('tables' in answer)) throw new Error('the worker answered a matcher build with something else');
-  return unpackTables(answer.tables);
+  return answer.tables;
 }
 
 /**

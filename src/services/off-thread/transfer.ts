@@ -1,22 +1,17 @@
 import type { CardLanguage } from '../../cards/card.js';
 import type { LocalizedCardNames } from '../../cards/localized-names.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
-import type { WordTables } from '../../cards/word-index.js';
+import { packStrings, unpackStrings, type PackedStrings } from '../../cards/packed-strings.js';
 import type { UpstreamErrorKind } from '../../interaction/upstream-error.js';
 import type { CompactDownload, DownloadKind } from './compact-download.js';
 
 /**
  * What crosses the thread boundary, both ways: the messages, and a matcher build's input and tables
  * in the shape that costs the event loop least: typed arrays (moved, for the tables coming back) and each list of strings as
- * one string. Hundreds of thousands of separate strings would cost ~100 ms to clone and as much
- * again to read back; one long string is a single copy, and slicing it back is a few ms.
+ * one string (PackedStrings). Hundreds of thousands of separate strings would cost ~100 ms to clone
+ * and as much again to read back; one long string is a single copy, and the matcher reads the
+ * tables' lists as they come.
  */
-
-/** A list of strings (some absent) as one string and each one's length (-1 for an absent one). */
-interface PackedStrings {
-  text: string;
-  lengths: Int32Array;
-}
 
 /** The cards a build reads, as columns. */
 export interface PackedCards {
@@ -44,17 +39,6 @@ export interface PackedBuildInput {
   languages: PackedNames[];
 }
 
-type PackedWords = Omit<WordTables, 'words'> & { words: PackedStrings };
-
-export type PackedTables = Omit<MatcherTables, 'entryCompact' | 'entrySource' | 'localNames' | 'singleWords' | 'joinedWords' | 'soundWords'> & {
-  entryCompact: PackedStrings;
-  entrySource: PackedStrings;
-  localNames: PackedStrings[];
-  singleWords: PackedWords;
-  joinedWords: PackedWords;
-  soundWords: PackedWords;
-};
-
 /** One job asked of the worker: a matcher build, or reading a download (see compact-download.ts). */
 export type WorkerJob = { job: 'matcher'; input: PackedBuildInput } | { job: 'download'; body: Uint8Array; kind: DownloadKind };
 export type WorkerRequest = WorkerJob & { id: number };
@@ -70,36 +54,12 @@ export interface WorkerReady {
   ready: true;
 }
 
-export type WorkerAnswer = { id: number } & ({ tables: PackedTables } | { download: CompactDownload } | { failure: JobFailure });
+export type WorkerAnswer = { id: number } & ({ tables: MatcherTables } | { download: CompactDownload } | { failure: JobFailure });
 
 /** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */
 export interface Packed<T> {
   message: T;
   transfer: ArrayBuffer[];
-}
-
-function packStrings(list: readonly (string | undefined)[], transfer?: ArrayBuffer[]): PackedStrings {
-  const lengths = new Int32Array(list.length);
-  const present: string[] = [];
-  for (let at = 0; at < list.length; at++) {
-    const text = list[at];
-    lengths[at] = text === undefined ? -1 : text.length;
-    if (text !== undefined) present.push(text);
-  }
-  transfer?.push(lengths.buffer as ArrayBuffer);
-  return { text: present.join(''), lengths };
-}
-
-function unpackStrings(packed: PackedStrings): (string | undefined)[] {
-  const list = new Array<string | undefined>(packed.lengths.length);
-  let offset = 0;
-  for (let at = 0; at < list.length; at++) {
-    const length = packed.lengths[at] as number;
-    if (length < 0) continue;
-    list[at] = packed.text.slice(offset, offset + length);
-    offset += length;
-  }
-  return list;
 }
 
 /** Lists packed without an absent string come back without one. */
@@ -152,36 +112,13 @@ export function unpackBuildInput({ cards: packed, aliases, languages }: PackedBu
   return { cards, aliases, localizedNames: (language) => byLanguage.get(language) ?? [] };
 }
 
-export function packTables(tables: MatcherTables): Packed<PackedTables> {
-  const transfer: ArrayBuffer[] = [];
-  const words = ({ words: list, ...rest }: WordTables): PackedWords => {
-    transfer.push(rest.start.buffer as ArrayBuffer, rest.postings.buffer as ArrayBuffer, rest.sharedPrefix.buffer as ArrayBuffer);
-    return { ...rest, words: packStrings(list, transfer) };
-  };
-  for (const array of [tables.entryCard, tables.entryInfo, tables.compactOrder, tables.aliasCards, tables.tieRank, tables.cardByTieRank]) {
-    transfer.push(array.buffer as ArrayBuffer);
+/** The tables and every typed array in them, to move (not copy) to the event loop. */
+export function packTables(tables: MatcherTables): Packed<MatcherTables> {
+  const { entryCard, entryInfo, compactOrder, aliasCards, tieRank, cardByTieRank, passcodes, konamiIds } = tables;
+  const arrays = [entryCard, entryInfo, compactOrder, aliasCards, tieRank, cardByTieRank, passcodes.ids, passcodes.cards, konamiIds.ids, konamiIds.cards];
+  for (const list of [tables.entryCompact, tables.entrySource, ...tables.localNames]) arrays.push(list.offsets);
+  for (const { words, start, postings, sharedPrefix } of [tables.singleWords, tables.joinedWords, tables.soundWords]) {
+    arrays.push(words.offsets, start, postings, sharedPrefix);
   }
-  const message: PackedTables = {
-    ...tables,
-    entryCompact: packStrings(tables.entryCompact, transfer),
-    entrySource: packStrings(tables.entrySource, transfer),
-    localNames: tables.localNames.map((names) => packStrings(names, transfer)),
-    singleWords: words(tables.singleWords),
-    joinedWords: words(tables.joinedWords),
-    soundWords: words(tables.soundWords),
-  };
-  return { message, transfer };
-}
-
-export function unpackTables(packed: PackedTables): MatcherTables {
-  const words = (tables: PackedWords): WordTables => ({ ...tables, words: unpackPresent(tables.words) });
-  return {
-    ...packed,
-    entryCompact: unpackPresent(packed.entryCompact),
-    entrySource: unpackPresent(packed.entrySource),
-    localNames: packed.localNames.map(unpackStrings),
-    singleWords: words(packed.singleWords),
-    joinedWords: words(packed.joinedWords),
-    soundWords: words(packed.soundWords),
-  };
+  return { message: tables, transfer: arrays.map((array) => array.buffer as ArrayBuffer) };
 }
