@@ -74,6 +74,8 @@ export interface ServiceOverrides {
   attachments?: AttachmentSource;
   /** Card database settings (tests: a fake with fewer cards than the real minimum). */
   cardDatabase?: CreateCardServiceOptions['database'];
+  /** Where card downloads are read and matchers built (tests: the worker's bundle). */
+  offThread?: CreateCardServiceOptions['offThread'];
 }
 
 interface ServiceDeps {
@@ -122,6 +124,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     sharedArt: state.blobs,
     downloadOnce: (key, download) => state.downloadOnce(key, download),
     ...(overrides.cardDatabase === undefined ? {} : { database: overrides.cardDatabase }),
+    ...(overrides.offThread === undefined ? {} : { offThread: overrides.offThread }),
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

@@ -8,7 +8,7 @@ import type { CardDatabaseOptions, DownloadOnce } from './card-database-options.
 import { CardImageStore } from './card-images.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
-import { buildMatcherTablesOffThread, compactDownloadOffThread } from './off-thread/off-thread.js';
+import { offThreadJobs, type OffThreadJobs } from './off-thread/off-thread.js';
 import type { LimiterFactory } from './limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
@@ -35,11 +35,14 @@ export interface CreateCardServiceOptions {
   sharedArt?: SharedBlobs;
   /** Each database version downloaded once for the whole fleet (the shared state's `downloadOnce`). */
   downloadOnce?: DownloadOnce;
+  /** Where downloads are read and matchers built: the worker next to the sources by default (tests run a bundle of it). */
+  offThread?: OffThreadJobs;
 }
 
 /** Builds the YGOPRODeck client, the card database, the set list, the image store and the service over them. */
 export function createCardService(options: CreateCardServiceOptions): CardService {
   const logger = options.logger ?? pino({ level: 'silent' });
+  const offThread = options.offThread ?? offThreadJobs();
   const client = new YgoprodeckClient({
     baseUrl: options.baseUrl,
     ...(options.imagesBaseUrl === undefined ? {} : { imagesBaseUrl: options.imagesBaseUrl }),
@@ -49,7 +52,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     metrics: options.metrics,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     readDownload: (body, kind, signal) =>
-      compactDownloadOffThread(body, kind, signal, (error) => logger.warn({ err: error }, 'reading a card download off the event loop failed; reading it on the event loop')),
+      offThread.readDownload(body, kind, signal, (error) => logger.warn({ err: error }, 'reading a card download off the event loop failed; reading it on the event loop')),
   });
   const database = new CardDatabase({ client, dataDir: options.dataDir, logger: logger.child({ component: 'card-database' }), downloadOnce: options.downloadOnce, ...options.database });
   const images = new CardImageStore({
@@ -65,7 +68,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     client,
     sets,
     logger: logger.child({ component: 'cards' }),
-    buildMatcherTables: buildMatcherTablesOffThread,
+    buildMatcherTables: offThread.buildMatcherTables,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
     ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
   });

@@ -15,12 +15,9 @@ import { FakeServer, htmlPage, json, type FakeResponse, type RecordedRequest } f
  * real IP ban does for an hour).
  */
 
-let dump: RawCard[] | undefined;
-
-/** The real full `cardinfo.php` dump of 2025-04-25 (13,703 cards, no `misc_info`), read once per process. */
+/** The real full `cardinfo.php` dump of 2025-04-25 (13,703 cards, no `misc_info`), as the bot's own type. */
 export function loadCardDump(): RawCard[] {
-  dump ??= readCardDump();
-  return dump;
+  return readCardDump();
 }
 
 /** Cards every default fake serves, each for a quirk the bot must handle. */

@@ -9,6 +9,7 @@ import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../
 import { writeCardFormat2Snapshot, writeCardSnapshot } from './card-snapshot.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
+import { testOffThread } from './off-thread.js';
 
 /** Canary secrets: any test may assert they never leave the process. */
 export const CANARY_TOKEN = 'canary-discord-token.MTAxMDEwMTAxMDEw.secretpart0123456789';
@@ -74,7 +75,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     config,
     logger,
     commands: options.commands,
-    overrides: options.overrides,
+    overrides: { offThread: testOffThread(), ...options.overrides },
     ...(options.state ? { state: options.state } : {}),
     // discord.js's own timeout (15 s): a shorter one made it send an interaction callback again
     // while a loaded machine was still answering the first, which Discord refuses ("already acknowledged").

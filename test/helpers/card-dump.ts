@@ -14,7 +14,24 @@ export interface RawCard {
 
 const DUMP_URL = new URL('../fixtures/cardinfo-2025-04-25.json.br', import.meta.url);
 
-/** The real 2025-04-25 database dump (13,703 cards, no `misc_info`). Decompressing takes ~100 ms. */
+let dump: readonly RawCard[] | undefined;
+
+/**
+ * The real 2025-04-25 database dump (13,703 cards, no `misc_info`), read once per test process:
+ * decompressing and parsing it costs about a quarter of a second, and a worker runs many files
+ * that read it. Frozen, so a test that would change the cards others read throws instead (a test
+ * that needs other cards maps them to new objects).
+ */
 export function loadCardDump(): RawCard[] {
-  return JSON.parse(brotliDecompressSync(readFileSync(DUMP_URL)).toString('utf8')) as RawCard[];
+  dump ??= deepFreeze(JSON.parse(brotliDecompressSync(readFileSync(DUMP_URL)).toString('utf8')) as RawCard[]);
+  // A new array each time: a test may add, drop or reorder cards.
+  return [...dump];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const field of Object.values(value)) deepFreeze(field);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -9,6 +9,7 @@ import { nodeSigningKeys, signedInteractionsEndpoint, type SigningKeys } from '.
 import { offlineTestSetup } from './bot.js';
 import { writeCardSnapshot } from './card-snapshot.js';
 import type { LogCapture } from './log-capture.js';
+import { testOffThread } from './off-thread.js';
 
 export interface TestHttpBot {
   /** Acts as Discord: its exchanges are signed and POSTed to the bot, and it receives the webhook writes. */
@@ -54,7 +55,7 @@ export async function startTestHttpBot(options: StartHttpBotOptions = {}): Promi
     config,
     logger,
     commands: options.commands,
-    overrides: options.overrides,
+    overrides: { offThread: testOffThread(), ...options.overrides },
     drainTimeoutMs: options.drainTimeoutMs,
     server: options.server,
     // discord.js's own timeout (15 s): a shorter one made it send an interaction callback again

@@ -22,6 +22,7 @@ import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { testOffThread } from '../helpers/off-thread.js';
 import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY } from '../helpers/bot.js';
 import { writeCardSnapshot } from '../helpers/card-snapshot.js';
 import { LogCapture } from '../helpers/log-capture.js';
@@ -158,6 +159,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
         // No waiting: thousands of cases in all, and the limits themselves are tested elsewhere.
         limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 0, maxConcurrent: 8, maxQueued: 100_000 }),
         memberShares: { wallhaven: { limit: Number.MAX_SAFE_INTEGER }, geojs: { limit: Number.MAX_SAFE_INTEGER } },
+        offThread: testOffThread(),
       },
     );
     expect(app.cards.ready).toBe(true);

@@ -4,9 +4,9 @@ import { DEFAULT_ALIASES } from '../../src/cards/aliases.js';
 import type { CardLanguage } from '../../src/cards/card.js';
 import type { CardSummary } from '../../src/cards/card-summary.js';
 import { CardIndexKeeper, type MatcherTablesBuild } from '../../src/services/card-index.js';
-import { buildMatcherTablesOffThread } from '../../src/services/off-thread/off-thread.js';
 import { loadCardDump } from '../helpers/card-dump.js';
 import { LogCapture } from '../helpers/log-capture.js';
+import { bundledWorkerJobs } from '../helpers/off-thread.js';
 
 const DARK_MAGICIAN = 46986414;
 const NEW_CARD = { id: 99999999, name: 'Zzyzx Test Dragon', views: 1 } as CardSummary;
@@ -38,6 +38,8 @@ class FakeDatabase {
   }
 }
 
+const { buildMatcherTables } = bundledWorkerJobs();
+
 function keeperOver(database: FakeDatabase, build?: MatcherTablesBuild, log = new LogCapture()): CardIndexKeeper {
   return new CardIndexKeeper(database as never, DEFAULT_ALIASES, pino(log), build);
 }
@@ -50,7 +52,7 @@ function heldBuilds(): { build: MatcherTablesBuild; started: () => number; relea
     build: async (...args) => {
       started++;
       await new Promise<void>((resolve) => (release = resolve));
-      return buildMatcherTablesOffThread(...args);
+      return buildMatcherTables(...args);
     },
     started: () => started,
     release: () => release(),
@@ -62,7 +64,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe('CardIndexKeeper building off the event loop', () => {
   it('swaps atomically: every query during a rebuild is answered by the old matcher or the new one, never by none', async () => {
     const database = new FakeDatabase();
-    const keeper = keeperOver(database, buildMatcherTablesOffThread);
+    const keeper = keeperOver(database, buildMatcherTables);
     await keeper.settled();
     const old = keeper.current!;
     database.reload([...englishCards, NEW_CARD]);

@@ -21,7 +21,7 @@ const IDLE_MS = 2_000;
  * vitest. Bundled into an entry point of src/ (the tests' bundles), this code runs from that entry
  * point's file, and the worker's bundle sits at its own path below it.
  */
-const ENTRY = /\/services\/off-thread\/off-thread\.[jt]s$/.test(import.meta.url)
+const DEFAULT_ENTRY = /\/services\/off-thread\/off-thread\.[jt]s$/.test(import.meta.url)
   ? new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url)
   : new URL('./services/off-thread/worker.js', import.meta.url);
 
@@ -31,6 +31,7 @@ interface Pending {
 }
 
 interface JobWorker {
+  entry: string;
   worker: Worker;
   /** Settles when the worker has loaded its code and can take jobs (rejects if it cannot start). */
   ready: Promise<void>;
@@ -38,7 +39,8 @@ interface JobWorker {
   idle?: NodeJS.Timeout;
 }
 
-let current: JobWorker | null = null;
+/** The worker running each entry, while it has work or has been idle less than IDLE_MS. */
+const running = new Map<string, JobWorker>();
 let nextId = 1;
 /** Each card set and language's names packed once: a start's builds all send the same English cards. */
 const packedCards = new WeakMap<readonly MatchableCard[], PackedCards>();
@@ -50,14 +52,15 @@ function packedOnce<K extends object, V>(cache: WeakMap<K, V>, key: K, pack: () 
   return packed;
 }
 
-function startWorker(): Worker {
-  if (ENTRY.pathname.endsWith('.js')) return new Worker(ENTRY);
-  // The sources run untranspiled (npm run dev, the tests): the worker loads tsx before its entry.
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); });`, { eval: true });
+function startWorker(entry: URL): Worker {
+  if (entry.pathname.endsWith('.js')) return new Worker(entry);
+  // The sources run untranspiled (npm run dev): the worker loads tsx before its entry.
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true });
 }
 
-function jobWorker(): JobWorker {
-  if (current !== null) {
+function jobWorker(entry: URL): JobWorker {
+  const current = running.get(entry.href);
+  if (current !== undefined) {
     clearTimeout(current.idle);
     return current;
   }
@@ -65,9 +68,9 @@ function jobWorker(): JobWorker {
   const ready = new Promise<void>((resolve, reject) => (started = { resolve, reject }));
   // Whoever waits on `ready` sees a failure; nobody waiting is no unhandled rejection.
   ready.catch(() => undefined);
-  const state: JobWorker = { worker: startWorker(), ready, pending: new Map() };
+  const state: JobWorker = { entry: entry.href, worker: startWorker(entry), ready, pending: new Map() };
   const failAll = (error: unknown) => {
-    if (current === state) current = null;
+    forget(state);
     started.reject(error);
     for (const pending of state.pending.values()) pending.reject(error);
     state.pending.clear();
@@ -81,8 +84,12 @@ function jobWorker(): JobWorker {
   });
   state.worker.once('error', failAll);
   state.worker.once('exit', (code) => failAll(new Error(`worker thread exited with code ${code}`)));
-  current = state;
+  running.set(state.entry, state);
   return state;
+}
+
+function forget(state: JobWorker): void {
+  if (running.get(state.entry) === state) running.delete(state.entry);
 }
 
 /** An idle worker never keeps the process alive, and ends after IDLE_MS. */
@@ -92,7 +99,7 @@ function stopWhenIdle(state: JobWorker): void {
   clearTimeout(state.idle);
   state.idle = setTimeout(() => {
     if (state.pending.size > 0) return;
-    if (current === state) current = null;
+    forget(state);
     void state.worker.terminate();
   }, IDLE_MS);
   state.idle.unref();
@@ -103,9 +110,9 @@ function stopWhenIdle(state: JobWorker): void {
  * cannot start); its answer, or a rejection if the worker fails, the job throws or `signal` aborts
  * (the answer is then dropped when it comes).
  */
-function run(job: WorkerJob, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
+function run(entry: URL, job: WorkerJob, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
   signal?.throwIfAborted();
-  const state = jobWorker();
+  const state = jobWorker(entry);
   const id = nextId++;
   let abort = () => {};
   return new Promise<WorkerAnswer>((resolve, reject) => {
@@ -130,11 +137,33 @@ function run(job: WorkerJob, signal?: AbortSignal, transfer: ArrayBuffer[] = [])
     .finally(() => signal?.removeEventListener('abort', abort));
 }
 
+/** What a card service does off the event loop (see createCardService). */
+export interface OffThreadJobs {
+  /** The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects if the worker fails or `signal` aborts. */
+  buildMatcherTables(
+    cards: readonly MatchableCard[],
+    aliases: Readonly<Record<string, string>>,
+    names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
+    signal?: AbortSignal,
+  ): Promise<MatcherTables>;
+  /** `compactCardinfoBody` in the worker (see compactDownloadOffThread). */
+  readDownload(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload>;
+}
+
 /**
- * The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects
- * if the worker fails or `signal` aborts.
+ * The jobs, run by the worker whose code is `entry` (by default the one next to this file; another
+ * is a bundle of it, as the tests' is). Everything in a process that uses one entry shares its
+ * worker, which takes the jobs one after another.
  */
-export async function buildMatcherTablesOffThread(
+export function offThreadJobs(entry: URL = DEFAULT_ENTRY): OffThreadJobs {
+  return {
+    buildMatcherTables: (cards, aliases, names, signal) => buildMatcherTablesOffThread(entry, cards, aliases, names, signal),
+    readDownload: (body, kind, signal, onFallback) => compactDownloadOffThread(entry, body, kind, signal, onFallback),
+  };
+}
+
+async function buildMatcherTablesOffThread(
+  entry: URL,
   cards: readonly MatchableCard[],
   aliases: Readonly<Record<string, string>>,
   names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
@@ -145,7 +174,7 @@ export async function buildMatcherTablesOffThread(
     aliases,
     languages: [...names].map(([language, byPasscode]) => packedOnce(packedNames, byPasscode, () => packNames(language, byPasscode))),
   };
-  const answer = await run({ job: 'matcher', input }, signal);
+  const answer = await run(entry, { job: 'matcher', input }, signal);
   if (!('tables' in answer)) throw new Error('the worker answered a matcher build with something else');
   return answer.tables;
 }
@@ -157,12 +186,12 @@ export async function buildMatcherTablesOffThread(
  * worker that fails after taking it fails the download, which is tried again at the next check. A
  * body that is not a card list rejects with its UpstreamError either way.
  */
-export async function compactDownloadOffThread(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload> {
+async function compactDownloadOffThread(entry: URL, body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload> {
   // A body over part of a larger buffer (a small one in Buffer's shared pool: never a whole database)
   // is copied into its own first; moving the pool would take it from every other small Buffer.
   const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
   try {
-    const answer = await run({ job: 'download', body: whole, kind }, signal, [whole.buffer as ArrayBuffer]);
+    const answer = await run(entry, { job: 'download', body: whole, kind }, signal, [whole.buffer as ArrayBuffer]);
     if (!('download' in answer)) throw new Error('the worker answered a download with something else');
     // A Buffer arrives as a plain Uint8Array over the moved memory.
     const records = answer.download.body;

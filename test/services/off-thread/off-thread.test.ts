@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { CardMatcher, type MatchableCard } from '../../../src/cards/matcher.js';
 import { compactCardinfoBody } from '../../../src/services/off-thread/compact-download.js';
-import { buildMatcherTablesOffThread, compactDownloadOffThread } from '../../../src/services/off-thread/off-thread.js';
+import { offThreadJobs } from '../../../src/services/off-thread/off-thread.js';
 import { translatedCard, translatedDump } from '../../fakes/card-translations.js';
 import { loadCardDump } from '../../helpers/card-dump.js';
 
@@ -12,11 +12,13 @@ const french = new Map(dump.flatMap((card) => {
   const translated = translatedCard(card as never, 'fr');
   return translated === undefined ? [] : [[card.id, translated.name] as const];
 }));
+// The worker from the TypeScript sources, as `npm run dev` starts it (other tests run its bundle).
+const { buildMatcherTables, readDownload } = offThreadJobs();
 const queries = ['dark magician', 'blue eyes', 'mistical space tyfoon', 'a', 'mst', '46986414', 'magicien'];
 
 describe('matcher builds in a worker thread', () => {
   it('give a matcher answering exactly as one built on the event loop, in English and in French', async () => {
-    const tables = await buildMatcherTablesOffThread(cards, DEFAULT_ALIASES, new Map([['fr', french]]));
+    const tables = await buildMatcherTables(cards, DEFAULT_ALIASES, new Map([['fr', french]]));
     const offThread = new CardMatcher(cards, DEFAULT_ALIASES, { tables });
     const inline = new CardMatcher(cards, DEFAULT_ALIASES, { localizedNames: (language) => (language === 'fr' ? french : []) });
     expect(offThread.entryCount).toBe(inline.entryCount);
@@ -28,13 +30,13 @@ describe('matcher builds in a worker thread', () => {
 
   it('stop the worker and reject when aborted', async () => {
     const controller = new AbortController();
-    const build = buildMatcherTablesOffThread(cards, DEFAULT_ALIASES, new Map(), controller.signal);
+    const build = buildMatcherTables(cards, DEFAULT_ALIASES, new Map(), controller.signal);
     controller.abort(new Error('closing'));
     await expect(build).rejects.toThrow('closing');
   });
 
   it('refuse tables built over other cards', async () => {
-    const tables = await buildMatcherTablesOffThread(cards.slice(0, 10), DEFAULT_ALIASES, new Map());
+    const tables = await buildMatcherTables(cards.slice(0, 10), DEFAULT_ALIASES, new Map());
     expect(() => new CardMatcher(cards, DEFAULT_ALIASES, { tables })).toThrow(/"tables"/);
   });
 });
@@ -45,7 +47,7 @@ describe('downloads read in a worker thread', () => {
       const body = Buffer.from(JSON.stringify({ data: [...data, { id: 'not a card' }] }));
       const { body: inlineRecords, ...inline } = compactCardinfoBody(body, kind);
       // The body is moved to the worker, not copied.
-      const { body: records, ...offThread } = await compactDownloadOffThread(body, kind);
+      const { body: records, ...offThread } = await readDownload(body, kind);
       // Bytes compared as bytes: toEqual walks a Buffer element by element, for seconds.
       expect(records.equals(inlineRecords)).toBe(true);
       expect(offThread).toEqual(inline);
@@ -54,6 +56,6 @@ describe('downloads read in a worker thread', () => {
   });
 
   it('reject a body that is not a card list as a bad response, as on the event loop', async () => {
-    await expect(compactDownloadOffThread(Buffer.from('{"data":[{"id":1'), 'texts')).rejects.toMatchObject({ kind: 'bad_response' });
+    await expect(readDownload(Buffer.from('{"data":[{"id":1'), 'texts')).rejects.toMatchObject({ kind: 'bad_response' });
   });
 });
