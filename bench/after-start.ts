@@ -68,7 +68,7 @@ async function benchAfterStart(upstreams: BenchUpstreams, cards: RawCard[], comp
   let languages: string[] = [];
   try {
     // The bot reports ready once its English card database is matched: autocomplete answers from here.
-    const untilEnglish = await bot.readStalls();
+    const untilEnglish = bot.stallsUntilReady;
     const deadline = performance.now() + LANGUAGES_TIMEOUT_MS;
     for (let sample = 0; options.fresh ? languages.length < CARD_LANGUAGES.length : sample < options.queries; sample++) {
       const started = bot.discord.autocomplete({ name: 'card', subcommand: 'show', options: { name: TYPED_QUERIES[sample % TYPED_QUERIES.length]! }, focused: 'name' });

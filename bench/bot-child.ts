@@ -40,9 +40,11 @@ export interface BotChild {
   cards: number;
   /** Memory right after start-up (after a full GC). */
   memoryAtReady: MemorySample;
+  /** The bot's event-loop delays and GC pauses from logging in until ready (its cards matched), the memory measurement left out. */
+  stallsUntilReady: StallReading;
   measureMemory(): Promise<MemorySample>;
   interactionCounts(): Promise<Record<string, number>>;
-  /** The bot's event-loop delays and GC pauses since the last call (the first call: since it logged in). */
+  /** The bot's event-loop delays and GC pauses since the last call (the first call: since it was ready). */
   readStalls(): Promise<StallReading>;
   /** The languages whose card databases the bot has loaded and matched. */
   languagesReady(): Promise<string[]>;
@@ -118,6 +120,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
     spawnToReadyMs,
     cards: ready.cards,
     memoryAtReady: ready.memory,
+    stallsUntilReady: ready.stalls,
     async measureMemory() {
       const report = await ask({ type: 'measure-memory', id: nextId++ }, (r): r is Extract<BotReport, { type: 'memory' }> => r.type === 'memory');
       return report.memory;

@@ -87,7 +87,7 @@ export type ParentMessage =
   | { type: 'stop' };
 
 export type BotReport =
-  | { type: 'ready'; timings: StartupTimings; cards: number; memory: MemorySample }
+  | { type: 'ready'; timings: StartupTimings; cards: number; memory: MemorySample; stalls: StallReading }
   | { type: 'memory'; id: number; memory: MemorySample }
   /** Interactions answered so far, by the router's outcome label (ok, user_error, upstream_error, error). */
   | { type: 'interaction-counts'; id: number; counts: Record<string, number> }
