@@ -10,10 +10,12 @@ import { REDIS } from './helpers/redis-server.js';
 /**
  * Once per run, not once per file: says which tests are skipped for a missing program and how to enable them,
  * makes the folder where card snapshots are built once for every worker, and transpiles the entry
- * points that tests spawn (both removed after the run).
+ * points that tests spawn (both removed after the run). A run started by a test of another run (the
+ * bench's floods and fuzz sections in `npm run test:bench`) inherits both from it and leaves them be.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   for (const tool of [REDIS, PROMTOOL]) if (!tool.installed && !tool.required) console.warn(tool.installHint);
+  if (process.env[SNAPSHOT_CACHE_ENV] !== undefined && process.env[COMPILED_ENTRY_POINTS_ENV] !== undefined) return async () => {};
   const cache = await mkdtemp(join(tmpdir(), 'almanac-test-run-'));
   // Workers are forked after global setup and inherit this environment.
   process.env[SNAPSHOT_CACHE_ENV] = cache;

@@ -60,6 +60,11 @@ export async function compileEntryPoints(projectRoot: string): Promise<{ dir: st
     platform: 'node',
     target: 'node20',
     bundle: true,
+    // What the entry points share (the app, discord.js…) is written once, in chunks next to them:
+    // half the bundling time of a full copy per entry point. Beside them, a chunk's
+    // `import.meta.url` finds what it looks for (the worker, package.json) as an entry point's does.
+    splitting: true,
+    chunkNames: 'src/[name]-[hash]',
     external: NOT_BUNDLED,
     banner: { js: REQUIRE_FOR_COMMONJS },
     logLevel: 'error',
