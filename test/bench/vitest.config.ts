@@ -11,6 +11,10 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The three files side by side (vitest's default on 2 cores is one at a time): their sections
+    // mostly wait on child processes and real-time limiters, and tiny workloads prove only that
+    // each section runs to the end, which load does not change.
+    maxWorkers: 3,
     setupFiles: ['test/fence/vitest-setup.ts'],
     globalSetup: ['test/global-setup.ts'],
   },
