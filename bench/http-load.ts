@@ -7,6 +7,7 @@
  * that windows against several endpoints can alternate; it exits when the bench disconnects.
  */
 import { createPrivateKey, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { summarize } from './stats.js';
 
@@ -24,6 +25,8 @@ export interface LoadJob {
   count: number;
   connections: number;
   durationMs: number;
+  /** The endpoint's process, whose CPU time over the timed window is reported. */
+  endpointPid?: number;
 }
 
 export interface LoadResult {
@@ -35,6 +38,12 @@ export interface LoadResult {
   elapsedMs: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * CPU time (user and system, all its threads) the endpoint's process spent over the timed
+   * window, in ms: unlike requests/s, it hardly moves when other work on the machine takes cores
+   * away. NaN where /proc cannot say.
+   */
+  endpointCpuMs: number;
 }
 
 interface SignedRequest {
@@ -53,7 +62,24 @@ function signAll(job: LoadJob, first: number, count: number): SignedRequest[] {
   });
 }
 
-async function drive(pool: Pool, url: URL, requests: readonly SignedRequest[], connections: number, durationMs: number): Promise<LoadResult> {
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time of process `pid` so far, in ms (10 ms resolution); NaN where /proc cannot say. */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces), from the state (field 3 of proc(5)) on.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[14 - 3]) + Number(fields[15 - 3]);
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function drive(pool: Pool, url: URL, requests: readonly SignedRequest[], connections: number, durationMs: number): Promise<Omit<LoadResult, 'endpointCpuMs'>> {
   const latencies: number[] = [];
   let answered = 0;
   let failed = 0;
@@ -92,7 +118,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const warmup = signAll(job, job.firstId, job.warmup);
   const timed = signAll(job, job.firstId + job.warmup, job.count);
   await drive(pool, url, warmup, job.connections, Number.POSITIVE_INFINITY);
-  return drive(pool, url, timed, job.connections, job.durationMs);
+  const cpuBefore = cpuMsOf(job.endpointPid);
+  const result = await drive(pool, url, timed, job.connections, job.durationMs);
+  return { ...result, endpointCpuMs: cpuMsOf(job.endpointPid) - cpuBefore };
 }
 
 // Jobs arrive one at a time: the bench waits for each result before sending the next job.

@@ -62,16 +62,19 @@ export interface HttpThroughputResult {
   bare: LoadResult[];
   /** Almanac's windows of each scenario, one per timed round. */
   almanac: Record<HttpScenario, LoadResult[]>;
-  ratios: Record<HttpScenario, RoundRatios>;
+  /** Requests/s, and requests per second of the endpoint's CPU time, as ratios to the bare endpoint's. */
+  ratios: Record<HttpScenario, { throughput: RoundRatios; cpu: RoundRatios }>;
 }
 
 export const requestsPerSecond = (load: LoadResult) => load.answered / (load.elapsedMs / 1000);
+/** Requests answered per second of the endpoint's own CPU time: what one core would answer. */
+export const requestsPerCpuSecond = (load: LoadResult) => load.answered / (load.endpointCpuMs / 1000);
 
-/** Each round's requests/s of `windows` over the mean of the bare windows before and after it. */
-export function roundRatios(bare: readonly LoadResult[], windows: readonly LoadResult[]): RoundRatios {
+/** Each round's `rate` of `windows` over the mean of the bare windows' before and after it. */
+export function roundRatios(bare: readonly LoadResult[], windows: readonly LoadResult[], rate: (load: LoadResult) => number): RoundRatios {
   const perRound = windows.map((window, round) => {
-    const floor = (requestsPerSecond(bare[round]!) + requestsPerSecond(bare[round + 1]!)) / 2;
-    return requestsPerSecond(window) / floor;
+    const floor = (rate(bare[round]!) + rate(bare[round + 1]!)) / 2;
+    return rate(window) / floor;
   });
   return { median: median(perRound), perRound };
 }
@@ -177,9 +180,15 @@ async function until(what: string, timeoutMs: number, attempt: () => Promise<boo
   throw new Error(`bench http: ${what} within ${timeoutMs} ms`);
 }
 
+/** A started endpoint: where to post, and its process (whose CPU time each window reports). */
+interface Endpoint {
+  url: string;
+  pid: number | undefined;
+}
+
 /** The generator process, driving one window after another. */
 interface Generator {
-  window(url: string, keys: Keys, payload: Record<string, unknown>, warmup: number, signed: number): Promise<LoadResult>;
+  window(endpoint: Endpoint, keys: Keys, payload: Record<string, unknown>, warmup: number, signed: number): Promise<LoadResult>;
 }
 
 async function withGenerator<T>(options: HttpThroughputOptions, use: (generator: Generator) => Promise<T>): Promise<T> {
@@ -188,9 +197,10 @@ async function withGenerator<T>(options: HttpThroughputOptions, use: (generator:
   let idsUsed = 0;
   try {
     return await use({
-      window(url, keys, payload, warmup, signed) {
+      window(endpoint, keys, payload, warmup, signed) {
         const job: LoadJob = {
-          url,
+          url: endpoint.url,
+          endpointPid: endpoint.pid,
           firstId: idsUsed,
           privateKeyPem: keys.privateKeyPem,
           payload,
@@ -210,18 +220,18 @@ async function withGenerator<T>(options: HttpThroughputOptions, use: (generator:
   }
 }
 
-async function bareEndpoint<T>(keys: Keys, use: (url: string) => Promise<T>): Promise<T> {
+async function bareEndpoint<T>(keys: Keys, use: (endpoint: Endpoint) => Promise<T>): Promise<T> {
   const floor = spawnScript('./http-floor.ts', { DISCORD_PUBLIC_KEY: keys.publicKeyHex });
   try {
     const { port } = await firstMessage<{ port: number }>(floor);
-    return await use(`http://127.0.0.1:${port}/interactions`);
+    return await use({ url: `http://127.0.0.1:${port}/interactions`, pid: floor.pid });
   } finally {
     await stopChild(floor);
   }
 }
 
 /** `npm run start:http` on a copy of `snapshotDir`, its webhook writes going to a fake Discord. */
-async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapshotDir: string, use: (url: string, applicationId: string) => Promise<T>): Promise<T> {
+async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapshotDir: string, use: (endpoint: Endpoint, applicationId: string) => Promise<T>): Promise<T> {
   const discord = await startFakeDiscord();
   const dataDir = await copyDataDir(snapshotDir);
   const port = await freePort();
@@ -247,7 +257,7 @@ async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapsho
     const url = `http://127.0.0.1:${port}/interactions`;
     const ping = { application_id: discord.applicationId, version: 1, type: InteractionType.Ping };
     await until('Almanac did not answer a PING', READY_TIMEOUT_MS, async () => (await post(url, keys, ping)).status === 200);
-    return await use(url, discord.applicationId);
+    return await use({ url, pid: server.pid }, discord.applicationId);
   } finally {
     await stopChild(server);
     await discord.close();
@@ -261,8 +271,9 @@ async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapsho
  */
 export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir: string, options: HttpThroughputOptions): Promise<HttpThroughputResult> {
   const keys = signingKeys();
-  return bareEndpoint(keys, (bareUrl) =>
-    almanacEndpoint(keys, upstreams, snapshotDir, async (url, applicationId) => {
+  return bareEndpoint(keys, (floor) =>
+    almanacEndpoint(keys, upstreams, snapshotDir, async (server, applicationId) => {
+      const { url } = server;
       const scenarios = payloads(applicationId);
       // Cached means cached: the address looked up once, the card's art stored (its first show is deferred).
       await until('/ip time was not answered', 30_000, async () => ((await (await post(url, keys, scenarios.ipTime)).json()) as { type: number }).type === InteractionResponseType.ChannelMessageWithSource);
@@ -273,13 +284,13 @@ export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir
       });
       return withGenerator(options, async (generator) => {
         const endpoints = [
-          { name: 'bare', url: bareUrl, payload: payloads('1').ipTime },
-          ...HTTP_SCENARIOS.map((scenario) => ({ name: scenario, url, payload: scenarios[scenario] })),
+          { name: 'bare', endpoint: floor, payload: payloads('1').ipTime },
+          ...HTTP_SCENARIOS.map((scenario) => ({ name: scenario, endpoint: server, payload: scenarios[scenario] })),
         ];
         const lastRate = new Map<string, number>();
         const window = async (endpoint: (typeof endpoints)[number], warmup: number, signed?: number) => {
           const perSecond = Math.min(SIGNED_PER_SECOND, 2 * (lastRate.get(endpoint.name) ?? SIGNED_PER_SECOND));
-          const result = await generator.window(endpoint.url, keys, endpoint.payload, warmup, signed ?? Math.ceil((options.durationMs / 1000) * perSecond) + options.connections);
+          const result = await generator.window(endpoint.endpoint, keys, endpoint.payload, warmup, signed ?? Math.ceil((options.durationMs / 1000) * perSecond) + options.connections);
           lastRate.set(endpoint.name, requestsPerSecond(result));
           return result;
         };
@@ -293,7 +304,12 @@ export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir
           for (const [index, scenario] of HTTP_SCENARIOS.entries()) almanac[scenario].push(await window(endpoints[index + 1]!, rewarm));
         }
         bare.push(await window(endpoints[0]!, rewarm));
-        const ratios = Object.fromEntries(HTTP_SCENARIOS.map((scenario) => [scenario, roundRatios(bare, almanac[scenario])])) as Record<HttpScenario, RoundRatios>;
+        const ratios = Object.fromEntries(
+          HTTP_SCENARIOS.map((scenario) => [
+            scenario,
+            { throughput: roundRatios(bare, almanac[scenario], requestsPerSecond), cpu: roundRatios(bare, almanac[scenario], requestsPerCpuSecond) },
+          ]),
+        ) as HttpThroughputResult['ratios'];
         return { connections: options.connections, durationMs: options.durationMs, bare, almanac, ratios };
       });
     }),
