@@ -15,7 +15,7 @@ import {
   type MessageCommandInteraction,
   type RoutedInteraction,
 } from './routed-interaction.js';
-import { recordOutcome } from './outcome.js';
+import { recordOutcome, unredactedLines, type OutcomeEntry } from './outcome.js';
 import { withWellFormedText } from './well-formed.js';
 import { timingAcknowledgement } from './acknowledgement.js';
 
@@ -54,6 +54,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   const inFlight = new Set<Promise<void>>();
   const expiry = new ComponentExpiry(app.logger);
+  const answers = unredactedLines(app.logger);
   let accepting = true;
 
   /** The command whose components carry this custom_id's prefix (the part before the first `:`). */
@@ -92,10 +93,16 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     return subcommand ? `${interaction.commandName} ${subcommand}` : interaction.commandName;
   }
 
-  /** In gateway mode each line names the shard the interaction came on. */
-  function interactionLogger(interaction: RoutedInteraction, command: string, kind: string): Logger {
+  /** What logs and metrics name the interaction by; in gateway mode, with the shard it came on. */
+  function outcomeEntry(interaction: RoutedInteraction, command: string, kind: string): OutcomeEntry {
     const shard = interaction.shardId === undefined ? {} : { shardId: interaction.shardId };
-    return app.logger.child({ interactionId: interaction.id, command, kind, ...shard });
+    return { interactionId: interaction.id, command, kind, ...shard, started: performance.now() };
+  }
+
+  /** The interaction's logger: every line it writes names the interaction. */
+  function interactionLogger(entry: OutcomeEntry): Logger {
+    const { started: _started, ...bindings } = entry;
+    return app.logger.child(bindings);
   }
 
   /** Shared by slash commands and context menus: defer bookkeeping, reply, central error handling. */
@@ -108,9 +115,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       log: Logger,
     ) => Promise<Reply>,
   ): Promise<void> {
-    const entry = { command: commandName, kind: interaction.kind, started: performance.now() };
+    const entry = outcomeEntry(interaction, commandName, interaction.kind);
     const { responder } = interaction;
-    const log = interactionLogger(interaction, commandName, interaction.kind);
+    const log = interactionLogger(entry);
     let deferral: Deferral | undefined;
     const defer = (options: { ephemeral: boolean }) =>
       (deferral ??= { promise: responder.deferReply(options), placeholder: options.ephemeral ? 'private' : 'public' }).promise;
@@ -136,10 +143,10 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       reply.completion
         ?.then((completed) => responder.editReply(completeMessage(completed)))
         .catch((error: unknown) => log.warn({ err: error }, 'could not complete the reply'));
-      recordOutcome(app.metrics, log, entry);
+      recordOutcome(app.metrics, { interaction: log, answers }, entry);
     } catch (error) {
       clearTimeout(autoDefer);
-      recordOutcome(app.metrics, log, entry, error);
+      recordOutcome(app.metrics, { interaction: log, answers }, entry, error);
       await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
     }
   }
@@ -162,9 +169,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
 
   async function runAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const name = qualifiedName(interaction);
-    const entry = { command: name, kind: 'autocomplete', started: performance.now() };
+    const entry = outcomeEntry(interaction, name, 'autocomplete');
     const command = chatCommands.get(interaction.commandName);
-    const log = interactionLogger(interaction, name, 'autocomplete');
+    const log = interactionLogger(entry);
     let choices: AutocompleteChoice[] = [];
     let failure: unknown;
     try {
@@ -178,7 +185,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     } catch (error) {
       failure = error;
     }
-    recordOutcome(app.metrics, log, entry, failure);
+    recordOutcome(app.metrics, { interaction: log, answers }, entry, failure);
     try {
       // Autocomplete cannot be deferred: a failure still answers, with no suggestions.
       await interaction.responder.respond(choices.slice(0, 25));
@@ -190,9 +197,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   async function runComponent(interaction: ComponentInteraction): Promise<void> {
     const command = componentOwner(interaction.customId);
     const name = command ? `${command.data.name} component` : 'component';
-    const entry = { command: name, kind: 'component', started: performance.now() };
+    const entry = outcomeEntry(interaction, name, 'component');
     const { responder } = interaction;
-    const log = interactionLogger(interaction, name, 'component');
+    const log = interactionLogger(entry);
     let deferral: Deferral | undefined;
     const deferUpdate = () => (deferral ??= { promise: responder.deferUpdate(), placeholder: 'update' }).promise;
     try {
@@ -230,9 +237,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
         await responder.reply(result.reply);
         expiry.schedule(interaction.id, result.reply, (components) => responder.editReply({ components }));
       }
-      recordOutcome(app.metrics, log, entry);
+      recordOutcome(app.metrics, { interaction: log, answers }, entry);
     } catch (error) {
-      recordOutcome(app.metrics, log, entry, error);
+      recordOutcome(app.metrics, { interaction: log, answers }, entry, error);
       await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
     }
   }
