@@ -37,10 +37,28 @@ const SPECIAL_RANGE_LISTS = SPECIAL_RANGES.map(({ label, ranges }) => {
 });
 
 /**
+ * The labels of the addresses checked lately. One `/ip` lookup asks about each of its addresses up
+ * to three times (which to reverse-resolve, which to send to GeoJS, how to describe it), and members
+ * ask about the same few addresses again and again; a check parses the address and walks 15 lists.
+ * Bounded: the oldest answer is forgotten first, so strings made up by the thousand cannot grow it.
+ */
+const REMEMBERED_CHECKS = 1_024;
+const checked = new Map<string, string | null>();
+
+/**
  * Names the special-purpose range an address belongs to (GeoJS answers its "unknown" record for
  * all of them), or null for an ordinary public address or a string that is not an address.
  */
 export function describeSpecialRange(address: string): string | null {
+  const remembered = checked.get(address);
+  if (remembered !== undefined) return remembered;
+  const label = rangeOf(address);
+  if (checked.size >= REMEMBERED_CHECKS) checked.delete(checked.keys().next().value!);
+  checked.set(address, label);
+  return label;
+}
+
+function rangeOf(address: string): string | null {
   const parsed = parseIpAddress(address);
   if (!parsed.ok) return null;
   // One parsed address for every list: given a string, each `check` would parse it again.

@@ -54,10 +54,29 @@ function isKnownTimeZone(zone: string): boolean {
 }
 
 /**
+ * The answers of the current minute, by zone and locale: what `zoneTime` says changes at most once a
+ * minute (offsets change on the minute too), while formatting it through ICU costs more than the
+ * rest of an `/ip time` answer. Forgotten as soon as the minute changes, so it holds at most the
+ * zones asked about within one minute.
+ */
+let minuteAnswers = { minute: Number.NaN, answers: new Map<string, ZoneTime | null>() };
+
+/**
  * The local time and UTC offset in `zone` at `instant`, from the platform's time zone data (ICU), so
  * it is right on both sides of a DST change. Returns null for a zone the platform does not know.
  */
 export function zoneTime(zone: string, instant: Date, intlLocale = 'en-GB'): ZoneTime | null {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minuteAnswers.minute !== minute) minuteAnswers = { minute, answers: new Map() };
+  const key = `${zone} ${intlLocale}`;
+  const remembered = minuteAnswers.answers.get(key);
+  if (remembered !== undefined) return remembered;
+  const answer = formatZoneTime(zone, instant, intlLocale);
+  minuteAnswers.answers.set(key, answer && Object.freeze(answer));
+  return answer;
+}
+
+function formatZoneTime(zone: string, instant: Date, intlLocale: string): ZoneTime | null {
   if (!isKnownTimeZone(zone)) return null;
   const parts = Object.fromEntries(formatterFor(zone).formatToParts(instant).map((part) => [part.type, part.value]));
   const offsetText = parts.timeZoneName ?? 'GMT';
