@@ -29,23 +29,23 @@ const optionFields = {
  * exactly three levels: a fourth is malformed (400) like any other bad payload, and no check
  * recurses, so options nested thousands deep cannot overflow the stack.
  */
-const leafOption = z.looseObject({ ...optionFields, options: z.never().optional() });
-const subcommandOption = z.looseObject({ ...optionFields, options: z.array(leafOption).optional() });
-const topOption = z.looseObject({ ...optionFields, options: z.array(subcommandOption).optional() });
+const leafOption = z.object({ ...optionFields, options: z.never().optional() });
+const subcommandOption = z.object({ ...optionFields, options: z.array(leafOption).optional() });
+const topOption = z.object({ ...optionFields, options: z.array(subcommandOption).optional() });
 
 type ApiOption = z.infer<typeof topOption> | z.infer<typeof subcommandOption> | z.infer<typeof leafOption>;
 
-const apiUser = z.looseObject({ id: z.string(), username: z.string() });
+const apiUser = z.object({ id: z.string(), username: z.string() });
 
 /** An attachment as Discord describes it (in `resolved.attachments` and on messages). */
-const apiAttachment = z.looseObject({ id: z.string(), filename: z.string(), size: z.number(), url: z.string() });
+const apiAttachment = z.object({ id: z.string(), filename: z.string(), size: z.number(), url: z.string() });
 type ApiAttachment = z.infer<typeof apiAttachment>;
 
 function attachmentRef(attachment: ApiAttachment): AttachmentRef {
   return { name: attachment.filename, size: attachment.size, url: attachment.url };
 }
 
-const apiInteraction = z.looseObject({
+const apiInteraction = z.object({
   id: z.string(),
   application_id: z.string(),
   token: z.string().min(1),
@@ -53,9 +53,9 @@ const apiInteraction = z.looseObject({
   locale: z.string().optional(),
   guild_id: z.string().optional(),
   user: apiUser.optional(),
-  member: z.looseObject({ user: apiUser, permissions: z.string().optional() }).optional(),
+  member: z.object({ user: apiUser, permissions: z.string().optional() }).optional(),
   channel_id: z.string().optional(),
-  channel: z.looseObject({ id: z.string(), type: z.number(), nsfw: z.boolean().optional() }).optional(),
+  channel: z.object({ id: z.string(), type: z.number(), nsfw: z.boolean().optional() }).optional(),
   context: z.number().optional(),
   authorizing_integration_owners: z.record(z.string(), z.unknown()).optional(),
   app_permissions: z.string().optional(),
@@ -67,7 +67,7 @@ const apiInteraction = z.looseObject({
       target_id: z.string().optional(),
       resolved: z
         .looseObject({
-          messages: z.record(z.string(), z.looseObject({ id: z.string(), content: z.string(), attachments: z.array(apiAttachment).optional() })).optional(),
+          messages: z.record(z.string(), z.object({ id: z.string(), content: z.string(), attachments: z.array(apiAttachment).optional() })).optional(),
           attachments: z.record(z.string(), apiAttachment).optional(),
         })
         .optional(),
@@ -78,7 +78,7 @@ const apiInteraction = z.looseObject({
   message: z
     .looseObject({
       id: z.string(),
-      interaction_metadata: z.looseObject({ id: z.string(), user: z.looseObject({ id: z.string() }) }).optional(),
+      interaction_metadata: z.object({ id: z.string(), user: z.object({ id: z.string() }) }).optional(),
     })
     .optional(),
 });

@@ -26,6 +26,11 @@ export const REPLAY_MEMORY_MS = 2 * MAX_TIMESTAMP_SKEW_MS;
 /** Interactions one process remembers at once (about 6 MB): over 80 a second for those 10 minutes. */
 export const MAX_REMEMBERED_INTERACTIONS = 50_000;
 
+/** Whether a request target names `INTERACTIONS_PATH`: Discord posts to exactly that, anything else goes through URL's rules. */
+function isInteractionsPath(target: string | undefined): boolean {
+  return target === INTERACTIONS_PATH || new URL(target ?? '/', 'http://interactions').pathname === INTERACTIONS_PATH;
+}
+
 export interface InteractionsServerOptions {
   port: number;
   host?: string;
@@ -74,7 +79,7 @@ export async function startInteractionsServer(options: InteractionsServerOptions
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? '/', 'http://interactions').pathname !== INTERACTIONS_PATH) return refuse(res, 404, 'not found');
+    if (!isInteractionsPath(req.url)) return refuse(res, 404, 'not found');
     if (req.method !== 'POST') return refuse(res, 405, 'method not allowed', { allow: 'POST' });
     const signed = signatureHeaders(req.headers);
     if (!signed) return refuse(res, 401, 'invalid request signature');
