@@ -43,7 +43,10 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('');
     }
-    expect(bot.logs.entries().filter((line) => line.interactionId === exchange.id && line.msg === 'interaction answered')).toHaveLength(1);
+    const answered = bot.logs.entries().filter((line) => line.interactionId === exchange.id && line.msg === 'interaction answered');
+    expect(answered).toHaveLength(1);
+    // One line names the interaction, its command and how it ended, as the interaction's own logger would.
+    expect(answered[0]).toMatchObject({ service: 'almanac', command: 'probe', kind: 'chat', outcome: 'ok', latencyMs: expect.any(Number) });
     const replays = (await bot.app.services.metrics.interactionRequestsDropped.get()).values.find((value) => value.labels.reason === 'replayed');
     expect(replays?.value).toBe(3);
   });

@@ -91,6 +91,15 @@ describe('IP renderers', () => {
     expect(zoneTime('Not/AZone', NOW)).toBeNull();
   });
 
+  it('answers each zone and language for itself within one minute, and the next minute afresh', () => {
+    const instant = new Date('2026-03-08T07:59:10Z');
+    expect(zoneTime('America/Chicago', instant)).toMatchObject({ time: '01:59', date: 'Sun 8 Mar' });
+    expect(zoneTime('Asia/Tokyo', instant)).toMatchObject({ time: '16:59', offsetLabel: 'UTC+09:00' });
+    expect(zoneTime('America/Chicago', instant, 'fr-FR')).toMatchObject({ time: '01:59', date: 'dim. 8 mars' });
+    expect(zoneTime('America/Chicago', new Date('2026-03-08T07:59:50Z'))).toMatchObject({ time: '01:59', date: 'Sun 8 Mar' });
+    expect(zoneTime('America/Chicago', new Date('2026-03-08T08:00:00Z'))).toMatchObject({ time: '03:00', offsetLabel: 'UTC−05:00' });
+  });
+
   it('makes flags only from two-letter codes', () => {
     expect(flagEmoji('gb')).toBe('🇬🇧');
     expect(flagEmoji('USA')).toBe('');

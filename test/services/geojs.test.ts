@@ -117,6 +117,14 @@ describe('describeSpecialRange', () => {
   it.each(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', 'not an address'])('%s is not special', (address) => {
     expect(describeSpecialRange(address)).toBeNull();
   });
+
+  it('answers the same after more addresses than it remembers have been asked about', () => {
+    const asked = Array.from({ length: 3_000 }, (_, index) => `10.${index >> 8}.${index & 255}.1`);
+    expect(asked.every((address) => describeSpecialRange(address) === 'private network (RFC 1918)')).toBe(true);
+    expect(describeSpecialRange('10.0.0.1')).toBe('private network (RFC 1918)');
+    expect(describeSpecialRange('8.8.8.8')).toBeNull();
+    expect(describeSpecialRange('8.8.8.8')).toBeNull();
+  });
 });
 
 describe('GeoService.lookup', () => {
