@@ -17,7 +17,33 @@ import { truncate } from './format.js';
 
 const ZERO_WIDTH_SPACE = '\u200b';
 
+/**
+ * The inert forms of the texts made inert lately. A card's name, type line and text, a country's
+ * name: the same texts are shown answer after answer, and escaping them runs a dozen regular
+ * expressions over each. Bounded by the characters held (the oldest forgotten first), so typed
+ * texts cannot grow it; a text longer than a card's is not remembered at all.
+ */
+const REMEMBERED_CHARACTERS = 1_000_000;
+const LONGEST_REMEMBERED = 4_000;
+const inertForms = new Map<string, string>();
+let rememberedCharacters = 0;
+
 export function inertText(text: string): string {
+  const remembered = inertForms.get(text);
+  if (remembered !== undefined) return remembered;
+  const inert = escapeInert(text);
+  if (text.length > LONGEST_REMEMBERED) return inert;
+  rememberedCharacters += text.length + inert.length;
+  for (const [oldest, oldestInert] of inertForms) {
+    if (rememberedCharacters <= REMEMBERED_CHARACTERS) break;
+    inertForms.delete(oldest);
+    rememberedCharacters -= oldest.length + oldestInert.length;
+  }
+  inertForms.set(text, inert);
+  return inert;
+}
+
+function escapeInert(text: string): string {
   // discord.js escapes italics with look-behinds tried at every position of the text (quadratic in
   // its length: most of the time of rendering a long card text). They escape only `*` and `_`, so a
   // text with neither skips them and comes out the same (test/render/user-text.test.ts).

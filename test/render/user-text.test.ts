@@ -7,6 +7,18 @@ import { hostileUpTo } from '../helpers/hostile-input.js';
 
 const ZWSP = '\u200b';
 
+describe('inertText, remembered', () => {
+  it('answers the same for a text asked again after more texts than it remembers, and for a text too long to remember', () => {
+    const text = '# *Dark* [Magician](https://example.com) @everyone <@1>';
+    const first = inertText(text);
+    for (let index = 0; index < 3_000; index++) inertText(`${'x'.repeat(400)} ${index} _italic_`);
+    expect(inertText(text)).toBe(first);
+    const long = `${text} ${'y'.repeat(5_000)}`;
+    expect(inertText(long)).toBe(inertText(long));
+    expect(inertText(long).startsWith(first)).toBe(true);
+  });
+});
+
 describe('inertText', () => {
   it('breaks links of every form: bare, <…> and masked', () => {
     expect(inertText('go to https://evil.example now')).toBe(`go to https:${ZWSP}//evil.example now`);
