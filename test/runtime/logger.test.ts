@@ -27,6 +27,24 @@ describe('logger', () => {
     expect(entry).toMatchObject({ headers: { 'x-api-key': '[REDACTED]', authorization: '[REDACTED]' }, token: '[REDACTED]' });
   });
 
+  it('redacts secret-bearing paths inside any field, an error and a child binding, leaving the logged objects untouched', () => {
+    const capture = new LogCapture();
+    const logger = createLogger({ level: 'info', destination: capture });
+    const request = { headers: { authorization: 'Bot abc', accept: 'json' } };
+    const error = Object.assign(new Error('refused'), { apiKey: 'k', headers: { authorization: 'Bot abc' } });
+    logger.child({ component: 'x' }).child({ apiKey: 'k' }).warn({ request, options: { token: 't' }, config: { discordToken: 't', level: 'info' }, err: error }, 'nested');
+    const [entry] = capture.entries();
+    expect(entry).toMatchObject({
+      apiKey: '[REDACTED]',
+      component: 'x',
+      request: { headers: { authorization: '[REDACTED]', accept: 'json' } },
+      options: { token: '[REDACTED]' },
+      config: { discordToken: '[REDACTED]', level: 'info' },
+      err: { message: 'refused', apiKey: '[REDACTED]', headers: { authorization: '[REDACTED]' } },
+    });
+    expect(request.headers.authorization).toBe('Bot abc');
+  });
+
   it('does not scrub short strings that are not real secrets', () => {
     expect(scrubSecrets('a short value', ['short'])).toBe('a short value');
   });
