@@ -3,6 +3,7 @@ import { Routes, ShardClientUtil } from 'discord.js';
 import { appPermissionsOf, attachmentRef, channelOf, installationOf, invokerOf, memberPermissionsOf, optionsOf } from './context.js';
 import type { RoutedInteraction } from '../interaction/routed-interaction.js';
 import { DiscordResponder, initialResponseJson, type InitialResponse } from './responder.js';
+import { messageRequest } from './rest-request.js';
 import type { RawInteractionChannels } from './raw-channels.js';
 import type { WebhookWriter } from './webhook-writer.js';
 
@@ -89,8 +90,7 @@ function shardOf(interaction: Interaction): number {
 function callbackResponder(interaction: Interaction, webhooks: WebhookWriter): DiscordResponder {
   const send = async (response: InitialResponse) => {
     await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
-      body: initialResponseJson(response),
-      files: response.files,
+      ...messageRequest(initialResponseJson(response), response.files),
       auth: false,
     });
   };

@@ -12,6 +12,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { toApiReply } from './api-message.js';
+import { messageRequest } from './rest-request.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
 import type { MessagePayload } from '../interaction/reply.js';
 
@@ -106,14 +107,14 @@ export class DiscordChatChannels implements ChatChannels {
     const canReply = source.guildId === null || (this.permissionsIn(source)?.has(PermissionFlagsBits.ReadMessageHistory) ?? false);
     const reference = canReply ? { message_reference: { message_id: source.id, fail_if_not_exists: false } } : {};
     const sent = (await this.write(source.channelId, () =>
-      this.client.rest.post(Routes.channelMessages(source.channelId), { body: { ...body, ...reference }, files }),
+      this.client.rest.post(Routes.channelMessages(source.channelId), messageRequest({ ...body, ...reference }, files)),
     )) as APIMessage;
     return sent.id;
   }
 
   async edit(channelId: string, messageId: string, payload: MessagePayload): Promise<void> {
     const { body, files } = toApiReply(payload);
-    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(channelId, messageId), { body, files }));
+    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(channelId, messageId), messageRequest(body, files)));
   }
 
   async delete(channelId: string, messageId: string): Promise<void> {

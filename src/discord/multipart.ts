@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RawFile } from 'discord.js';
 
 /** One part of a multipart/form-data body: a text field, or a file. */
 export type MultipartPart = { name: string; value: string } | { name: string; filename: string; data: Uint8Array; contentType?: string };
@@ -34,4 +35,19 @@ export function encodeMultipart(parts: readonly MultipartPart[]): { contentType:
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
+}
+
+function bytesOf(data: RawFile['data']): Uint8Array {
+  return data instanceof Uint8Array ? data : Buffer.from(String(data));
+}
+
+/**
+ * A message's JSON with its files, as Discord reads both (`payload_json`, then `files[n]`), in both
+ * modes. A file's type is left to Discord, which reads it from the file's name.
+ */
+export function encodeMessageUpload(json: string, files: readonly RawFile[]): { contentType: string; body: Buffer } {
+  return encodeMultipart([
+    { name: 'payload_json', value: json },
+    ...files.map((file, index) => ({ name: `files[${index}]`, filename: file.name, data: bytesOf(file.data) })),
+  ]);
 }

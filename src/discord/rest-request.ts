@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import type { RESTOptions, ResponseLike } from 'discord.js';
+import type { RawFile, RequestData, RESTOptions, ResponseLike } from 'discord.js';
 import { Headers, request } from 'undici';
-import { encodeMultipart, type MultipartPart } from './multipart.js';
+import { encodeMessageUpload, encodeMultipart, type MultipartPart } from './multipart.js';
 
 type MakeRequest = RESTOptions['makeRequest'];
 type RequestBody = Parameters<MakeRequest>[1]['body'];
@@ -11,10 +11,10 @@ type RequestBody = Parameters<MakeRequest>[1]['body'];
  * builds no WHATWG Request, Response or stream around each call. Through `fetch`, a cached
  * interaction allocated a fifth more in all (bench `cards`, per 1,000 cached interactions).
  *
- * A reply with files comes as the platform's FormData; it is encoded here, as one buffer, for two
- * reasons: it costs a fraction of `fetch`'s multipart streams, and undici 7 (ours, which becomes the
- * process-wide dispatcher once imported) cannot read the FormData of Node's built-in undici
- * ("action is not a function"), so handing it over would make every card art upload fail.
+ * A message with files goes through discord.js's REST already encoded (`messageRequest`): given the
+ * files, discord.js wraps each in a Blob in its FormData and sniffs its type, which is then read back
+ * into one buffer here (undici 7, ours, which becomes the process-wide dispatcher once imported,
+ * cannot read the FormData of Node's built-in undici: "action is not a function").
  */
 export const sendDiscordRequest: MakeRequest = async (url, init) => {
   const { body, contentType } = await encodedBody(init.body);
@@ -36,9 +36,22 @@ export const sendDiscordRequest: MakeRequest = async (url, init) => {
   } as ResponseLike;
 };
 
-/** discord.js sends JSON as a string, files as FormData (`resolveRequest`), and nothing else Almanac uses. */
+/**
+ * discord.js REST's request data for a message: its JSON, or with files the multipart body Discord
+ * reads, passed through as it is (`passThroughBody`).
+ */
+export function messageRequest(body: object, files: readonly RawFile[]): RequestData {
+  if (files.length === 0) return { body };
+  const upload = encodeMessageUpload(JSON.stringify(body), files);
+  return { body: upload.body, passThroughBody: true, headers: { 'Content-Type': upload.contentType } };
+}
+
+/**
+ * discord.js sends JSON as a string, a message with files as `messageRequest` encoded it, and files
+ * given to its own methods (none of Almanac's writers) as FormData, encoded here as one buffer.
+ */
 async function encodedBody(body: RequestBody): Promise<{ body: string | Uint8Array | null; contentType?: string }> {
-  if (body === undefined || body === null || typeof body === 'string') return { body: body ?? null };
+  if (body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array) return { body: body ?? null };
   if (body instanceof FormData) return encodeMultipart(await multipartParts(body));
   throw new TypeError(`sendDiscordRequest: a ${Object.prototype.toString.call(body)} body is not one discord.js sends here`);
 }

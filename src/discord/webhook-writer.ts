@@ -2,6 +2,7 @@ import { Routes, type APIMessage, type REST } from 'discord.js';
 import type { Reply } from '../interaction/reply.js';
 import type { MessageEdit } from '../interaction/routed-interaction.js';
 import { toApiMessage, toApiReply } from './api-message.js';
+import { messageRequest } from './rest-request.js';
 
 /** The interaction a webhook route belongs to: its application and its 15-minute token. */
 export interface InteractionWebhook {
@@ -19,7 +20,7 @@ export class WebhookWriter {
 
   async edit(webhook: InteractionWebhook, messageId: string, edit: MessageEdit): Promise<void> {
     const { body, files } = toApiMessage(edit);
-    await this.rest.patch(Routes.webhookMessage(webhook.applicationId, webhook.token, messageId), { body, files, auth: false });
+    await this.rest.patch(Routes.webhookMessage(webhook.applicationId, webhook.token, messageId), { ...messageRequest(body, files), auth: false });
   }
 
   async delete(webhook: InteractionWebhook, messageId: string): Promise<void> {
@@ -29,8 +30,7 @@ export class WebhookWriter {
   async followUp(webhook: InteractionWebhook, reply: Reply): Promise<{ id: string }> {
     const { body, files } = toApiReply(reply);
     const message = (await this.rest.post(Routes.webhook(webhook.applicationId, webhook.token), {
-      body,
-      files,
+      ...messageRequest(body, files),
       auth: false,
       query: new URLSearchParams({ wait: 'true' }),
     })) as APIMessage;

@@ -1,20 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import type { RawFile } from 'discord.js';
-import { encodeMultipart } from '../discord/multipart.js';
+import { encodeMessageUpload } from '../discord/multipart.js';
 import { initialResponseJson, type InitialResponse } from '../discord/responder.js';
-
-function bytesOf(data: RawFile['data']): Uint8Array {
-  return data instanceof Uint8Array ? data : Buffer.from(String(data));
-}
 
 /** The HTTP body Discord reads the interaction response from: JSON, or multipart/form-data when files are attached. */
 function encode(response: InitialResponse): { contentType: string; body: Buffer } {
   const json = JSON.stringify(initialResponseJson(response));
   if (response.files.length === 0) return { contentType: 'application/json', body: Buffer.from(json) };
-  return encodeMultipart([
-    { name: 'payload_json', value: json },
-    ...response.files.map((file, index) => ({ name: `files[${index}]`, filename: file.name, data: bytesOf(file.data) })),
-  ]);
+  return encodeMessageUpload(json, response.files);
 }
 
 /** Writes the interaction response; rejects when Discord is no longer waiting for it (closed or timed out). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DiscordAPIError, REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discordRestOptions } from '../../src/discord/client.js';
+import { messageRequest } from '../../src/discord/rest-request.js';
 
 interface Received {
   method: string;
@@ -44,10 +45,10 @@ describe('discord.js REST sends through sendDiscordRequest', () => {
     expect(JSON.parse(received.at(-1)!.body.toString())).toEqual({ content: 'hi' });
   });
 
-  it('sends files as multipart/form-data, each byte as given', async () => {
+  it('sends a message with files as multipart/form-data encoded by messageRequest, each byte as given', async () => {
     answer = { status: 200, body: { id: '43' } };
     const art = Buffer.from([0xff, 0xd8, 0x00, 0x0d, 0x0a, 0xff, 0xd9]);
-    await rest.post('/channels/1/messages', { body: { content: 'art' }, files: [{ name: 'card.jpg', data: art }] });
+    await rest.post('/channels/1/messages', messageRequest({ content: 'art' }, [{ name: 'card.jpg', data: art }]));
     const { contentType, body } = received.at(-1)!;
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
@@ -55,6 +56,15 @@ describe('discord.js REST sends through sendDiscordRequest', () => {
     const file = form.get('files[0]') as File;
     expect(file.name).toBe('card.jpg');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(art);
+  });
+
+  it('sends files given to discord.js itself (its FormData) as multipart/form-data too', async () => {
+    answer = { status: 200, body: { id: '44' } };
+    await rest.post('/channels/1/messages', { body: { content: 'raw' }, files: [{ name: 'card.txt', data: Buffer.from('card bytes') }] });
+    const { contentType, body } = received.at(-1)!;
+    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    expect(JSON.parse(String(form.get('payload_json')))).toMatchObject({ content: 'raw' });
+    expect(await (form.get('files[0]') as File).text()).toBe('card bytes');
   });
 
   it('turns an error answer into a DiscordAPIError with its status and code', async () => {
