@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import type { MatcherTables } from '../../src/cards/matcher-tables.js';
 import { offThreadJobs, type OffThreadJobs } from '../../src/services/off-thread/off-thread.js';
 import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
@@ -34,7 +35,7 @@ export function bundledWorkerJobs(): OffThreadJobs {
 const KEPT = 4;
 
 function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['buildMatcherTables'] {
-  const built = new Map<string, Promise<MatcherTables>>();
+  const built = new LRUCache<string, Promise<MatcherTables>>({ max: KEPT });
   return (cards, aliases, names, signal) => {
     signal?.throwIfAborted();
     const hash = createHash('sha1').update(JSON.stringify(aliases));
@@ -50,7 +51,6 @@ function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['b
       tables = build(cards, aliases, names);
       built.set(key, tables);
       tables.catch(() => built.delete(key));
-      for (const oldest of built.keys()) if (built.size > KEPT) built.delete(oldest);
     }
     return tables;
   };
