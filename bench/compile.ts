@@ -16,11 +16,13 @@ import ts from 'typescript';
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_ROOT = join(PROJECT_ROOT, 'node_modules', '.cache', 'almanac-bench');
 const SOURCE_DIRS = ['src', 'commands'];
-const BENCH_ENTRY_FILES = ['bench/bot-process.ts', 'bench/bot-shared.ts'];
+const BENCH_ENTRY_FILES = ['bench/bot-process.ts', 'bench/bot-shared.ts', 'bench/http-floor.ts'];
 
 export interface CompiledBot {
   /** The compiled `bench/bot-process.js`. */
   script: string;
+  /** Where the compiled tree starts: `src/start-http.ts` compiles to `<root>/src/start-http.js`. */
+  root: string;
   /** Removes the compiled files. */
   remove(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export async function compileBotForNode(): Promise<CompiledBot> {
   // version let src/version.ts find the real ones, as from dist/.
   const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   await writeFile(join(outDir, 'package.json'), JSON.stringify({ name, version, type: 'module', private: true }));
-  return { script: join(outDir, 'bench', 'bot-process.js'), remove: () => rm(outDir, { recursive: true, force: true }) };
+  return { script: join(outDir, 'bench', 'bot-process.js'), root: outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
 }
 
 async function typeScriptFiles(dir: string): Promise<string[]> {

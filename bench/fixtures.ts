@@ -69,8 +69,12 @@ export class BenchFixtures {
 
   /** The compiled `bench/bot-process.js` (see compile.ts). */
   async compiledScript(): Promise<string> {
-    this.compiled ??= (this.progress('compiling the bot to JavaScript for the child processes'), compileBotForNode());
-    return (await this.compiled).script;
+    return (await this.compiledBot()).script;
+  }
+
+  /** Where the compiled tree starts (see compile.ts): `src/x.ts` is `<root>/src/x.js`. */
+  async compiledRoot(): Promise<string> {
+    return (await this.compiledBot()).root;
   }
 
   /**
@@ -90,6 +94,11 @@ export class BenchFixtures {
   workload(): Workload {
     this.builtWorkload ??= buildWorkload(this.cards(), { commands: WORKLOAD_COMMANDS[this.size] });
     return this.builtWorkload;
+  }
+
+  private compiledBot(): Promise<CompiledBot> {
+    this.compiled ??= (this.progress('compiling the bot to JavaScript for the child processes'), compileBotForNode());
+    return this.compiled;
   }
 
   /** Removes what the run wrote (snapshots, compiled files). */

@@ -98,7 +98,7 @@ function benchVerification(count: number): HttpModeResult['verification'] {
   return { count, bodyBytes: body.length, microsecondsPerRequest: ((performance.now() - started) * 1000) / count };
 }
 
-export async function benchHttpMode(upstreams: BenchUpstreams, snapshotDir: string, options: HttpModeOptions = {}): Promise<HttpModeResult> {
+export async function benchHttpMode(upstreams: BenchUpstreams, snapshotDir: string, compiledRoot: string, options: HttpModeOptions = {}): Promise<HttpModeResult> {
   const rounds = options.rounds ?? FULL.rounds;
   const warmupRounds = options.warmupRounds ?? FULL.warmupRounds;
   const cards = CACHED_CARDS.slice(0, options.variety);
@@ -145,7 +145,7 @@ export async function benchHttpMode(upstreams: BenchUpstreams, snapshotDir: stri
   }
   // The throughput run has the machine to itself but for its three processes.
   const verification = benchVerification(options.verifications ?? FULL.verifications);
-  return { ...latencies, verification, throughput: await benchHttpThroughput(upstreams, snapshotDir, options.throughput ?? FULL.throughput) };
+  return { ...latencies, verification, throughput: await benchHttpThroughput(upstreams, snapshotDir, compiledRoot, options.throughput ?? FULL.throughput) };
 }
 
 const SCENARIO_LABELS: Readonly<Record<HttpScenario, { label: string; target: number }>> = {
@@ -241,7 +241,8 @@ export const httpModeSection: BenchSection = {
   assertions: false,
   async run(size: BenchSize, fixtures: BenchFixtures) {
     const snapshotDir = await fixtures.snapshotDir();
-    const httpMode = await fixtures.withUpstreams((upstreams) => benchHttpMode(upstreams, snapshotDir, SIZES[size]));
+    const compiledRoot = await fixtures.compiledRoot();
+    const httpMode = await fixtures.withUpstreams((upstreams) => benchHttpMode(upstreams, snapshotDir, compiledRoot, SIZES[size]));
     return sectionResult(httpModeRows(httpMode), { httpMode });
   },
 };

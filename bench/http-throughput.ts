@@ -1,7 +1,9 @@
 /**
  * Requests/s of the HTTP mode against its floor, measured in one run: the bare endpoint of
- * `bench/http-floor.ts` and Almanac's own `src/start-http.ts` (both in their own processes, under
- * tsx, both started before the first window), driven by the closed-loop generator of
+ * `bench/http-floor.ts` and Almanac's own `src/start-http.ts` (both in their own processes, both
+ * compiled to JavaScript as `npm run start:http` runs it — under tsx, every function expression
+ * also pays a naming call, about a tenth of Almanac's CPU per request — and both started before
+ * the first window), driven by the closed-loop generator of
  * `bench/http-load.ts` in a third process. The windows alternate in rounds (bare, `/ip time`,
  * autocomplete, `/card show`, bare, …, then bare once more), a first round discarded as warm-up:
  * each of Almanac's windows is compared with the mean of the two bare windows around it, and a
@@ -14,6 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ChannelType, InteractionContextType, InteractionResponseType, InteractionType } from 'discord.js';
 import { startFakeDiscord } from '../test/fakes/discord.js';
@@ -24,7 +27,6 @@ import type { LoadJob, LoadResult } from './http-load.js';
 import { median } from './stats.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 /** A start on a snapshot copy loads the whole database; allow for a busy machine. */
 const READY_TIMEOUT_MS = 180_000;
 /**
@@ -125,13 +127,19 @@ function payloads(applicationId: string): Record<HttpScenario, Record<string, un
   };
 }
 
-function spawnScript(file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...execArgv, '--import', 'tsx', script(file)], {
+/** Runs `args` with Node in the project's directory, talking over IPC. */
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     // Logs are written and serialised as in production, but not kept.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+}
+
+/** `file` of the compiled tree at `compiledRoot` (see compile.ts), `src/start-http.ts` as `<root>/src/start-http.js`. */
+function spawnCompiled(compiledRoot: string, file: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
+  return spawnNode([...execArgv, join(compiledRoot, file.replace(/\.ts$/, '.js'))], env);
 }
 
 function firstMessage<T>(child: ChildProcess): Promise<T> {
@@ -192,7 +200,8 @@ interface Generator {
 }
 
 async function withGenerator<T>(options: HttpThroughputOptions, use: (generator: Generator) => Promise<T>): Promise<T> {
-  const child = spawnScript('./http-load.ts', {});
+  // The generator is not measured: it runs under tsx.
+  const child = spawnNode(['--import', 'tsx', fileURLToPath(new URL('./http-load.ts', import.meta.url))], {});
   // Interaction ids handed out so far: each window gets its own range.
   let idsUsed = 0;
   try {
@@ -220,8 +229,8 @@ async function withGenerator<T>(options: HttpThroughputOptions, use: (generator:
   }
 }
 
-async function bareEndpoint<T>(keys: Keys, use: (endpoint: Endpoint) => Promise<T>): Promise<T> {
-  const floor = spawnScript('./http-floor.ts', { DISCORD_PUBLIC_KEY: keys.publicKeyHex });
+async function bareEndpoint<T>(keys: Keys, compiledRoot: string, use: (endpoint: Endpoint) => Promise<T>): Promise<T> {
+  const floor = spawnCompiled(compiledRoot, 'bench/http-floor.ts', { DISCORD_PUBLIC_KEY: keys.publicKeyHex });
   try {
     const { port } = await firstMessage<{ port: number }>(floor);
     return await use({ url: `http://127.0.0.1:${port}/interactions`, pid: floor.pid });
@@ -230,14 +239,21 @@ async function bareEndpoint<T>(keys: Keys, use: (endpoint: Endpoint) => Promise<
   }
 }
 
-/** `npm run start:http` on a copy of `snapshotDir`, its webhook writes going to a fake Discord. */
-async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapshotDir: string, use: (endpoint: Endpoint, applicationId: string) => Promise<T>): Promise<T> {
+/** `npm run start:http` (compiled, at `compiledRoot`) on a copy of `snapshotDir`, its webhook writes going to a fake Discord. */
+async function almanacEndpoint<T>(
+  keys: Keys,
+  upstreams: BenchUpstreams,
+  snapshotDir: string,
+  compiledRoot: string,
+  use: (endpoint: Endpoint, applicationId: string) => Promise<T>,
+): Promise<T> {
   const discord = await startFakeDiscord();
   const dataDir = await copyDataDir(snapshotDir);
   const port = await freePort();
   const profileDir = process.env.BENCH_HTTP_CPU_PROF;
-  const server = spawnScript(
-    '../src/start-http.ts',
+  const server = spawnCompiled(
+    compiledRoot,
+    'src/start-http.ts',
     {
       ...upstreams.env,
       // Nothing from the caller's environment may add a key, Redis or an ops server to what is measured.
@@ -269,10 +285,15 @@ async function almanacEndpoint<T>(keys: Keys, upstreams: BenchUpstreams, snapsho
  * The bare endpoint and Almanac side by side: a warm-up round, then `rounds` timed rounds of
  * alternating windows (bare, Almanac's three cached scenarios), then one last bare window.
  */
-export async function benchHttpThroughput(upstreams: BenchUpstreams, snapshotDir: string, options: HttpThroughputOptions): Promise<HttpThroughputResult> {
+export async function benchHttpThroughput(
+  upstreams: BenchUpstreams,
+  snapshotDir: string,
+  compiledRoot: string,
+  options: HttpThroughputOptions,
+): Promise<HttpThroughputResult> {
   const keys = signingKeys();
-  return bareEndpoint(keys, (floor) =>
-    almanacEndpoint(keys, upstreams, snapshotDir, async (server, applicationId) => {
+  return bareEndpoint(keys, compiledRoot, (floor) =>
+    almanacEndpoint(keys, upstreams, snapshotDir, compiledRoot, async (server, applicationId) => {
       const { url } = server;
       const scenarios = payloads(applicationId);
       // Cached means cached: the address looked up once, the card's art stored (its first show is deferred).
