@@ -76,6 +76,8 @@ export interface ServiceOverrides {
   cardDatabase?: CreateCardServiceOptions['database'];
   /** Where card downloads are read and matchers built (tests: the worker's bundle). */
   offThread?: CreateCardServiceOptions['offThread'];
+  /** Request deadlines other than `REQUEST_TIMEOUT_MS` (tests of a timeout wait less for it). */
+  requestTimeoutMs?: Partial<Record<UpstreamName, number>>;
 }
 
 interface ServiceDeps {
@@ -104,14 +106,15 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const upstream = { limiterFactory, cacheFactory, dispatcher: overrides.dispatcher, metrics: deps.metrics };
 
   // The app clock drives GeoJS's cache ages, so tests can age entries and see stale-if-error.
-  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, now: () => clock.now().getTime() });
+  const timeouts = overrides.requestTimeoutMs ?? {};
+  const geo = new GeoService({ ...upstream, baseUrl: deps.config.geojsUrl, requestTimeoutMs: timeouts.geojs, now: () => clock.now().getTime() });
   const memberShares = new MemberShares({ state, metrics: deps.metrics, now: () => clock.now().getTime(), overrides: overrides.memberShares });
   const withRefusals = (health: UpstreamHealth) => withMemberShareRefusals(health, memberShares.ledger(health.upstream).refusals);
   closers.push(() => geo.close());
   const dns = new DnsResolver({ servers: deps.config.dnsServers, now: () => clock.now().getTime() });
   closers.push(async () => dns.close());
   healthReporters.push(() => withRefusals(geo.health()));
-  const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey });
+  const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey, requestTimeoutMs: timeouts.wallhaven });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => withRefusals(wallhaven.health()));
   const cards = createCardService({
@@ -125,6 +128,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     downloadOnce: (key, download) => state.downloadOnce(key, download),
     ...(overrides.cardDatabase === undefined ? {} : { database: overrides.cardDatabase }),
     ...(overrides.offThread === undefined ? {} : { offThread: overrides.offThread }),
+    ...(timeouts.ygoprodeck === undefined ? {} : { requestTimeoutMs: timeouts.ygoprodeck }),
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

@@ -27,6 +27,8 @@ export interface CreateCardServiceOptions {
   logger?: Logger;
   /** Limiter settings, for tests only (production uses YGOPRODeck's own). */
   limits?: Partial<YgoprodeckLimits>;
+  /** A lookup's or an image's deadline, for tests only (production uses `REQUEST_TIMEOUT_MS.ygoprodeck`). */
+  requestTimeoutMs?: number;
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
   recentPerChannel?: number;
@@ -51,6 +53,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     cacheFactory: options.cacheFactory,
     metrics: options.metrics,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     readDownload: (body, kind, signal) =>
       offThread.readDownload(body, kind, signal, (error) => logger.warn({ err: error }, 'reading a card download off the event loop failed; reading it on the event loop')),
   });

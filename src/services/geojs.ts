@@ -10,7 +10,7 @@ import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js
 import { checkCommonFailures, parseJson, type UpstreamHttp } from './http.js';
 import type { LimiterFactory, LimiterOptions } from './limiter.js';
 import { baseUrlOption, numberOption } from './service-options.js';
-import { UpstreamWiring } from './upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
@@ -33,7 +33,7 @@ export interface GeoServiceOptions {
   cacheFactory: CacheFactory;
   dispatcher?: Dispatcher;
   metrics?: Metrics;
-  /** Total deadline of one request, headers and body (default 6 s). */
+  /** Total deadline of one request, headers and body (default `REQUEST_TIMEOUT_MS.geojs`). */
   requestTimeoutMs?: number;
   /** Override the limiter (tests); defaults to `GEOJS_LIMITS`. */
   limits?: Partial<LimiterSettings>;
@@ -75,7 +75,7 @@ export class GeoService {
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(options: GeoServiceOptions) {
-    this.requestTimeoutMs = numberOption('GeoService', 'requestTimeoutMs', options.requestTimeoutMs, 6_000);
+    this.requestTimeoutMs = numberOption('GeoService', 'requestTimeoutMs', options.requestTimeoutMs, REQUEST_TIMEOUT_MS.geojs);
     this.batchWindowMs = numberOption('GeoService', 'batchWindowMs', options.batchWindowMs, 5, true);
     this.maxBatchSize = numberOption('GeoService', 'maxBatchSize', options.maxBatchSize, 50);
     this.retryOnce = options.retryOnce ?? true;

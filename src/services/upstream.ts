@@ -7,6 +7,13 @@ import { HealthTracker } from './health.js';
 import { UpstreamHttp, type UpstreamHttpOptions } from './http.js';
 import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
 
+/**
+ * How long one request to each upstream may take, headers and body, before it is abandoned and the
+ * member gets a plain sentence: every answer must be final within 20 s of the command, including
+ * the time a request waits in its upstream's queue.
+ */
+export const REQUEST_TIMEOUT_MS: Readonly<Record<UpstreamName, number>> = { geojs: 6_000, wallhaven: 8_000, ygoprodeck: 15_000 };
+
 interface UpstreamWiringOptions {
   upstream: UpstreamName;
   /** The limiter's settings (every request to this upstream goes through it). */

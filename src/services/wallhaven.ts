@@ -13,7 +13,7 @@ import type { CategoryFilter, PurityFilter, WallpaperSearch } from '../wallpaper
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
 import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
-import { UpstreamWiring } from './upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
 import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
@@ -52,7 +52,7 @@ export interface WallhavenServiceOptions {
   cacheFactory: CacheFactory;
   dispatcher?: Dispatcher;
   metrics?: Metrics;
-  /** Total deadline of one request, headers and body (default 8 s). */
+  /** Total deadline of one request, headers and body (default `REQUEST_TIMEOUT_MS.wallhaven`). */
   requestTimeoutMs?: number;
   /** Override the limiter (tests); defaults to `WALLHAVEN_LIMITS`. */
   limits?: Partial<LimiterSettings>;
@@ -84,7 +84,7 @@ export class WallhavenService {
 
   constructor(options: WallhavenServiceOptions) {
     const service = 'WallhavenService';
-    this.requestTimeoutMs = numberOption(service, 'requestTimeoutMs', options.requestTimeoutMs, 8_000);
+    this.requestTimeoutMs = numberOption(service, 'requestTimeoutMs', options.requestTimeoutMs, REQUEST_TIMEOUT_MS.wallhaven);
     if (options.apiKey !== undefined && !/^[\x21-\x7e]+$/.test(options.apiKey)) {
       throw new TypeError(`${service}: option "apiKey" must be printable ASCII without spaces`);
     }

@@ -9,14 +9,13 @@ import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js
 import { parseJson, type DownloadProgress, type UpstreamHttp, type UpstreamResponse } from './http.js';
 import type { LimiterFactory } from './limiter.js';
 import { compactCardinfoBody, type CompactDownload, type ReadDownload } from './off-thread/compact-download.js';
-import { baseUrlOption } from './service-options.js';
-import { UpstreamWiring } from './upstream.js';
+import { baseUrlOption, numberOption } from './service-options.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
 import { rawName, requireCardId, requireCardName, splitKey } from './ygoprodeck-answers.js';
 import { YgoprodeckCircuit } from './ygoprodeck-circuit.js';
 import { YGOPRODECK_CACHE, YGOPRODECK_LIMITS, type YgoprodeckLimits } from './ygoprodeck-limits.js';
 
 
-const REQUEST_TIMEOUT_MS = 15_000;
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 const API_PREFIX = '/api/v7/';
 /** Card art is a few hundred KB at most; anything bigger is not an image we want. */
@@ -55,6 +54,8 @@ export interface YgoprodeckClientOptions {
   limits?: Partial<YgoprodeckLimits>;
   metrics?: Metrics;
   now?: () => number;
+  /** Deadline of one lookup or image request, headers and body (default `REQUEST_TIMEOUT_MS.ygoprodeck`); whole downloads have their own. */
+  requestTimeoutMs?: number;
   /** How a whole database's body is read (off the event loop in the app: see src/services/off-thread); on the caller's thread by default. */
   readDownload?: ReadDownload;
 }
@@ -82,12 +83,14 @@ export class YgoprodeckClient {
   private readonly cards: UpstreamCache<Card>;
   private readonly localizedCards: UpstreamCache<LocalizedCard>;
   private readonly readDownload: ReadDownload;
+  private readonly requestTimeoutMs: number;
 
   constructor(options: YgoprodeckClientOptions) {
     this.readDownload = options.readDownload ?? (async (body, kind) => compactCardinfoBody(body, kind));
+    this.requestTimeoutMs = numberOption('YgoprodeckClient', 'requestTimeoutMs', options.requestTimeoutMs, REQUEST_TIMEOUT_MS.ygoprodeck);
     const baseUrl = baseUrlOption('YgoprodeckClient', options.baseUrl);
     const imagesBaseUrl = baseUrlOption('YgoprodeckClient', options.imagesBaseUrl ?? DEFAULT_IMAGES_URL, 'imagesBaseUrl');
-    const timeouts = { connectMs: 3_000, headersMs: REQUEST_TIMEOUT_MS, bodyMs: REQUEST_TIMEOUT_MS };
+    const timeouts = { connectMs: 3_000, headersMs: this.requestTimeoutMs, bodyMs: this.requestTimeoutMs };
     this.upstream = new UpstreamWiring({
       upstream: 'ygoprodeck',
       limits: { ...YGOPRODECK_LIMITS, ...options.limits },
@@ -193,7 +196,7 @@ export class YgoprodeckClient {
       throw new UpstreamError('ygoprodeck', 'invalid_input', 'a set image name must be 1-40 letters, digits, "_" or "-"');
     }
     const url = this.images.url(`/${SET_IMAGE_FOLDER}/${stem}.jpg`);
-    return this.send({ http: this.images, url, timeoutMs: REQUEST_TIMEOUT_MS, resource: 'image' }, (response) => response.body);
+    return this.send({ http: this.images, url, timeoutMs: this.requestTimeoutMs, resource: 'image' }, (response) => response.body);
   }
 
   /** One card image, as downloaded (callers validate and store it: nothing here caches images). */
@@ -201,7 +204,7 @@ export class YgoprodeckClient {
     const folder = IMAGE_FOLDERS[size];
     if (folder === undefined) throw new UpstreamError('ygoprodeck', 'invalid_input', 'unknown image size');
     const url = this.images.url(`/${folder}/${requireCardId(imageId)}.jpg`);
-    return this.send({ http: this.images, url, timeoutMs: REQUEST_TIMEOUT_MS, resource: 'image' }, (response) => response.body);
+    return this.send({ http: this.images, url, timeoutMs: this.requestTimeoutMs, resource: 'image' }, (response) => response.body);
   }
 
   /** For /status; `details` are the card database's and image store's facts. */
@@ -243,7 +246,7 @@ export class YgoprodeckClient {
   }
 
   private async getJson(url: URL, signal?: AbortSignal): Promise<unknown> {
-    return this.send({ http: this.api, url, signal, timeoutMs: REQUEST_TIMEOUT_MS, resource: 'api' }, (response) =>
+    return this.send({ http: this.api, url, signal, timeoutMs: this.requestTimeoutMs, resource: 'api' }, (response) =>
       parseJson('ygoprodeck', response),
     );
   }

@@ -17,6 +17,11 @@ import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, everythingSentToDiscord, type TestB
 /** Discord's deadline for the first acknowledgement, and the issue's bound on the final answer. */
 export const CALLBACK_DEADLINE_MS = 3_000;
 export const FINAL_ANSWER_WITHIN_MS = 20_000;
+/**
+ * The fault tests' bots abandon a request after 2 s rather than production's 6–15 s, so "a timeout"
+ * ends in seconds; test/services/upstream.test.ts checks that production's own leave time to answer.
+ */
+export const TEST_REQUEST_TIMEOUT_MS = { geojs: 2_000, wallhaven: 2_000, ygoprodeck: 2_000 } as const;
 
 /**
  * A plain sentence as the router sends failures: one line of text, no embed, ending with a full stop.
@@ -234,7 +239,7 @@ export function applyFault(proxy: FaultProxy, fault: UpstreamFault, answers: Fau
     }
     default:
       proxy.mode = fault.cause;
-      // Longer than any upstream's request timeout (GeoJS 6 s, Wallhaven 8 s, YGOPRODeck 15 s).
+      // Longer than any upstream's request timeout (`REQUEST_TIMEOUT_MS`, and the tests' shorter ones).
       proxy.slowMs = 30_000;
   }
 }

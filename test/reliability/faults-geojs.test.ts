@@ -19,6 +19,7 @@ import {
   type Answer,
   type FaultProxy,
   type UpstreamFault,
+  TEST_REQUEST_TIMEOUT_MS,
 } from '../helpers/reliability.js';
 
 
@@ -80,7 +81,12 @@ describe('GeoJS faults through every command that uses it', () => {
     bot = await startTestBot({
       env: { GEOJS_URL: proxy.url },
       // One member runs every fault: their share of GeoJS is lifted (fair-share.test.ts tests it).
-      overrides: { limiterFactory: scaledLimiters(PAUSE_SCALE), cacheFactory: clockedCaches(cacheClock), memberShares: { geojs: { limit: 10_000 } } },
+      overrides: {
+        limiterFactory: scaledLimiters(PAUSE_SCALE),
+        cacheFactory: clockedCaches(cacheClock),
+        memberShares: { geojs: { limit: 10_000 } },
+        requestTimeoutMs: TEST_REQUEST_TIMEOUT_MS,
+      },
     });
   });
 

@@ -22,6 +22,7 @@ import {
   type FaultAnswers,
   type FaultProxy,
   type UpstreamFault,
+  TEST_REQUEST_TIMEOUT_MS,
 } from '../helpers/reliability.js';
 
 /**
@@ -108,6 +109,7 @@ describe('Wallhaven faults through every path that spends a Wallhaven request', 
         cacheFactory: clockedCaches(cacheClock),
         // One tester makes every call; the per-user budget has its own tests (cooldown.test.ts).
         memberShares: { wallhaven: { limit: 10_000 } },
+        requestTimeoutMs: TEST_REQUEST_TIMEOUT_MS,
       },
     });
   });

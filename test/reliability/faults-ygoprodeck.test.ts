@@ -26,6 +26,7 @@ import {
   type FaultAnswers,
   type FaultProxy,
   type UpstreamFault,
+  TEST_REQUEST_TIMEOUT_MS,
 } from '../helpers/reliability.js';
 import type { Catalogue } from '../../src/i18n/catalogue.js';
 import { en } from '../../src/i18n/en.js';
@@ -108,7 +109,7 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
     await writeCardSnapshot(localDataDir, ygoprodeck.cards, ygoprodeck.version);
     const env = { YGOPRODECK_URL: proxy.url, YGOPRODECK_IMAGES_URL: `${proxy.url}/images` };
     // One member runs every fault: their share of YGOPRODeck is lifted (fair-share.test.ts tests it).
-    const overrides = { limiterFactory: scaledLimiters(1, pacing), memberShares: { ygoprodeck: { limit: 10_000 } } };
+    const overrides = { limiterFactory: scaledLimiters(1, pacing), memberShares: { ygoprodeck: { limit: 10_000 } }, requestTimeoutMs: TEST_REQUEST_TIMEOUT_MS };
     remote = await startTestBot({ env, overrides: { ...overrides, cacheFactory: clockedCaches(cacheClock) } });
     local = await startTestBot({ env: { ...env, DATA_DIR: localDataDir }, overrides });
   });

@@ -387,7 +387,8 @@ describe('GeoService failures', () => {
   it('reports busy when its queue is full, without sending more', async () => {
     fake.mode = 'slow';
     fake.slowMs = 300;
-    const service = makeService({ limits: { minTimeMs: 1, maxConcurrent: 1, maxQueued: 1 }, maxBatchSize: 1, batchWindowMs: 0 });
+    // A timeout far beyond the two slow answers: on a busy machine the second one, queued behind the first, must not time out.
+    const service = makeService({ limits: { minTimeMs: 1, maxConcurrent: 1, maxQueued: 1 }, maxBatchSize: 1, batchWindowMs: 0, requestTimeoutMs: 30_000 });
     const outcomes = await Promise.allSettled(['8.8.8.8', '1.1.1.1', '81.2.69.142', '202.12.27.33'].map((ip) => service.lookup([ip])));
     const kinds = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : (outcome.reason as UpstreamError).kind));
     expect(kinds.filter((kind) => kind === 'busy')).toHaveLength(2);
