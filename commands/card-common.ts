@@ -16,11 +16,6 @@ import type { AppServices } from '../src/app/services.js';
 
 /** Longest a card name (68 characters today) or a search query may be. */
 export const MAX_NAME_CHARS = 100;
-/**
- * How long a card command waits for a card database that is still loading (a first start downloads
- * ≈20 MB) before saying so; the interaction is deferred meanwhile.
- */
-export const DATABASE_WAIT_MS = 10_000;
 
 /** How an answer is presented: in whose words, and whether Discord lets Almanac attach the art there. */
 export interface Presentation {
@@ -44,7 +39,7 @@ export async function waitForDatabase(ctx: Pick<DeferrableContext, 'defer'>, app
   if (app.cards.ready) return;
   // A failed download is not worth waiting for: the next attempt is minutes away.
   if (app.cards.loadFailure) throw new UserError(databaseMissing(app));
-  if (!(await deferWhenSlow(ctx, app.cards.whenReady(DATABASE_WAIT_MS), { ephemeral }))) throw new UserError(databaseMissing(app));
+  if (!(await deferWhenSlow(ctx, app.cards.whenReady(), { ephemeral }))) throw new UserError(databaseMissing(app));
 }
 
 /**
@@ -62,7 +57,6 @@ export async function namedCard(
   const { language, explicitLanguage } = options;
   const resolution = await app.cards.resolvePatiently(input, language, {
     share: app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
-    waitMs: DATABASE_WAIT_MS,
     pace: (work) => deferWhenSlow(ctx, work, { ephemeral: false }),
   });
   switch (resolution.kind) {

@@ -19,7 +19,7 @@ import { noSetMatchMessage, renderCardSet, renderPrintings, renderSetChoices } f
 import { quoteUserText } from '../src/render/user-text.js';
 import type { AppServices } from '../src/app/services.js';
 import { cardAutocomplete } from './card-autocomplete.js';
-import { DATABASE_WAIT_MS, MAX_NAME_CHARS, namedCard, presentationFor, waitForDatabase, type Presentation } from './card-common.js';
+import { MAX_NAME_CHARS, namedCard, presentationFor, waitForDatabase, type Presentation } from './card-common.js';
 import { art, artworkReply, price, pricesReply, turnCardPage } from './card-views.js';
 
 const ENGLISH = 'en';
@@ -118,7 +118,7 @@ async function showSet(ctx: ChatInputContext, app: AppServices): Promise<Reply> 
   const input = (ctx.options.getString('name') ?? '').trim();
   if (input === '') throw new UserError((t) => t.card.giveSetName);
   // The set list and its cards are local; they are waited for only on a first start.
-  if (!app.cards.setsReady && !(await deferWhenSlow(ctx, app.cards.whenSetsReady(DATABASE_WAIT_MS), { ephemeral: false }))) {
+  if (!app.cards.setsReady && !(await deferWhenSlow(ctx, app.cards.whenSetsReady(), { ephemeral: false }))) {
     throw new UserError((t) => t.card.setListLoading);
   }
   await waitForDatabase(ctx, app, false);

@@ -76,6 +76,8 @@ export interface ServiceOverrides {
   cardDatabase?: CreateCardServiceOptions['database'];
   /** Where card downloads are read and matchers built (tests: the worker's bundle). */
   offThread?: CreateCardServiceOptions['offThread'];
+  /** How long card commands wait for a loading card database (10 s; tests of the wait shorten it). */
+  cardLoadWaitMs?: number;
   /** Request deadlines other than `REQUEST_TIMEOUT_MS` (tests of a timeout wait less for it). */
   requestTimeoutMs?: Partial<Record<UpstreamName, number>>;
 }
@@ -129,6 +131,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     ...(overrides.cardDatabase === undefined ? {} : { database: overrides.cardDatabase }),
     ...(overrides.offThread === undefined ? {} : { offThread: overrides.offThread }),
     ...(timeouts.ygoprodeck === undefined ? {} : { requestTimeoutMs: timeouts.ygoprodeck }),
+    ...(overrides.cardLoadWaitMs === undefined ? {} : { loadWaitMs: overrides.cardLoadWaitMs }),
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

@@ -32,6 +32,8 @@ export interface CreateCardServiceOptions {
   /** Card database settings, for tests only (e.g. a fake with fewer cards than the real minimum). */
   database?: Pick<CardDatabaseOptions, 'minCards' | 'pollIntervalMs' | 'retryIntervalMs' | 'random'>;
   recentPerChannel?: number;
+  /** How long card commands wait for a loading database or set list (10 s by default). */
+  loadWaitMs?: number;
   channelHistory?: SharedState['channelHistory'];
   /** Card and set art fetched once for the whole fleet. */
   sharedArt?: SharedBlobs;
@@ -73,6 +75,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     logger: logger.child({ component: 'cards' }),
     buildMatcherTables: offThread.buildMatcherTables,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
+    ...(options.loadWaitMs === undefined ? {} : { loadWaitMs: options.loadWaitMs }),
     ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
   });
 }

@@ -49,6 +49,11 @@ const CARD_SERVICE_DEFAULTS = {
   recentPerChannel: 10,
   /** At most this many candidates in a "Did you mean" menu (a Discord select holds 25). */
   maxCandidates: 25,
+  /**
+   * How long a card command waits for a card database or set list still loading (a first start
+   * downloads ≈20 MB) before saying so; the interaction is deferred meanwhile.
+   */
+  loadWaitMs: 10_000,
 } as const;
 
 /** Autocomplete, search and "Did you mean" stop reading a query after this many characters. */
@@ -90,6 +95,8 @@ export interface CardServiceOptions {
   /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
   aliases?: Readonly<Record<string, string>>;
   recentPerChannel?: number;
+  /** How long `whenReady`, `whenSetsReady` and `resolvePatiently` wait for a load by default (10 s; tests of the wait shorten it). */
+  loadWaitMs?: number;
   /** Where the channels' recent picks live (shared by the fleet with Redis); in process when absent. */
   channelHistory?: SharedState['channelHistory'];
   /**
@@ -111,8 +118,10 @@ export class CardService {
   /** The matcher and archetypes, rebuilt whenever the database or a language's names change. */
   private readonly indexes: CardIndexKeeper;
   private readonly extras: CardExtras;
+  private readonly loadWaitMs: number;
 
   constructor(options: CardServiceOptions) {
+    this.loadWaitMs = options.loadWaitMs ?? CARD_SERVICE_DEFAULTS.loadWaitMs;
     this.database = options.database;
     this.images = options.images;
     this.client = options.client;
@@ -157,11 +166,11 @@ export class CardService {
   }
 
   /**
-   * Resolves true as soon as the database is loaded, false after `timeoutMs` without it or as soon
-   * as the download fails (`loadFailure` then says why). Never starts a download itself: the
-   * database's own schedule does that.
+   * Resolves true as soon as the database is loaded, false after `timeoutMs` (a command's wait by
+   * default) without it or as soon as the download fails (`loadFailure` then says why). Never starts
+   * a download itself: the database's own schedule does that.
    */
-  whenReady(timeoutMs: number): Promise<boolean> {
+  whenReady(timeoutMs = this.loadWaitMs): Promise<boolean> {
     return whenReady(() => this.ready, timeoutMs, {
       ready: (listener) => this.indexes.onSwap(listener),
       failed: (listener) => this.database.onLoadFailure(listener),
@@ -300,17 +309,17 @@ export class CardService {
 
   /**
    * `resolve`, patient with a first start: when the input finds nothing before the database has
-   * ever loaded (only exact names are found upstream until then), waits up to `waitMs` for the
+   * ever loaded (only exact names are found upstream until then), waits a command's wait for the
    * download, which brings fuzzy matching, and resolves again. A failed download is not waited for:
    * the next attempt is minutes away. `pace` wraps each wait (a command defers when one is slow).
    */
   async resolvePatiently(
     input: string,
     language: CardLanguage | undefined,
-    options: { share?: MemberShareSpender; waitMs: number; pace: <T>(work: Promise<T>) => Promise<T> },
+    options: { share?: MemberShareSpender; pace: <T>(work: Promise<T>) => Promise<T> },
   ): Promise<CardResolution> {
     const resolution = await options.pace(this.resolve(input, language, options.share));
-    if (resolution.kind !== 'none' || this.ready || this.loadFailure || !(await options.pace(this.whenReady(options.waitMs)))) return resolution;
+    if (resolution.kind !== 'none' || this.ready || this.loadFailure || !(await options.pace(this.whenReady()))) return resolution;
     return this.resolve(input, language);
   }
 
@@ -319,8 +328,8 @@ export class CardService {
     return this.sets?.ready ?? false;
   }
 
-  /** Resolves true as soon as the set list is loaded, false after `timeoutMs` without it (never fetches itself). */
-  async whenSetsReady(timeoutMs: number): Promise<boolean> {
+  /** Resolves true as soon as the set list is loaded, false after `timeoutMs` (a command's wait by default) without it (never fetches itself). */
+  async whenSetsReady(timeoutMs = this.loadWaitMs): Promise<boolean> {
     return this.sets === undefined ? false : this.sets.whenReady(timeoutMs);
   }
 

@@ -13,6 +13,9 @@ import { answerOf } from '../helpers/reliability.js';
  * lone UTF-16 surrogate in anything a member types reaches no reply, custom_id or upstream.
  */
 
+/** The bots wait this long for the loading database instead of 10 s: still well past the deferral at 250 ms. */
+const LOAD_WAIT_MS = 2_000;
+
 /** A lone high surrogate: valid in Discord's JSON, not in UTF-8. */
 const LONE = '\uD83C';
 const UNPAIRED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -45,7 +48,10 @@ describe('refusals after a public deferral, through the gateway', () => {
     // A first start on a slow link: the card database is still loading during these tests.
     [ygoprodeck, wallhaven] = await Promise.all([startFakeYgoprodeck(), startFakeWallhaven()]);
     ygoprodeck.wholeDownloadDelayMs = 60_000;
-    bot = await startTestBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, WALLHAVEN_URL: wallhaven.url } });
+    bot = await startTestBot({
+      env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl, WALLHAVEN_URL: wallhaven.url },
+      overrides: { cardLoadWaitMs: LOAD_WAIT_MS },
+    });
   });
 
   afterAll(async () => {
@@ -81,7 +87,7 @@ describe('refusals after a public deferral, over HTTP', () => {
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck();
     ygoprodeck.wholeDownloadDelayMs = 60_000;
-    bot = await startTestHttpBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl } });
+    bot = await startTestHttpBot({ env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl }, overrides: { cardLoadWaitMs: LOAD_WAIT_MS } });
   });
 
   afterAll(async () => {
