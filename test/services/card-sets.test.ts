@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testOffThread } from '../helpers/off-thread.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets } from '../../src/cards/card-set.js';
 import { CardDatabase } from '../../src/services/card-database.js';
 import { SNAPSHOT_FILE } from '../../src/services/card-snapshot.js';
@@ -52,7 +53,7 @@ function harnessOn(fake: FakeYgoprodeck, dataDir: string, options: Partial<CardS
   const database = new CardDatabase({ client, dataDir, minCards: 100, languages: [] });
   const images = new CardImageStore({ client, dataDir });
   const catalog = new CardSetCatalog({ client, database, dataDir, now: () => clock.now, ...options });
-  const service = new CardService({ database, images, client, sets: catalog });
+  const service = new CardService({ database, images, client, sets: catalog, buildMatcherTables: testOffThread().buildMatcherTables });
   const harness = { fake, dataDir, client, database, catalog, service, clock };
   started.push(harness);
   return harness;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testOffThread } from '../helpers/off-thread.js';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { CardDatabase } from '../../src/services/card-database.js';
 import type { CardDatabaseOptions } from '../../src/services/card-database-options.js';
@@ -37,7 +38,7 @@ async function startHarness(options: Partial<CardServiceOptions> = {}, databaseO
   // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
   const database = new CardDatabase({ client, dataDir, minCards: 100, ...databaseOptions });
   const images = new CardImageStore({ client, dataDir });
-  const service = new CardService({ database, images, client, ...options });
+  const service = new CardService({ database, images, client, buildMatcherTables: testOffThread().buildMatcherTables, ...options });
   return { fake, client, database, service, dataDir };
 }
 
