@@ -66,6 +66,8 @@ const LANGUAGES = new Set(['fr', 'de', 'it', 'pt']);
 const ATTRIBUTES = new Set(['dark', 'earth', 'fire', 'light', 'water', 'wind', 'divine']);
 const NO_MATCH = 'No card matching your query was found in the database.';
 const NO_MATCH_LEGACY_SUFFIX = ' Please see https://db.ygoprodeck.com/api-guide/ for syntax usage.';
+/** Whole-database bodies of frozen card lists, by list, then language, `misc` and body mode. */
+const WHOLE_BODIES = new WeakMap<readonly RawCard[], Map<string, FakeResponse>>();
 const IMAGE_ROUTE = /^\/images\/(cards|cards_small|cards_cropped)\/(\d+)\.jpg$/;
 const SET_IMAGE_ROUTE = /^\/images\/sets\/([^/]+)\.jpg$/;
 
@@ -189,6 +191,13 @@ export class FakeYgoprodeck {
     }
 
     const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
+    // A frozen card list (the real dump, read once per test worker) is served whole file after file:
+    // its body is made once per language and mode.
+    const memoKey = isFullDownload && Object.isFrozen(this.cards) && [...query.keys()].every((key) => key === 'misc' || key === 'language')
+      ? `${language ?? 'en'} ${query.get('misc') ?? ''} ${language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full')}`
+      : undefined;
+    const memo = memoKey === undefined ? undefined : WHOLE_BODIES.get(this.cards)?.get(memoKey);
+    if (memo !== undefined) return memo;
     // A language's dump holds its translated cards only (see card-translations.ts).
     const source = language === null ? this.cards : isFullDownload ? translatedDump(this.cards, language as FakeLanguage) : this.cards;
     let cards = source.filter((card) => matches(card, query));
@@ -229,11 +238,13 @@ export class FakeYgoprodeck {
     const bodyMode = !isFullDownload ? 'full' : language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
     if (bodyMode === 'few') data = data.slice(0, Math.ceil(data.length / 10));
     const response = json(200, meta ? { data, meta } : { data }, { 'access-control-allow-origin': '*' });
-    if (bodyMode === 'truncated') {
-      const body = Buffer.from(response.body ?? '');
-      return { ...response, body: body.subarray(0, Math.floor(body.length / 2)) };
+    let served: FakeResponse = { ...response, body: Buffer.from(response.body ?? '') };
+    if (bodyMode === 'truncated') served = { ...served, body: (served.body as Buffer).subarray(0, Math.floor(served.body!.length / 2)) };
+    if (memoKey !== undefined) {
+      if (!WHOLE_BODIES.has(this.cards)) WHOLE_BODIES.set(this.cards, new Map());
+      WHOLE_BODIES.get(this.cards)!.set(memoKey, served);
     }
-    return response;
+    return served;
   }
 
   /** A set's image exists when a listed set points at it (sets sharing a code share their image). */
