@@ -87,7 +87,15 @@ export const floodsSection = vitestSection({
 export const fuzzSection = vitestSection({
   name: 'fuzz',
   title: 'Fuzz tests at their full count (npm test tries a quarter): hostile values through every parser and handler (pass/fail)',
-  vitestArgs: ['test/reliability/fuzz.test.ts', 'test/reliability/fuzz-parsers.test.ts', 'test/reliability/fuzz-e2e.test.ts', 'test/reliability/http-hostile.test.ts'],
+  vitestArgs: [
+    'test/reliability/fuzz.test.ts',
+    'test/reliability/fuzz-parsers.test.ts',
+    'test/reliability/fuzz-e2e.test.ts',
+    'test/reliability/http-hostile.test.ts',
+    'test/wallpaper/pager-state.test.ts',
+    'test/state/member-share-ledger.test.ts',
+    'test/cards/card.test.ts',
+  ],
   fullEnv: { [FUZZ_SIZE_ENV]: 'full' },
   tiny: { vitestArgs: ['test/reliability/fuzz-parsers.test.ts'], pattern: 'IP lookup lists' },
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
 import { normaliseCard, normaliseCards, normaliseLocalizedCard, parsePrice, type RawCard } from '../../src/cards/normalise-card.js';
 import type { Card } from '../../src/cards/card.js';
 import { QUIRK_CARD_IDS, loadCardDump } from '../fakes/ygoprodeck.js';
@@ -278,7 +279,7 @@ describe('normaliseCard quirks', () => {
         const result = normaliseCard(value);
         return result.ok === false || typeof result.card.name === 'string';
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 });

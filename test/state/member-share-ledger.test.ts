@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns } from '../helpers/fuzz-runs.js';
 import { LocalMemberShareLedger } from '../../src/state/member-share-ledger.js';
 
 function cooldownAt(start = 0, options: { limit?: number; windowMs?: number; maxUsers?: number } = {}) {
@@ -71,7 +72,7 @@ describe('LocalMemberShareLedger', () => {
           else expect(decision.retryAfterMs).toBe(inWindow[0]! + windowMs - clock.now);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 });

@@ -73,7 +73,7 @@ describe('pager state in a custom_id', () => {
         const recovered = ref.kind === 'none' ? undefined : ref.kind === 'text' ? ref.text : store.recall(ref.key);
         expect(recovered).toBe(text);
       }),
-      { numRuns: 2_000 },
+      { numRuns: fuzzRuns(2_000) },
     );
   });
 
@@ -169,7 +169,7 @@ describe('pager state in a custom_id', () => {
         const state = decodePagerId(id);
         if (state !== null) expect(encodePagerId(state)).toBe(id);
       }),
-      { numRuns: 5_000 },
+      { numRuns: fuzzRuns(5_000) },
     );
     for (const id of ['wp:', 'wp:f0000', 'wp:f00000.', 'wp:fzzzz0....0.', 'wp:f00000.o...0.', 'wp:f000000....0.', 'wp:f00000....0.x', 'wp:f00000....0.=', 'card:f00000....0.']) {
       expect(decodePagerId(id)).toBeNull();
