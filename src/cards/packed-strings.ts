@@ -1,17 +1,19 @@
 /**
- * A list of strings kept as one string and where each one starts, read in place. A matcher over
- * every card in five languages holds about 300,000 strings; as separate strings, each swap of a
- * matcher built in a worker thread sliced them all back out on the event loop (tens of ms) and the
- * next garbage collection traced and freed the previous matcher's (tens of ms more, 190 ms after
- * English). Packed, a matcher's lists are a few long strings and typed arrays: cloned in one copy
- * each, and nearly free to collect. Comparisons read character codes in place, as the string
- * operators would (code-unit order), without slicing.
+ * A list of strings kept as one array of UTF-16 code units and where each string starts, read in
+ * place. A matcher over every card in five languages holds about 300,000 strings; as separate
+ * strings, each swap of a matcher built in a worker thread sliced them all back out on the event
+ * loop (tens of ms) and the next garbage collection traced and freed the previous matcher's (tens
+ * of ms more, 190 ms after English). Packed into long strings, they still cost the event loop
+ * 13-38 ms per swap: a message's strings are copied as it is read (about 12 MB of two-byte strings
+ * for five languages). As code units in typed arrays they are moved, not copied, and live off the
+ * garbage-collected heap. Comparisons read the code units in place, as the string operators would
+ * (code-unit order), without slicing.
  */
 export interface PackedStrings {
-  /** Every present string, one after the other. */
-  text: string;
+  /** Every present string's UTF-16 code units, one string after the other. */
+  codes: Uint16Array;
   /**
-   * count + 1 offsets: string i is text[start(i), start(i + 1)). An absent string is marked by its
+   * count + 1 offsets: string i is codes[start(i), start(i + 1)). An absent string is marked by its
    * start stored as ~start (negative); it starts where it would, and is as long as nothing.
    */
   offsets: Int32Array;
@@ -26,14 +28,21 @@ export function packStrings(list: readonly (string | undefined)[]): PackedString
     offset += text?.length ?? 0;
   }
   offsets[list.length] = offset;
-  return { text: list.join(''), offsets };
+  const codes = new Uint16Array(offset);
+  for (let at = 0; at < list.length; at++) {
+    const text = list[at];
+    if (text === undefined) continue;
+    const start = offsets[at] as number;
+    for (let i = 0; i < text.length; i++) codes[start + i] = text.charCodeAt(i);
+  }
+  return { codes, offsets };
 }
 
 export function packedCount(list: PackedStrings): number {
   return list.offsets.length - 1;
 }
 
-/** Where string `at` starts in `list.text`. */
+/** Where string `at` starts in `list.codes`. */
 export function startOf(list: PackedStrings, at: number): number {
   const offset = list.offsets[at] as number;
   return offset < 0 ? ~offset : offset;
@@ -47,7 +56,8 @@ export function lengthOf(list: PackedStrings, at: number): number {
 /** String `at` as a string of its own (undefined when absent or out of range): for the few strings a result shows. */
 export function stringAt(list: PackedStrings, at: number): string | undefined {
   if (!Number.isInteger(at) || at < 0 || at >= packedCount(list) || (list.offsets[at] as number) < 0) return undefined;
-  return list.text.slice(startOf(list, at), startOf(list, at + 1));
+  // Code unit by code unit, so that a lone surrogate comes back as it went in (a UTF-16 decoder would replace it).
+  return String.fromCharCode.apply(null, list.codes.subarray(startOf(list, at), startOf(list, at + 1)) as unknown as number[]);
 }
 
 /** Every string, each as a string of its own (absent ones undefined). */
@@ -57,12 +67,12 @@ export function unpackStrings(list: PackedStrings): (string | undefined)[] {
 
 /** Negative, zero or positive as string `at` sorts before, equal to or after `other` (code-unit order, like `<`). */
 export function compareAt(list: PackedStrings, at: number, other: string): number {
-  const { text } = list;
+  const { codes } = list;
   const start = startOf(list, at);
   const length = startOf(list, at + 1) - start;
   const shorter = Math.min(length, other.length);
   for (let i = 0; i < shorter; i++) {
-    const difference = text.charCodeAt(start + i) - other.charCodeAt(i);
+    const difference = (codes[start + i] as number) - other.charCodeAt(i);
     if (difference !== 0) return difference;
   }
   return length - other.length;
@@ -72,9 +82,9 @@ export function compareAt(list: PackedStrings, at: number, other: string): numbe
 export function startsWithAt(list: PackedStrings, at: number, prefix: string): boolean {
   const start = startOf(list, at);
   if (startOf(list, at + 1) - start < prefix.length) return false;
-  const { text } = list;
+  const { codes } = list;
   for (let i = 0; i < prefix.length; i++) {
-    if (text.charCodeAt(start + i) !== prefix.charCodeAt(i)) return false;
+    if (codes[start + i] !== prefix.charCodeAt(i)) return false;
   }
   return true;
 }

@@ -110,8 +110,8 @@ export class WordIndex {
     visit: (word: number, tokenScore: number) => void,
   ): void {
     const { sharedPrefix } = this;
-    // Read in place: word w is text[offsets[w], offsets[w + 1]) (no word is absent, so no offset is negative).
-    const { text, offsets } = this.words;
+    // Read in place: word w is codes[offsets[w], offsets[w + 1]) (no word is absent, so no offset is negative).
+    const { codes, offsets } = this.words;
     const wordCount = offsets.length - 1;
     const queryLength = token.length;
     const width = queryLength + 1;
@@ -140,7 +140,7 @@ export class WordIndex {
       const wordLength = (offsets[index + 1] as number) - wordStart;
       let depth = Math.min(sharedPrefix[index] as number, validDepth);
       if (depth === 0) {
-        const sameFirstLetter = text.charCodeAt(wordStart) === firstLetter;
+        const sameFirstLetter = codes[wordStart] === firstLetter;
         edits = sameFirstLetter ? maxEdits : Math.min(maxEdits, 1);
         prefixEdits = sameFirstLetter ? maxPrefixEdits : Math.min(maxPrefixEdits, 1);
         // Row 0 again, since the band edges of the previous subtree were marked in it.
@@ -149,8 +149,8 @@ export class WordIndex {
       let deadAt = -1;
       while (depth < wordLength) {
         depth++;
-        const character = text.charCodeAt(wordStart + depth - 1);
-        const previousCharacter = depth > 1 ? text.charCodeAt(wordStart + depth - 2) : -1;
+        const character = codes[wordStart + depth - 1] as number;
+        const previousCharacter = depth > 1 ? (codes[wordStart + depth - 2] as number) : -1;
         const row = depth * width;
         const above = row - width;
         const low = depth > edits ? depth - edits : 1;
