@@ -66,7 +66,13 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     logger: logger.child({ component: 'card-images' }),
     ...(options.sharedArt === undefined ? {} : { shared: options.sharedArt }),
   });
-  const sets = new CardSetCatalog({ client, database, dataDir: options.dataDir, logger: logger.child({ component: 'card-sets' }) });
+  const sets = new CardSetCatalog({
+    client,
+    database,
+    dataDir: options.dataDir,
+    logger: logger.child({ component: 'card-sets' }),
+    buildMatcherTables: offThread.buildMatcherTables,
+  });
   return new CardService({
     database,
     images,

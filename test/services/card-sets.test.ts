@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testOffThread } from '../helpers/off-thread.js';
+import { bundledWorkerJobs, testOffThread } from '../helpers/off-thread.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, normaliseCardSets } from '../../src/cards/card-set.js';
 import { CardDatabase } from '../../src/services/card-database.js';
 import { SNAPSHOT_FILE } from '../../src/services/card-snapshot.js';
@@ -11,6 +11,7 @@ import { CARD_SET_DEFAULTS, CARD_SETS_FILE, CardSetCatalog, type CardSetCatalogO
 import { setAutocompleteValue } from '../../src/cards/card-set.js';
 import { CardService } from '../../src/services/cards.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
+import type { MatcherTablesBuild } from '../../src/services/card-index.js';
 import { LOB_SET, SECOND_LOB_SET, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;
@@ -302,6 +303,60 @@ describe('CardSetCatalog lookups', () => {
     expect(() => catalog.suggest('2020')).not.toThrow();
     expect(catalog.suggest('\u0000\u0001 ★')).toEqual([]);
     expect(fake.server.requests.length).toBe(before);
+  });
+});
+
+describe('CardSetCatalog with its matcher built off the event loop', () => {
+  it('installs a fetched list only once its matcher is built, the previous list answering until then, and matches as one built on it', async () => {
+    const { buildMatcherTables } = bundledWorkerJobs();
+    let release = () => {};
+    let buildStarted = () => {};
+    const nextBuild = () => new Promise<void>((resolve) => (buildStarted = resolve));
+    const held: MatcherTablesBuild = async (...args) => {
+      const released = new Promise<void>((resolve) => (release = resolve));
+      buildStarted();
+      await released;
+      return buildMatcherTables(...args);
+    };
+    const nextLoad = () => new Promise<void>((resolve) => {
+      const stop = harness.catalog.onLoad(() => {
+        stop();
+        resolve();
+      });
+    });
+    const fake = await newFake();
+    const harness = harnessOn(fake, await newDataDir(), { buildMatcherTables: held });
+    let started = nextBuild();
+    await harness.service.start();
+    await started;
+    // Fetched, its matcher not built yet: no list, so nothing half made is read.
+    expect(harness.catalog.ready).toBe(false);
+    expect(harness.catalog.suggest('legend of blue')).toEqual([]);
+    release();
+    expect(await harness.service.whenSetsReady(15_000)).toBe(true);
+    expect(await harness.service.whenReady(15_000)).toBe(true);
+    // Fetched before the database loaded: the list takes the version it loaded with.
+    expect(await harness.catalog.refreshIfDue()).toBe(false);
+    const first = harness.catalog.all();
+
+    fake.version = '2.00';
+    started = nextBuild();
+    await harness.database.refresh();
+    await started;
+    // The new list is fetched; the old one answers every query until its matcher is in.
+    expect(harness.catalog.all()).toBe(first);
+    expect(harness.catalog.suggest('legend of blue')[0]?.name).toBe(LOB_SET.set_name);
+    expect(harness.catalog.details()).toMatchObject({ cardSetsDatabaseVersion: '1.00' });
+    const loaded = nextLoad();
+    release();
+    await loaded;
+    expect(harness.catalog.details()).toMatchObject({ cardSetsDatabaseVersion: '2.00' });
+    expect(harness.catalog.all()).not.toBe(first);
+
+    // The same answers as the matcher built on the event loop (see "suggests by partial name" below).
+    expect(harness.catalog.suggest('LOB').slice(0, 2).map((set) => set.name)).toEqual([LOB_SET.set_name, SECOND_LOB_SET]);
+    expect(harness.catalog.suggest('metal raidrs')[0]?.name).toBe('Metal Raiders');
+    expect(harness.catalog.resolve('metal raidrs')).toMatchObject({ kind: 'set', set: { name: 'Metal Raiders' } });
   });
 });
 
