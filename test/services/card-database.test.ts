@@ -16,7 +16,7 @@ import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { writeCardFormat2Snapshot } from '../helpers/card-snapshot.js';
 import { translatedCard } from '../fakes/card-translations.js';
-import { QUIRK_CARD_IDS, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { QUIRK_CARD_IDS, TEST_PACE, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 let fake: FakeYgoprodeck;
 let dataDir: string;
@@ -26,7 +26,7 @@ const databases: CardDatabase[] = [];
 beforeEach(async () => {
   fake = await startFakeYgoprodeck();
   dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
-  client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
+  client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl, limits: TEST_PACE });
 });
 
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { setAutocompleteValue } from '../../src/cards/card-set.js';
 import { CardService } from '../../src/services/cards.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import type { MatcherTablesBuild } from '../../src/services/card-index.js';
-import { LOB_SET, SECOND_LOB_SET, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { LOB_SET, SECOND_LOB_SET, TEST_PACE, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;
 const BLUE_EYES = 89631139;
@@ -48,7 +48,7 @@ async function newDataDir(): Promise<string> {
 /** The real client, database, image store, set catalog and card service against the fake (300 real cards, every set of the dump). */
 function harnessOn(fake: FakeYgoprodeck, dataDir: string, options: Partial<CardSetCatalogOptions> = {}): Harness {
   const clock = { now: Date.UTC(2026, 0, 1) };
-  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
+  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl, limits: TEST_PACE });
   // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
   // English alone: the set list follows the English database's version.
   const database = new CardDatabase({ client, dataDir, minCards: 100, languages: [] });

@@ -9,11 +9,11 @@ import { CardDatabase } from '../../src/services/card-database.js';
 import type { CardDatabaseOptions } from '../../src/services/card-database-options.js';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { CardService, type CardServiceOptions } from '../../src/services/cards.js';
-import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
+import { YGOPRODECK_UPSTREAM_LIMIT, type YgoprodeckLimits } from '../../src/services/ygoprodeck-limits.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { LogCapture } from '../helpers/log-capture.js';
-import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { TEST_PACE, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;
 const BLUE_EYES = 89631139;
@@ -30,11 +30,14 @@ interface Harness {
 
 let harness: Harness;
 
-/** The real client, database and image store against the fake (300 real cards), in a temporary DATA_DIR. */
-async function startHarness(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}): Promise<Harness> {
+/**
+ * The real client, database and image store against the fake (300 real cards), in a temporary
+ * DATA_DIR; the client at the tests' pace unless `limits` says otherwise (`{}`: production's).
+ */
+async function startHarness(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}, limits: Partial<YgoprodeckLimits> = TEST_PACE): Promise<Harness> {
   const fake = await startFakeYgoprodeck();
   const dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
-  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl });
+  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl, limits });
   // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
   const database = new CardDatabase({ client, dataDir, minCards: 100, ...databaseOptions });
   const images = new CardImageStore({ client, dataDir });
@@ -42,8 +45,8 @@ async function startHarness(options: Partial<CardServiceOptions> = {}, databaseO
   return { fake, client, database, service, dataDir };
 }
 
-async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}): Promise<Harness> {
-  const started = await startHarness(options, databaseOptions);
+async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}, limits?: Partial<YgoprodeckLimits>): Promise<Harness> {
+  const started = await startHarness(options, databaseOptions, limits);
   await started.service.start();
   expect(await started.service.whenReady(15_000)).toBe(true);
   // The first refresh goes on with the language databases after English; let it finish.
@@ -279,7 +282,7 @@ describe('CardService options and production limits', () => {
   });
 
   it('keeps a burst of 25 card-art downloads under the real limiter inside YGOPRODeck’s 20 requests/s, as its server counts them', async () => {
-    harness = await startLoaded();
+    harness = await startLoaded({}, {}, {});
     const cards = harness.service.search('a', {}, 25).cards;
     expect(cards).toHaveLength(25);
     const arts = await Promise.all(cards.map((card) => harness.service.art(card)));
