@@ -23,14 +23,14 @@ export interface OutcomeEntry {
 }
 
 /**
- * Where outcome lines go: `interaction`, the interaction's own logger, writes the failures (their
+ * Where outcome lines go: `interaction`, the interaction's own logger (made on first use), writes the failures (their
  * error objects are redacted by path like any line); `answers` writes the others, whose fields are
  * ids, names and numbers alone, so that path redaction has nothing to do on them (the secret
  * scrubbing of every serialized line still runs). Redaction walks each line's object: it was the
  * largest part of logging an answer, which happens for every interaction.
  */
 export interface OutcomeLogs {
-  interaction: Logger;
+  interaction: () => Logger;
   answers: Logger;
 }
 
@@ -46,7 +46,7 @@ export function recordOutcome(metrics: Metrics, logs: OutcomeLogs, entry: Outcom
   metrics.interactions.labels(entry.command, entry.kind, outcome).inc();
   metrics.interactionLatency.labels(entry.command, entry.kind).observe(latencyMs / 1000);
   if (outcome === 'error') {
-    logs.interaction.error({ err: error, outcome, latencyMs }, 'interaction failed');
+    logs.interaction().error({ err: error, outcome, latencyMs }, 'interaction failed');
     return;
   }
   // The interaction logger's bindings, in its order, then the outcome: the line reads as before.

@@ -75,7 +75,11 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     }
   }
 
-  function baseContext(interaction: RoutedInteraction, log: Logger) {
+  /**
+   * What every command's context holds. Its `log` is a getter, the interaction's logger made on
+   * first use: add to this object (Object.assign), never spread it, or the spread makes the logger.
+   */
+  function baseContext(interaction: RoutedInteraction, log: () => Logger) {
     return {
       interactionId: interaction.id,
       user: interaction.user,
@@ -83,7 +87,9 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       installation: interaction.installation,
       appPermissions: interaction.appPermissions,
       memberPermissions: interaction.memberPermissions,
-      log,
+      get log() {
+        return log();
+      },
     };
   }
 
@@ -99,10 +105,20 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     return { interactionId: interaction.id, command, kind, ...shard, started: performance.now() };
   }
 
-  /** The interaction's logger: every line it writes names the interaction. */
-  function interactionLogger(entry: OutcomeEntry): Logger {
-    const { started: _started, ...bindings } = entry;
-    return app.logger.child(bindings);
+  /**
+   * The interaction's logger, every line it writes naming the interaction, made on first use: most
+   * interactions write no line but their outcome's (which goes through `answers`), and a pino child
+   * per interaction was a cost of its own.
+   */
+  function interactionLogger(entry: OutcomeEntry): () => Logger {
+    let log: Logger | undefined;
+    return () => {
+      if (!log) {
+        const { started: _started, ...bindings } = entry;
+        log = app.logger.child(bindings);
+      }
+      return log;
+    };
   }
 
   /** Shared by slash commands and context menus: defer bookkeeping, reply, central error handling. */
@@ -112,7 +128,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     execute: (
       defer: (options: { ephemeral: boolean }) => Promise<void>,
       progress: (note: string, options: { ephemeral: boolean }) => Promise<void>,
-      log: Logger,
+      log: () => Logger,
     ) => Promise<Reply>,
   ): Promise<void> {
     const entry = outcomeEntry(interaction, commandName, interaction.kind);
@@ -126,7 +142,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       await responder.editReply({ content: note });
     };
     const autoDefer = setTimeout(() => {
-      if (!responder.replied) defer({ ephemeral: true }).catch((error: unknown) => log.warn({ err: error }, 'auto-defer failed'));
+      if (!responder.replied) defer({ ephemeral: true }).catch((error: unknown) => log().warn({ err: error }, 'auto-defer failed'));
     }, AUTO_DEFER_AFTER_MS);
     try {
       if (!accepting) throw new UserError((t) => t.errors.shuttingDown);
@@ -142,12 +158,12 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       // The answer is out; its fuller version replaces it when ready (within the token's 15 minutes).
       reply.completion
         ?.then((completed) => responder.editReply(completeMessage(completed)))
-        .catch((error: unknown) => log.warn({ err: error }, 'could not complete the reply'));
+        .catch((error: unknown) => log().warn({ err: error }, 'could not complete the reply'));
       recordOutcome(app.metrics, { interaction: log, answers }, entry);
     } catch (error) {
       clearTimeout(autoDefer);
       recordOutcome(app.metrics, { interaction: log, answers }, entry, error);
-      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
+      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log());
     }
   }
 
@@ -155,7 +171,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     const command = chatCommands.get(interaction.commandName);
     await runCommand(interaction, qualifiedName(interaction), (defer, progress, log) => {
       if (!command) throw new UserError((t) => t.errors.commandGone);
-      return command.execute({ ...baseContext(interaction, log), options: interaction.options, defer, progress }, app);
+      return command.execute(Object.assign(baseContext(interaction, log), { options: interaction.options, defer, progress }), app);
     });
   }
 
@@ -163,7 +179,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
     const command = messageCommands.get(interaction.commandName);
     await runCommand(interaction, interaction.commandName, (defer, progress, log) => {
       if (!command) throw new UserError((t) => t.errors.commandGone);
-      return command.execute({ ...baseContext(interaction, log), targetMessage: interaction.targetMessage, defer, progress }, app);
+      return command.execute(Object.assign(baseContext(interaction, log), { targetMessage: interaction.targetMessage, defer, progress }), app);
     });
   }
 
@@ -178,7 +194,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       if (!interaction.focused) throw new TypeError('autocomplete without a focused option');
       if (accepting && command?.autocomplete) {
         choices = await command.autocomplete(
-          { ...baseContext(interaction, log), options: interaction.options, focused: interaction.focused },
+          Object.assign(baseContext(interaction, log), { options: interaction.options, focused: interaction.focused }),
           app,
         );
       }
@@ -190,7 +206,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       // Autocomplete cannot be deferred: a failure still answers, with no suggestions.
       await interaction.responder.respond(choices.slice(0, 25));
     } catch (error) {
-      log.warn({ err: error }, 'could not deliver autocomplete choices');
+      log().warn({ err: error }, 'could not deliver autocomplete choices');
     }
   }
 
@@ -207,17 +223,16 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       if (!command?.handleComponent) throw new UserError((t) => t.errors.buttonsExpired);
       const { rootId, ...message } = interaction.message;
       const result = await command.handleComponent(
-        {
-          ...baseContext(interaction, log),
+        Object.assign(baseContext(interaction, log), {
           customId: interaction.customId,
           values: interaction.values,
           message,
           deferUpdate,
-          progress: async (note) => {
+          progress: async (note: string) => {
             await deferUpdate();
             await responder.editReply({ content: note });
           },
-        },
+        }),
         app,
       );
       if ('update' in result) {
@@ -240,7 +255,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
       recordOutcome(app.metrics, { interaction: log, answers }, entry);
     } catch (error) {
       recordOutcome(app.metrics, { interaction: log, answers }, entry, error);
-      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log);
+      await answerWithFailure(responder, messagesFor(interaction.user.locale), deferral, error, log());
     }
   }
 
