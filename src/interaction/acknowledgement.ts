@@ -1,4 +1,6 @@
-import type { InteractionResponder, RoutedInteraction } from './routed-interaction.js';
+import type { AutocompleteChoice } from './context.js';
+import type { MessagePayload, Reply } from './reply.js';
+import type { InteractionResponder, MessageEdit, RoutedInteraction } from './routed-interaction.js';
 
 /**
  * `interaction` with a responder that reports, once, how many seconds after `receivedAt`
@@ -8,32 +10,71 @@ import type { InteractionResponder, RoutedInteraction } from './routed-interacti
  * the HTTP endpoint go through it.
  */
 export function timingAcknowledgement<T extends RoutedInteraction>(interaction: T, receivedAt: number, observe: (seconds: number) => void): T {
-  const responder = interaction.responder;
-  let acknowledged = false;
-  const acknowledging =
-    <A extends unknown[]>(send: (...args: A) => Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      const first = !acknowledged;
-      acknowledged = true;
-      await send(...args);
-      if (first) observe((performance.now() - receivedAt) / 1000);
-    };
-  const timed: InteractionResponder = {
-    get deferred() {
-      return responder.deferred;
-    },
-    get replied() {
-      return responder.replied;
-    },
-    reply: acknowledging((reply) => responder.reply(reply)),
-    deferReply: acknowledging((options) => responder.deferReply(options)),
-    deferUpdate: acknowledging(() => responder.deferUpdate()),
-    update: acknowledging((payload) => responder.update(payload)),
-    respond: acknowledging((choices) => responder.respond(choices)),
-    editReply: (edit) => responder.editReply(edit),
-    deleteReply: () => responder.deleteReply(),
-    followUp: (reply) => responder.followUp(reply),
-    editFollowUp: (messageId, edit) => responder.editFollowUp(messageId, edit),
-  };
-  return { ...interaction, responder: timed };
+  return { ...interaction, responder: new TimingResponder(interaction.responder, receivedAt, observe) };
+}
+
+/**
+ * The timing responder of `timingAcknowledgement`: a class rather than an object of closures, as
+ * one is made for every interaction.
+ */
+class TimingResponder implements InteractionResponder {
+  private acknowledged = false;
+
+  constructor(
+    private readonly responder: InteractionResponder,
+    private readonly receivedAt: number,
+    private readonly observe: (seconds: number) => void,
+  ) {}
+
+  get deferred(): boolean {
+    return this.responder.deferred;
+  }
+
+  get replied(): boolean {
+    return this.responder.replied;
+  }
+
+  async reply(reply: Reply): Promise<void> {
+    return this.acknowledging(this.responder.reply(reply));
+  }
+
+  async deferReply(options: { ephemeral: boolean }): Promise<void> {
+    return this.acknowledging(this.responder.deferReply(options));
+  }
+
+  async deferUpdate(): Promise<void> {
+    return this.acknowledging(this.responder.deferUpdate());
+  }
+
+  async update(payload: MessagePayload): Promise<void> {
+    return this.acknowledging(this.responder.update(payload));
+  }
+
+  async respond(choices: AutocompleteChoice[]): Promise<void> {
+    return this.acknowledging(this.responder.respond(choices));
+  }
+
+  editReply(edit: MessageEdit): Promise<void> {
+    return this.responder.editReply(edit);
+  }
+
+  deleteReply(): Promise<void> {
+    return this.responder.deleteReply();
+  }
+
+  followUp(reply: Reply): Promise<{ id: string }> {
+    return this.responder.followUp(reply);
+  }
+
+  editFollowUp(messageId: string, edit: MessageEdit): Promise<void> {
+    return this.responder.editFollowUp(messageId, edit);
+  }
+
+  /** Waits for `sent`; the first acknowledgement to be sent is observed once it has reached Discord. */
+  private async acknowledging(sent: Promise<void>): Promise<void> {
+    const first = !this.acknowledged;
+    this.acknowledged = true;
+    await sent;
+    if (first) this.observe((performance.now() - this.receivedAt) / 1000);
+  }
 }

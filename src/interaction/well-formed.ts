@@ -1,4 +1,4 @@
-import type { OptionValues } from './context.js';
+import type { AttachmentRef, OptionValues } from './context.js';
 import type { RoutedInteraction } from './routed-interaction.js';
 
 /** A UTF-16 surrogate without its other half. */
@@ -40,18 +40,31 @@ export function wellFormed(text: string): string {
   return text.replace(CONTROL, '\uFFFD').replace(BIDI_CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
-function wellFormedOptions(options: OptionValues): OptionValues {
-  return {
-    subcommand: options.subcommand,
-    getString: (name) => {
-      const value = options.getString(name);
-      return value === null ? null : wellFormed(value);
-    },
-    getBoolean: (name) => options.getBoolean(name),
-    getInteger: (name) => options.getInteger(name),
-    // An attachment's name and URL are Discord's, not typed by the member; its bytes are read as data.
-    getAttachment: (name) => options.getAttachment(name),
-  };
+/** A command's options with their strings made well-formed: a class, as one is made for every interaction. */
+class WellFormedOptions implements OptionValues {
+  readonly subcommand: string | null;
+
+  constructor(private readonly options: OptionValues) {
+    this.subcommand = options.subcommand;
+  }
+
+  getString(name: string): string | null {
+    const value = this.options.getString(name);
+    return value === null ? null : wellFormed(value);
+  }
+
+  getBoolean(name: string): boolean | null {
+    return this.options.getBoolean(name);
+  }
+
+  getInteger(name: string): number | null {
+    return this.options.getInteger(name);
+  }
+
+  /** An attachment's name and URL are Discord's, not typed by the member; its bytes are read as data. */
+  getAttachment(name: string): AttachmentRef | null {
+    return this.options.getAttachment(name);
+  }
 }
 
 /**
@@ -63,12 +76,12 @@ export function withWellFormedText(interaction: RoutedInteraction): RoutedIntera
   const user = { ...interaction.user, username: wellFormed(interaction.user.username) };
   switch (interaction.kind) {
     case 'chat':
-      return { ...interaction, user, options: wellFormedOptions(interaction.options) };
+      return { ...interaction, user, options: new WellFormedOptions(interaction.options) };
     case 'autocomplete':
       return {
         ...interaction,
         user,
-        options: wellFormedOptions(interaction.options),
+        options: new WellFormedOptions(interaction.options),
         focused: interaction.focused && { name: interaction.focused.name, value: wellFormed(interaction.focused.value) },
       };
     case 'message':
