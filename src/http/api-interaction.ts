@@ -92,74 +92,66 @@ const arrayOf = (check: Check): Check => (value) => Array.isArray(value) && valu
 /** An object whose every value passes `check` (its keys are strings in JSON). */
 const recordOf = (check: Check): Check => (value) => isObject(value) && Object.values(value).every(check);
 
-const isUser: Check = (value) => isObject(value) && isString(value.id) && isString(value.username);
+/**
+ * An object whose `required` fields pass their checks, and whose `optional` fields do when present;
+ * its other fields are not looked at.
+ */
+function shape(required: Record<string, Check>, optionalFields: Record<string, Check> = {}): Check {
+  const requiredChecks = Object.entries(required);
+  const optionalChecks = Object.entries(optionalFields);
+  return (value) =>
+    isObject(value) && requiredChecks.every(([key, check]) => check(value[key])) && optionalChecks.every(([key, check]) => optional(value[key], check));
+}
 
-const isAttachment: Check = (value) =>
-  isObject(value) && isString(value.id) && isString(value.filename) && isNumber(value.size) && isString(value.url);
+const isUser = shape({ id: isString, username: isString });
+const isAttachment = shape({ id: isString, filename: isString, size: isNumber, url: isString });
 
 /** The deepest level Discord nests options at: an option there has no options of its own. */
 const DEEPEST_OPTION = 2;
+const isOptionValue: Check = (value) => isString(value) || isNumber(value) || isBoolean(value);
+const isOptionFields = shape({ name: isString, type: isNumber }, { value: isOptionValue, focused: isBoolean });
 
 /**
  * One option at `depth` (0 at the top): a fourth level is malformed like any other bad payload,
  * and the depth is checked before going down, so options nested thousands deep never recurse.
  */
 function isOption(value: unknown, depth: number): boolean {
-  if (!isObject(value) || !isString(value.name) || !isNumber(value.type)) return false;
-  const option = value.value;
-  if (option !== undefined && !isString(option) && !isNumber(option) && !isBoolean(option)) return false;
-  if (!optional(value.focused, isBoolean)) return false;
-  const nested = value.options;
+  if (!isOptionFields(value)) return false;
+  const nested = (value as Record<string, unknown>).options;
   if (nested === undefined) return true;
   return depth < DEEPEST_OPTION && Array.isArray(nested) && nested.every((child) => isOption(child, depth + 1));
 }
 const isOptions: Check = (value) => Array.isArray(value) && value.every((option) => isOption(option, 0));
 
-const isResolvedMessage: Check = (value) =>
-  isObject(value) && isString(value.id) && isString(value.content) && optional(value.attachments, arrayOf(isAttachment));
+const isData = shape(
+  {},
+  {
+    name: isString,
+    type: isNumber,
+    options: isOptions,
+    target_id: isString,
+    resolved: shape({}, { messages: recordOf(shape({ id: isString, content: isString }, { attachments: arrayOf(isAttachment) })), attachments: recordOf(isAttachment) }),
+    custom_id: isString,
+    values: arrayOf(isString),
+  },
+);
 
-const isResolved: Check = (value) =>
-  isObject(value) && optional(value.messages, recordOf(isResolvedMessage)) && optional(value.attachments, recordOf(isAttachment));
-
-const isData: Check = (value) =>
-  isObject(value) &&
-  optional(value.name, isString) &&
-  optional(value.type, isNumber) &&
-  optional(value.options, isOptions) &&
-  optional(value.target_id, isString) &&
-  optional(value.resolved, isResolved) &&
-  optional(value.custom_id, isString) &&
-  optional(value.values, arrayOf(isString));
-
-const isMember: Check = (value) => isObject(value) && isUser(value.user) && optional(value.permissions, isString);
-
-const isChannel: Check = (value) => isObject(value) && isString(value.id) && isNumber(value.type) && optional(value.nsfw, isBoolean);
-
-const isInteractionMetadata: Check = (value) => isObject(value) && isString(value.id) && isObject(value.user) && isString(value.user.id);
-
-const isMessage: Check = (value) => isObject(value) && isString(value.id) && optional(value.interaction_metadata, isInteractionMetadata);
-
-function isApiInteraction(value: unknown): value is ApiInteraction {
-  return (
-    isObject(value) &&
-    isString(value.id) &&
-    isString(value.application_id) &&
-    typeof value.token === 'string' &&
-    value.token.length > 0 &&
-    isNumber(value.type) &&
-    optional(value.locale, isString) &&
-    optional(value.guild_id, isString) &&
-    optional(value.user, isUser) &&
-    optional(value.member, isMember) &&
-    optional(value.channel_id, isString) &&
-    optional(value.channel, isChannel) &&
-    optional(value.context, isNumber) &&
-    optional(value.authorizing_integration_owners, isObject) &&
-    optional(value.app_permissions, isString) &&
-    optional(value.data, isData) &&
-    optional(value.message, isMessage)
-  );
-}
+const isApiInteraction = shape(
+  { id: isString, application_id: isString, token: (value) => isString(value) && (value as string).length > 0, type: isNumber },
+  {
+    locale: isString,
+    guild_id: isString,
+    user: isUser,
+    member: shape({ user: isUser }, { permissions: isString }),
+    channel_id: isString,
+    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean }),
+    context: isNumber,
+    authorizing_integration_owners: isObject,
+    app_permissions: isString,
+    data: isData,
+    message: shape({ id: isString }, { interaction_metadata: shape({ id: isString, user: shape({ id: isString }) }) }),
+  },
+);
 
 function attachmentRef(attachment: ApiAttachment): AttachmentRef {
   return { name: attachment.filename, size: attachment.size, url: attachment.url };
@@ -167,7 +159,7 @@ function attachmentRef(attachment: ApiAttachment): AttachmentRef {
 
 /** The payload's fields Almanac relies on, or undefined when it is not an interaction at all. */
 export function parseApiInteraction(payload: unknown): ApiInteraction | undefined {
-  return isApiInteraction(payload) ? payload : undefined;
+  return isApiInteraction(payload) ? (payload as ApiInteraction) : undefined;
 }
 
 const DEFAULT_LOCALE = 'en-US';
