@@ -29,14 +29,19 @@ export function packStrings(list: readonly (string | undefined)[]): PackedString
   }
   offsets[list.length] = offset;
   const codes = new Uint16Array(offset);
-  for (let at = 0; at < list.length; at++) {
-    const text = list[at];
-    if (text === undefined) continue;
-    const start = offsets[at] as number;
-    for (let i = 0; i < text.length; i++) codes[start + i] = text.charCodeAt(i);
+  const joined = list.join('');
+  if (LITTLE_ENDIAN) {
+    // Written natively as UTF-16LE code units (a lone surrogate as it is): a third of the time of a
+    // loop over the characters, which matters on the event loop when English's 13,700 names arrive.
+    Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength).write(joined, 'utf16le');
+  } else {
+    for (let i = 0; i < joined.length; i++) codes[i] = joined.charCodeAt(i);
   }
   return { codes, offsets };
 }
+
+/** Whether a Uint16Array stores its elements little-endian, as UTF-16LE is written. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 export function packedCount(list: PackedStrings): number {
   return list.offsets.length - 1;
