@@ -3,6 +3,8 @@
  * another and hands each answer back with its request's id (see off-thread.ts, which ends the
  * worker once it has been idle for a moment; its heap goes with it).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildMatcherTables } from '../../cards/matcher-tables.js';
 import { soundKey } from '../../cards/sound-key.js';
@@ -22,6 +24,27 @@ function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: Arra
   const { message, transfer } = packTables(buildMatcherTables(cards, aliases, soundKey, localizedNames));
   return { message: { id, tables: message }, transfer };
 }
+
+/** The worker thread's niceness: the event loop's thread (0) goes first when both want a core. */
+const WORKER_NICENESS = 10;
+
+/**
+ * A job is background work that only the event loop waits for, while every interaction waits for
+ * the event loop: on a busy host (two cores shared with the bot's own garbage collection and other
+ * processes) the event loop's thread should get a core first. Linux keeps a niceness per thread
+ * (its id from /proc/thread-self); elsewhere, or where the niceness cannot be changed, the worker
+ * keeps the process's.
+ */
+function yieldToTheEventLoop(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, WORKER_NICENESS);
+  } catch {
+    // Not Linux, or not allowed: the jobs run at the process's priority.
+  }
+}
+
+yieldToTheEventLoop();
 
 parentPort?.on('message', (request: WorkerRequest) => {
   let reply: { message: WorkerAnswer; transfer: ArrayBuffer[] };

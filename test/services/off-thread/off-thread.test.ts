@@ -1,3 +1,4 @@
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { CardMatcher, type MatchableCard } from '../../../src/cards/matcher.js';
@@ -57,5 +58,30 @@ describe('downloads read in a worker thread', () => {
 
   it('reject a body that is not a card list as a bad response, as on the event loop', async () => {
     await expect(readDownload(Buffer.from('{"data":[{"id":1'), 'texts')).rejects.toMatchObject({ kind: 'bad_response' });
+  });
+});
+
+/** The niceness of each thread of this process, by thread id (Linux: field 19 of /proc/self/task/<id>/stat). */
+async function threadNiceness(): Promise<Map<number, number>> {
+  const niceness = new Map<number, number>();
+  for (const id of await readdir('/proc/self/task')) {
+    const stat = await readFile(`/proc/self/task/${id}/stat`, 'utf8').catch(() => null);
+    // Thread ended meanwhile.
+    if (stat === null) continue;
+    // Fields after the command name (which may hold spaces) start at field 3.
+    niceness.set(Number(id), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return niceness;
+}
+
+describe('the worker thread', () => {
+  it.runIf(process.platform === 'linux')('runs at a lower priority than the thread that sends it jobs', async () => {
+    const ownId = Number((await readlink('/proc/thread-self')).split('/').pop());
+    const before = (await threadNiceness()).get(ownId)!;
+    // The worker stays a moment after a job (see IDLE_MS): long enough to be looked at.
+    await buildMatcherTables(cards.slice(0, 10), DEFAULT_ALIASES, new Map());
+    const niceness = await threadNiceness();
+    expect(niceness.get(ownId)).toBe(before);
+    expect([...niceness.values()].some((value) => value > before)).toBe(true);
   });
 });
