@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testOffThread } from '../helpers/off-thread.js';
+import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { CardDatabase } from '../../src/services/card-database.js';
 import type { CardDatabaseOptions } from '../../src/services/card-database-options.js';
@@ -51,7 +52,18 @@ async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOp
   expect(await started.service.whenReady(15_000)).toBe(true);
   // The first refresh goes on with the language databases after English; let it finish.
   await started.database.refresh();
+  await everyLanguageMatched(started);
   return started;
+}
+
+/**
+ * Resolves once the matcher in use holds every loaded language's names as the database has them: the
+ * matcher is rebuilt in a worker thread after the database's refresh has resolved, so the one in
+ * use may still be the previous one (on a busy machine, for a while).
+ */
+async function everyLanguageMatched(harness: Harness): Promise<void> {
+  const matched = () => CARD_LANGUAGES.every((language) => !harness.database.hasTexts(language) || harness.service.languageReady(language));
+  await expect.poll(matched, { timeout: 15_000 }).toBe(true);
 }
 
 afterEach(async () => {
@@ -260,6 +272,8 @@ describe('CardService with the card database loaded', () => {
     harness.fake.cards = [...harness.fake.cards, typhoon];
     harness.fake.version = '2.00';
     await expect(harness.database.refresh()).resolves.toMatchObject({ updated: true, version: '2.00' });
+    // The languages came after English at 2.00: a matcher holding all of them holds the new card too.
+    await everyLanguageMatched(harness);
     expect(harness.service.suggest('mystical space typhon')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
     expect(harness.service.suggest('mst')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
   });
