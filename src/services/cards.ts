@@ -2,6 +2,7 @@ import { pino, type Logger } from 'pino';
 import { DEFAULT_ALIASES } from '../cards/aliases.js';
 import type { Card, CardArt, CardLanguage, LocalizedCard, PresentedCard } from '../cards/card.js';
 import { setNameKey, type CardSet } from '../cards/card-set.js';
+import type { CardResolution, CardSearchResult } from '../cards/card-resolution.js';
 import type { CardSummary } from '../cards/card-summary.js';
 import { parsePasscode } from '../cards/passcode.js';
 import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
@@ -27,22 +28,6 @@ import type { YgoprodeckClient } from './ygoprodeck.js';
  * and never wait on YGOPRODeck; only images not yet stored go upstream, plus exact lookups while the
  * database has never loaded and translations while that language's database has never loaded.
  */
-
-interface CardSearchResult {
-  /** Best match first, at most the limit asked for (parsed in full: the list shows their stats). */
-  cards: Card[];
-  /** Every card that matched the query and the filters. */
-  total: number;
-}
-
-/**
- * What a typed name leads to: one card (by passcode, exact name, or a match clearly better than the
- * rest), a few candidates to choose from, or nothing at all.
- */
-type CardResolution =
-  | { kind: 'card'; card: Card; by: 'id' | 'name' | 'match' }
-  | { kind: 'choices'; candidates: CardSummary[] }
-  | { kind: 'none' };
 
 const CARD_SERVICE_DEFAULTS = {
   /** `/card random` does not repeat any of a channel's last this-many picks. */
