@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINAL_ANSWER_WITHIN_MS } from '../helpers/reliability.js';
 import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
@@ -35,7 +36,8 @@ describe('/deck show end to end: decks built from the real dump, through the fak
       options: { url, ...(options.public === undefined ? {} : { public: options.public }) },
       ...(options.locale ? { locale: options.locale } : {}),
     });
-    return exchange.final();
+    // A deck of 200 new cards draws 200 pieces of art: on a busy machine that is more than the fake's default 10 s.
+    return exchange.final(FINAL_ANSWER_WITHIN_MS);
   }
 
   beforeAll(async () => {

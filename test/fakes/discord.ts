@@ -170,7 +170,10 @@ export interface InteractionExchange {
   /** Accepted follow-up messages, in order. */
   followUps(): MessageWrite[];
   waitForFollowUp(predicate?: (followUp: MessageWrite) => boolean, timeoutMs?: number): Promise<MessageWrite>;
-  /** The callback's message for type 4/7, or the first `@original` edit after a type 5/6 defer. */
+  /**
+   * The callback's message for type 4/7, or the first `@original` edit after a type 5/6 defer; once
+   * `@original` is deleted without an edit (a private answer after a public placeholder), the first follow-up.
+   */
   final(timeoutMs?: number): Promise<FinalMessage>;
 }
 
@@ -462,8 +465,8 @@ class Exchange implements InteractionExchange {
         return toFinalMessage(message, callback.files);
       case InteractionResponseType.DeferredChannelMessageWithSource:
       case InteractionResponseType.DeferredMessageUpdate: {
-        const edit = await this.waitForEdit(undefined, timeoutMs);
-        return toFinalMessage(edit.message, edit.files);
+        const write = await this.waitFor(() => this.editWrites[0] ?? (this.original === undefined ? this.followUpWrites[0] : undefined), timeoutMs, '@original edit, or follow-up after its deletion');
+        return toFinalMessage(write.message, write.files);
       }
       default:
         throw new Error(
