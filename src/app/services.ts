@@ -130,8 +130,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     downloadOnce: (key, download) => state.downloadOnce(key, download),
     ...(overrides.cardDatabase === undefined ? {} : { database: overrides.cardDatabase }),
     ...(overrides.offThread === undefined ? {} : { offThread: overrides.offThread }),
-    ...(timeouts.ygoprodeck === undefined ? {} : { requestTimeoutMs: timeouts.ygoprodeck }),
-    ...(overrides.cardLoadWaitMs === undefined ? {} : { loadWaitMs: overrides.cardLoadWaitMs }),
+    requestTimeoutMs: timeouts.ygoprodeck,
+    loadWaitMs: overrides.cardLoadWaitMs,
   });
   if (overrides.startCardDatabase !== false) await cards.start();
   closers.push(() => cards.close());

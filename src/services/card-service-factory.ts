@@ -55,7 +55,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     cacheFactory: options.cacheFactory,
     metrics: options.metrics,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
-    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    requestTimeoutMs: options.requestTimeoutMs,
     readDownload: (body, kind, signal) =>
       offThread.readDownload(body, kind, signal, (error) => logger.warn({ err: error }, 'reading a card download off the event loop failed; reading it on the event loop')),
   });
@@ -81,7 +81,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     logger: logger.child({ component: 'cards' }),
     buildMatcherTables: offThread.buildMatcherTables,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
-    ...(options.loadWaitMs === undefined ? {} : { loadWaitMs: options.loadWaitMs }),
+    loadWaitMs: options.loadWaitMs,
     ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),
   });
 }
