@@ -70,6 +70,28 @@ export type MatcherTablesBuild = (
   signal: AbortSignal,
 ) => Promise<MatcherTables>;
 
+/**
+ * `build`'s tables, or undefined when building them off the event loop failed or `signal` aborted.
+ * A worker that cannot start (no threads left, say) must not leave cards unmatched: the caller then
+ * builds the matcher on the event loop. The failure is logged as `what`'s.
+ */
+export async function tablesOffThread(
+  build: MatcherTablesBuild,
+  cards: readonly MatchableCard[],
+  aliases: Readonly<Record<string, string>>,
+  names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
+  signal: AbortSignal,
+  logger: Logger,
+  what: string,
+): Promise<MatcherTables | undefined> {
+  try {
+    return await build(cards, aliases, names, signal);
+  } catch (error) {
+    if (!signal.aborted) logger.warn({ err: error }, `${what} build off the event loop failed; building it on the event loop`);
+    return undefined;
+  }
+}
+
 type IndexedDatabase = Pick<CardDatabase, 'ready' | 'summaries' | 'localNames' | 'onReload' | 'onTextsReload'>;
 
 /**
@@ -157,14 +179,7 @@ export class CardIndexKeeper {
   }
 
   private async buildOffThread(source: CardIndexSource, buildTables: MatcherTablesBuild, started: number): Promise<void> {
-    let tables: MatcherTables | undefined;
-    try {
-      tables = await buildTables(source.matchable, this.aliases, source.names, this.closed.signal);
-    } catch (error) {
-      if (this.closed.signal.aborted) return;
-      // A worker that cannot start (no threads left, say) must not leave cards unmatched.
-      this.logger.warn({ err: error }, 'card matcher build off the event loop failed; building it on the event loop');
-    }
+    const tables = await tablesOffThread(buildTables, source.matchable, this.aliases, source.names, this.closed.signal, this.logger, 'card matcher');
     if (!this.closed.signal.aborted) this.install(source, tables, started);
   }
 

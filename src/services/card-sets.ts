@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CARD_SET_FORMAT_VERSION, isCardSet, KEY_VALUE_PREFIX, setNameKey, type CardSet } from '../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { CardDatabase } from './card-database.js';
-import type { MatcherTablesBuild } from './card-index.js';
+import { tablesOffThread, type MatcherTablesBuild } from './card-index.js';
 import { writeDurably } from './card-snapshot.js';
 import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import { whenReady } from './when-ready.js';
@@ -378,14 +378,9 @@ export class CardSetCatalog {
 
   /** The sets' matcher, built off the event loop when it can be; null once the catalog is closed. */
   private async matcherOffThread(matchable: readonly MatchableCard[]): Promise<CardMatcher | null> {
-    if (this.buildTables !== undefined) {
-      try {
-        return new CardMatcher(matchable, {}, { tables: await this.buildTables(matchable, {}, new Map(), this.shutdown.signal) });
-      } catch (error) {
-        if (this.shutdown.signal.aborted) return null;
-        this.logger.warn({ err: error }, 'card set matcher build off the event loop failed; building it on the event loop');
-      }
-    }
-    return new CardMatcher(matchable, {});
+    if (this.buildTables === undefined) return new CardMatcher(matchable, {});
+    const tables = await tablesOffThread(this.buildTables, matchable, {}, new Map(), this.shutdown.signal, this.logger, 'card set matcher');
+    if (tables !== undefined) return new CardMatcher(matchable, {}, { tables });
+    return this.shutdown.signal.aborted ? null : new CardMatcher(matchable, {});
   }
 }
