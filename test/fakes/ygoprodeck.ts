@@ -197,10 +197,11 @@ export class FakeYgoprodeck {
     }
 
     const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
+    const bodyMode = !isFullDownload ? 'full' : language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
     // A frozen card list (the real dump, read once per test worker) is served whole file after file:
     // its body is made once per language and mode.
     const memoKey = isFullDownload && Object.isFrozen(this.cards) && [...query.keys()].every((key) => key === 'misc' || key === 'language')
-      ? `${language ?? 'en'} ${query.get('misc') ?? ''} ${language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full')}`
+      ? `${language ?? 'en'} ${query.get('misc') ?? ''} ${bodyMode}`
       : undefined;
     const memo = memoKey === undefined ? undefined : WHOLE_BODIES.get(this.cards)?.get(memoKey);
     if (memo !== undefined) return memo;
@@ -241,11 +242,10 @@ export class FakeYgoprodeck {
     }
     if (data.length === 0) return apiError(this.legacyNoMatchText ? NO_MATCH + NO_MATCH_LEGACY_SUFFIX : NO_MATCH);
 
-    const bodyMode = !isFullDownload ? 'full' : language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
     if (bodyMode === 'few') data = data.slice(0, Math.ceil(data.length / 10));
     const response = json(200, meta ? { data, meta } : { data }, { 'access-control-allow-origin': '*' });
-    let served: FakeResponse = { ...response, body: Buffer.from(response.body ?? '') };
-    if (bodyMode === 'truncated') served = { ...served, body: (served.body as Buffer).subarray(0, Math.floor(served.body!.length / 2)) };
+    const body = Buffer.from(response.body ?? '');
+    const served = { ...response, body: bodyMode === 'truncated' ? body.subarray(0, Math.floor(body.length / 2)) : body };
     if (memoKey !== undefined) {
       if (!WHOLE_BODIES.has(this.cards)) WHOLE_BODIES.set(this.cards, new Map());
       WHOLE_BODIES.get(this.cards)!.set(memoKey, served);
