@@ -3,7 +3,7 @@ import { CARD_FORMAT_VERSION, CARD_LANGUAGES, type Card, type CardLanguage } fro
 import type { CardSummary } from '../cards/card-summary.js';
 import type { CardTranslation } from '../cards/card-translation.js';
 import type { CardDatabaseFailure } from '../cards/card-database-failure.js';
-import { CompactRecords } from '../cards/compact-records.js';
+import type { CompactRecords } from '../cards/compact-records.js';
 import {
   readSnapshotOrBackup,
   removeStaleTempFiles,
@@ -19,6 +19,7 @@ import { cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseC
 import { notifyAll } from './notify.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { withDefaults, type CardDatabaseOptions, type ResolvedCardDatabaseOptions } from './card-database-options.js';
+import { recordsOf } from './off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
 
 /**
@@ -38,8 +39,12 @@ import type { DatabaseVersion } from './ygoprodeck.js';
  * `CARD_FORMAT_VERSION` changes; a snapshot of a format still readable serves until it is done.
  */
 
-/** The shape of what `downloadOnce` shares (`CompactDownload`), named in its keys. */
-const COMPACT_DOWNLOAD = 'compact';
+/**
+ * The shape of what `downloadOnce` shares (`CompactDownload`), named in its keys: `compact-v2` has
+ * each record's line start (`starts`). An entry of the first shape (`compact`, without) is never
+ * read, so no process meets a download without starts; a fleet mixing both codes downloads once per shape.
+ */
+const COMPACT_DOWNLOAD = 'compact-v2';
 
 export interface CardDatabaseReload {
   version: string;
@@ -291,7 +296,7 @@ export class CardDatabase {
           this.options.client.downloadDatabase(this.shutdown.signal, reportDownloadProgress(this.logger, version, { ready: this.ready, previousVersion: this.version })),
         );
         refuseShortDownload('card database', download, this.size, this.options.minCards, this.logger);
-        const records = CompactRecords.written<Card>(download.body);
+        const records = recordsOf<Card>(download);
         const lookups = await lookupsOfRecords(records);
         const header = await persistCards(this.dir, records, download.skipped, upstream, this.options.now(), this.logger);
         this.install(records, lookups, header, 'download');

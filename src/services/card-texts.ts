@@ -3,7 +3,7 @@ import type { CardLanguage } from '../cards/card.js';
 import { isCardTranslation, type CardTranslation } from '../cards/card-translation.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import { readSnapshotOrBackup, SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
-import type { CompactDownload } from './off-thread/compact-download.js';
+import { recordsOf, type CompactDownload } from './off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
 
 /**
@@ -115,7 +115,7 @@ export class LanguageTexts {
    * src/services/off-thread) and carries each record's passcode and name.
    */
   async replace(download: CompactDownload, upstream: DatabaseVersion): Promise<TextsReload> {
-    const records = CompactRecords.written<CardTranslation>(download.body);
+    const records = recordsOf<CardTranslation>(download);
     const lookups = newLookups();
     download.ids.forEach((id, index) => addLookups(lookups, id, download.names[index]!, index));
     const header = await snapshotHeader(

@@ -10,6 +10,7 @@ import { SNAPSHOT_FILE, type SnapshotHeader } from '../../src/services/card-snap
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { decodeCached, encodeCached } from '../../src/state/redis/json-codec.js';
+import type { CompactDownload } from '../../src/services/off-thread/compact-download.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
@@ -474,7 +475,20 @@ describe('language databases', () => {
         return decodeCached(encodeCached(await download()));
       },
     });
-    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}:compact`, 'cards:fr:1.00:compact', 'cards:pt:1.00:compact']);
+    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}:compact-v2`, 'cards:fr:1.00:compact-v2', 'cards:pt:1.00:compact-v2']);
     expect([db.size, db.localNames('pt').get(QUIRK_CARD_IDS.normalMonster)]).toEqual([300, darkMagicianIn('pt').name]);
+  });
+
+  it('refuses a shared download whose line starts are not its body’s, as a failed download', async () => {
+    const db = await readyDatabase({
+      languages: ['fr'],
+      downloadOnce: async (key, download) => {
+        const shared = await download();
+        // One record's line start moved inside its line.
+        if (key.startsWith('cards:fr:')) (shared as CompactDownload).starts[1]! += 1;
+        return shared;
+      },
+    });
+    expect([db.size, db.hasTexts('fr'), db.details().cardTextsFr]).toEqual([300, false, 'not loaded; last download failed: error']);
   });
 });

@@ -120,6 +120,15 @@ export function unpackBuildInput({ cards: packed, aliases, languages }: PackedBu
   return { cards, aliases, localizedNames: (language) => byLanguage.get(language) ?? [] };
 }
 
+/**
+ * A read download, its records' body and line starts to move (not copy) to the event loop: a
+ * 10-15 MB clone costs it tens of ms. A body over part of a larger buffer is copied.
+ */
+export function packDownload(download: CompactDownload): Packed<CompactDownload> {
+  const transfer = [download.body, download.starts].filter(({ buffer, byteOffset, byteLength }) => byteOffset === 0 && byteLength === buffer.byteLength);
+  return { message: download, transfer: transfer.map(({ buffer }) => buffer as ArrayBuffer) };
+}
+
 /** The tables and every typed array in them, to move (not copy) to the event loop. */
 export function packTables(tables: MatcherTables): Packed<MatcherTables> {
   const { entryCard, entryInfo, compactOrder, aliasCards, tieRank, cardByTieRank, passcodes, konamiIds } = tables;

@@ -10,15 +10,13 @@ import { buildMatcherTables } from '../../cards/matcher-tables.js';
 import { soundKey } from '../../cards/sound-key.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { compactCardinfoBody } from './compact-download.js';
-import { packTables, unpackBuildInput, type WorkerAnswer, type WorkerReady, type WorkerRequest } from './transfer.js';
+import { packDownload, packTables, unpackBuildInput, type WorkerAnswer, type WorkerReady, type WorkerRequest } from './transfer.js';
 
 function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: ArrayBuffer[] } {
   const { id } = request;
   if (request.job === 'download') {
-    const download = compactCardinfoBody(request.body, request.kind);
-    const { buffer, byteOffset, byteLength } = download.body;
-    // Moved, not copied (a 10-15 MB clone costs the event loop tens of ms); a body over part of a larger buffer is copied.
-    return { message: { id, download }, transfer: byteOffset === 0 && byteLength === buffer.byteLength ? [buffer as ArrayBuffer] : [] };
+    const { message, transfer } = packDownload(compactCardinfoBody(request.body, request.kind));
+    return { message: { id, download: message }, transfer };
   }
   const { cards, aliases, localizedNames } = unpackBuildInput(request.input);
   const { message, transfer } = packTables(buildMatcherTables(cards, aliases, soundKey, localizedNames));

@@ -1,6 +1,7 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
+import { CompactRecords } from '../../../src/cards/compact-records.js';
 import { CardMatcher, type MatchableCard } from '../../../src/cards/matcher.js';
 import { compactCardinfoBody } from '../../../src/services/off-thread/compact-download.js';
 import { offThreadJobs } from '../../../src/services/off-thread/off-thread.js';
@@ -54,6 +55,13 @@ describe('downloads read in a worker thread', () => {
       expect(offThread).toEqual(inline);
       expect([offThread.ids.length, offThread.skipped]).toEqual([data.length, 1]);
     }
+  });
+
+  it('send each record’s line start with the body, as a scan of the body finds them', async () => {
+    const { body, starts } = await readDownload(Buffer.from(JSON.stringify({ data: dump.slice(0, 500) })), 'cards');
+    expect(starts).toBeInstanceOf(Uint32Array);
+    expect(starts).toEqual(CompactRecords.parse(body, (record): record is object => typeof record === 'object').starts);
+    expect(starts.length).toBe(501);
   });
 
   it('reject a body that is not a card list as a bad response, as on the event loop', async () => {
