@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: compile TypeScript with the full toolchain.
+# Build stage: compile TypeScript with the full toolchain (esbuild through scripts/build.ts).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -8,7 +8,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 # Bottleneck's Redis 7 fix (patches/, SGrondin/bottleneck#205/#219), applied here because install scripts are off.
 COPY patches ./patches
 RUN npx patch-package --error-on-fail
-COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 COPY commands ./commands
 RUN npm run build
