@@ -67,8 +67,8 @@ describe('HTTP mode: every command and component path end to end, against the fa
   });
 
   it('autocompletes a card name from local data only, answering in the HTTP body', async () => {
-    // Only card lookups count: the database's own start-up checks may still be under way.
-    const lookups = () => ygoprodeck.requestsTo('/api/v7/cardinfo.php').length;
+    // Only card lookups count: the languages' downloads may still be under way.
+    const lookups = () => ygoprodeck.cardLookups().length;
     const before = lookups();
     const exchange = await bot.discord.autocomplete({ name: 'card', subcommand: 'show', options: { name: 'dark magican' }, focused: 'name' });
     const callback = await exchange.callback();

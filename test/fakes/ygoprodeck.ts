@@ -77,6 +77,10 @@ const WHOLE_BODIES = new WeakMap<readonly RawCard[], Map<string, FakeResponse>>(
 const IMAGE_ROUTE = /^\/images\/(cards|cards_small|cards_cropped)\/(\d+)\.jpg$/;
 const SET_IMAGE_ROUTE = /^\/images\/sets\/([^/]+)\.jpg$/;
 
+function isCardLookup(request: RecordedRequest): boolean {
+  return ['name', 'fname', 'id'].some((key) => request.query.has(key));
+}
+
 export class FakeYgoprodeck {
   readonly server: FakeServer;
   /** Emits `request` with each recorded request, for tests that wait on traffic (see waitForCondition). */
@@ -136,8 +140,13 @@ export class FakeYgoprodeck {
     return this.wholeDumps().filter((request) => request.query.get('language') === language);
   }
 
+  /** Lookups of cards (`cardinfo.php` by `name`, `fname` or `id`): what a command asks when the local database cannot answer. */
+  cardLookups(): RecordedRequest[] {
+    return this.requestsTo('/api/v7/cardinfo.php').filter(isCardLookup);
+  }
+
   private wholeDumps(): RecordedRequest[] {
-    return this.requestsTo('/api/v7/cardinfo.php').filter((request) => !['name', 'fname', 'id'].some((key) => request.query.has(key)));
+    return this.requestsTo('/api/v7/cardinfo.php').filter((request) => !isCardLookup(request));
   }
 
   async close(): Promise<void> {
