@@ -1,13 +1,15 @@
 /**
- * The closed-loop load generator of the HTTP section, in its own process so that neither endpoint
- * shares an event loop with it. It takes `LoadJob`s over IPC one at a time and answers each with a
+ * The load generator of the HTTP section, in its own process so that neither endpoint shares an
+ * event loop with it. It takes `LoadJob`s over IPC one at a time and answers each with a
  * `LoadResult`: it signs every request of the job in advance (each a distinct interaction id, as
- * Discord never sends one twice), then keeps `connections` keep-alive connections busy for
- * `durationMs`. One generator serves a whole section, its connection pools kept per endpoint, so
+ * Discord never sends one twice), then either keeps `connections` keep-alive connections busy for
+ * `durationMs` (closed loop: how many requests/s an endpoint answers at most), or sends requests at
+ * a fixed rate whatever the answers do (open loop: the latency of an endpoint at a given load). One generator serves a whole section, its connection pools kept per endpoint, so
  * that windows against several endpoints can alternate; it exits when the bench disconnects.
  */
 import { createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { summarize } from './stats.js';
 
@@ -21,10 +23,12 @@ export interface LoadJob {
   firstId: number;
   /** Requests sent, untimed, before the timed window (JIT, caches, connections reopened). */
   warmup: number;
-  /** Requests signed for the timed window: more than it can send. */
+  /** Requests signed for the timed window: more than it can send (closed loop), or the window's rate times its length (open loop). */
   count: number;
   connections: number;
   durationMs: number;
+  /** Open loop: the requests per second sent, answered or not; closed loop when absent. */
+  ratePerSecond?: number;
   /** The endpoint's process, whose CPU time over the timed window is reported. */
   endpointPid?: number;
 }
@@ -106,6 +110,45 @@ async function drive(pool: Pool, url: URL, requests: readonly SignedRequest[], c
   return { answered, failed, exhausted: next >= requests.length && performance.now() < deadline, elapsedMs, p50Ms, p99Ms };
 }
 
+/**
+ * Open loop: request `index` is due `index / ratePerSecond` seconds into the window and leaves then,
+ * however many are still unanswered (queued in the pool when every connection is busy), and is timed
+ * from when it was due. A closed loop times a request from when a connection was free, so a stall
+ * delays the requests behind it without counting against them (coordinated omission); Discord does
+ * not wait for an answer before sending the next interaction either.
+ */
+async function driveOpen(pool: Pool, url: URL, requests: readonly SignedRequest[], ratePerSecond: number): Promise<Omit<LoadResult, 'endpointCpuMs'>> {
+  const latencies: number[] = [];
+  let answered = 0;
+  let failed = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  const send = async (request: SignedRequest, due: number) => {
+    try {
+      const response = await pool.request({ path: url.pathname, method: 'POST', headers: request.headers, body: request.body });
+      const body = await response.body.arrayBuffer();
+      if (response.statusCode === 200 && body.byteLength > 0) {
+        answered++;
+        latencies.push(performance.now() - due);
+        return;
+      }
+    } catch {
+      // A refused or reset connection is a failed request, not the end of the window.
+    }
+    failed++;
+  };
+  for (let next = 0; next < requests.length; ) {
+    const now = performance.now();
+    // Every request due by now leaves now: timers fire a millisecond apart at best, requests can be due more often.
+    for (; next < requests.length && started + (next * 1000) / ratePerSecond <= now; next++) pending.push(send(requests[next]!, started + (next * 1000) / ratePerSecond));
+    if (next < requests.length) await sleep(Math.max(0, started + (next * 1000) / ratePerSecond - performance.now()));
+  }
+  await Promise.all(pending);
+  const elapsedMs = performance.now() - started;
+  const { p50Ms, p99Ms } = latencies.length > 0 ? summarize(latencies) : { p50Ms: Number.NaN, p99Ms: Number.NaN };
+  return { answered, failed, exhausted: false, elapsedMs, p50Ms, p99Ms };
+}
+
 const pools = new Map<string, Pool>();
 
 async function run(job: LoadJob): Promise<LoadResult> {
@@ -119,7 +162,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const timed = signAll(job, job.firstId + job.warmup, job.count);
   await drive(pool, url, warmup, job.connections, Number.POSITIVE_INFINITY);
   const cpuBefore = cpuMsOf(job.endpointPid);
-  const result = await drive(pool, url, timed, job.connections, job.durationMs);
+  const result = job.ratePerSecond === undefined ? await drive(pool, url, timed, job.connections, job.durationMs) : await driveOpen(pool, url, timed, job.ratePerSecond);
   return { ...result, endpointCpuMs: cpuMsOf(job.endpointPid) - cpuBefore };
 }
 

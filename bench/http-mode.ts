@@ -17,7 +17,7 @@ import { startTestHttpBot, type TestHttpBot } from '../test/helpers/http-bot.js'
 import { TRIVIAL_COMMAND } from './bot-shared.js';
 import { CACHED_CARDS, TYPED_QUERIES } from './cached-mix.js';
 import type { BenchFixtures } from './fixtures.js';
-import { benchHttpThroughput, HTTP_SCENARIOS, requestsPerCpuSecond, requestsPerSecond, type HttpScenario, type HttpThroughputOptions, type HttpThroughputResult } from './http-throughput.js';
+import { benchHttpThroughput, HTTP_SCENARIOS, LOAD_SHARE, requestsPerCpuSecond, requestsPerSecond, type HttpScenario, type HttpThroughputOptions, type HttpThroughputResult } from './http-throughput.js';
 import type { LoadResult } from './http-load.js';
 import { answerOf, settle, startInProcessBot, startOnSnapshotCopy, timeCallback, type BenchUpstreams, type TimedCallback } from './harness.js';
 import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
@@ -201,7 +201,26 @@ function throughputRows(throughput: HttpThroughputResult): Row[] {
   ];
 }
 
-/** The section's rows: HTTP mode against the gateway, verification cost, requests/s. */
+/** The stretch target for latency under load: p99 below this at `LOAD_SHARE` of the maximum. */
+const P99_AT_LOAD_MS = 50;
+
+/** Each scenario's latency in open loop at `LOAD_SHARE` of its own maximum requests/s. */
+function atLoadRows(throughput: HttpThroughputResult): Row[] {
+  return HTTP_SCENARIOS.map((scenario): Row => {
+    const window = throughput.atLoad[scenario];
+    const unanswered = window.sent - window.answered;
+    return {
+      area: 'HTTP mode',
+      measure: `p50 / p99 of Almanac's start-http process at ${fixed(LOAD_SHARE * 100, 0)} % of its own maximum, ${SCENARIO_LABELS[scenario].label} (open loop: requests sent at a fixed rate, each timed from when it was due)`,
+      target: `p99 < ${P99_AT_LOAD_MS} ms (stretch)`,
+      measured: `${fixed(window.p50Ms, 1)} / ${fixed(window.p99Ms, 1)} ms`,
+      comparison: `${fixed(window.ratePerSecond, 0)}/s for ${fixed(throughput.durationMs / 1000, 1)} s: ${window.answered} of ${window.sent} answered${unanswered === 0 ? '' : `, ${unanswered} not`}`,
+      pass: window.p99Ms < P99_AT_LOAD_MS && unanswered === 0,
+    };
+  });
+}
+
+/** The section's rows: HTTP mode against the gateway, verification cost, requests/s, latency under load. */
 export function httpModeRows(result: HttpModeResult): Row[] {
   const pair = (summary: LatencySummary) => `${fixed(summary.p50Ms, 2)} / ${fixed(summary.p99Ms, 2)} ms`;
   const ratio = (http: LatencySummary, gateway: LatencySummary) =>
@@ -232,6 +251,7 @@ export function httpModeRows(result: HttpModeResult): Row[] {
       pass: null,
     },
     ...throughputRows(result.throughput),
+    ...atLoadRows(result.throughput),
   ];
 }
 

@@ -9,7 +9,9 @@
  * each of Almanac's windows is compared with the mean of the two bare windows around it, and a
  * scenario's ratio is the median of those per-round ratios. Load from the rest of a shared machine
  * drifts over seconds; a ratio between windows seconds apart moves much less than one between
- * windows a minute apart, and the spread over the rounds says how much it still moved.
+ * windows a minute apart, and the spread over the rounds says how much it still moved. Last, each
+ * scenario once more in open loop at `LOAD_SHARE` of its median rate: the latency a member sees
+ * when the process is busy but not saturated.
  *
  * BENCH_HTTP_CPU_PROF=<dir> starts Almanac's process with `--cpu-prof` into that directory.
  */
@@ -51,6 +53,15 @@ export interface HttpThroughputOptions {
 export const HTTP_SCENARIOS = ['ipTime', 'autocomplete', 'cardShow'] as const;
 export type HttpScenario = (typeof HTTP_SCENARIOS)[number];
 
+/** How close to Almanac's own maximum requests/s its latency under load is measured. */
+export const LOAD_SHARE = 0.8;
+
+/** An open-loop window: requests sent at a fixed rate, answered or not. */
+export interface OpenLoopWindow extends LoadResult {
+  ratePerSecond: number;
+  sent: number;
+}
+
 /** A scenario's per-round ratios to the bare endpoint, and their median. */
 export interface RoundRatios {
   median: number;
@@ -66,6 +77,8 @@ export interface HttpThroughputResult {
   almanac: Record<HttpScenario, LoadResult[]>;
   /** Requests/s, and requests per second of the endpoint's CPU time, as ratios to the bare endpoint's. */
   ratios: Record<HttpScenario, { throughput: RoundRatios; cpu: RoundRatios }>;
+  /** Each scenario in open loop at `LOAD_SHARE` of its median requests/s: its latency under load. */
+  atLoad: Record<HttpScenario, OpenLoopWindow>;
 }
 
 export const requestsPerSecond = (load: LoadResult) => load.answered / (load.elapsedMs / 1000);
@@ -196,7 +209,8 @@ interface Endpoint {
 
 /** The generator process, driving one window after another. */
 interface Generator {
-  window(endpoint: Endpoint, keys: Keys, payload: Record<string, unknown>, warmup: number, signed: number): Promise<LoadResult>;
+  /** A closed-loop window of `signed` requests at most, or an open-loop one of `signed` requests at `ratePerSecond`. */
+  window(endpoint: Endpoint, keys: Keys, payload: Record<string, unknown>, warmup: number, signed: number, ratePerSecond?: number): Promise<LoadResult>;
 }
 
 async function withGenerator<T>(options: HttpThroughputOptions, use: (generator: Generator) => Promise<T>): Promise<T> {
@@ -206,7 +220,7 @@ async function withGenerator<T>(options: HttpThroughputOptions, use: (generator:
   let idsUsed = 0;
   try {
     return await use({
-      window(endpoint, keys, payload, warmup, signed) {
+      window(endpoint, keys, payload, warmup, signed, ratePerSecond) {
         const job: LoadJob = {
           url: endpoint.url,
           endpointPid: endpoint.pid,
@@ -217,6 +231,7 @@ async function withGenerator<T>(options: HttpThroughputOptions, use: (generator:
           count: signed,
           connections: options.connections,
           durationMs: options.durationMs,
+          ...(ratePerSecond === undefined ? {} : { ratePerSecond }),
         };
         idsUsed += warmup + signed;
         const result = firstMessage<LoadResult>(child);
@@ -325,13 +340,19 @@ export async function benchHttpThroughput(
           for (const [index, scenario] of HTTP_SCENARIOS.entries()) almanac[scenario].push(await window(endpoints[index + 1]!, rewarm));
         }
         bare.push(await window(endpoints[0]!, rewarm));
+        const atLoad = {} as Record<HttpScenario, OpenLoopWindow>;
+        for (const scenario of HTTP_SCENARIOS) {
+          const ratePerSecond = LOAD_SHARE * median(almanac[scenario].map(requestsPerSecond));
+          const sent = Math.max(1, Math.round((options.durationMs / 1000) * ratePerSecond));
+          atLoad[scenario] = { ...(await generator.window(server, keys, scenarios[scenario], rewarm, sent, ratePerSecond)), ratePerSecond, sent };
+        }
         const ratios = Object.fromEntries(
           HTTP_SCENARIOS.map((scenario) => [
             scenario,
             { throughput: roundRatios(bare, almanac[scenario], requestsPerSecond), cpu: roundRatios(bare, almanac[scenario], requestsPerCpuSecond) },
           ]),
         ) as HttpThroughputResult['ratios'];
-        return { connections: options.connections, durationMs: options.durationMs, bare, almanac, ratios };
+        return { connections: options.connections, durationMs: options.durationMs, bare, almanac, ratios, atLoad };
       });
     }),
   );
