@@ -23,7 +23,7 @@ export interface SharedState {
    * Runs `download` in one process of the fleet per `key` (e.g. `cards:en:<version>`): the others
    * wait for its result and receive it through Redis (compressed, kept a day), so a new card
    * database version, or a host with an empty `DATA_DIR`, costs no second download. The result must
-   * be plain data (JSON, `Date`s kept). In process it simply runs `download`.
+   * be plain data (JSON, with `Date`s, `Buffer`s and typed arrays kept). In process it simply runs `download`.
    */
   downloadOnce<T>(key: string, download: () => Promise<T>): Promise<T>;
   /** The texts of wallpaper searches too long for a button's custom_id. */

@@ -9,7 +9,7 @@ import type { CardDatabaseOptions } from '../../src/services/card-database-optio
 import { SNAPSHOT_FILE, type SnapshotHeader } from '../../src/services/card-snapshot.js';
 import { readSnapshot, SNAPSHOT_FORMATS, writeSnapshot } from '../../src/services/card-snapshot.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
-import { decodeCached, encodeCached } from '../../src/state/redis/json-codec.js';
+import { decodeCached, encodeCached } from '../../src/state/redis/value-codec.js';
 import type { CompactDownload } from '../../src/services/off-thread/compact-download.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { CARD_FORMAT_VERSION } from '../../src/cards/card.js';
@@ -471,7 +471,7 @@ describe('language databases', () => {
       languages: ['fr', 'pt'],
       downloadOnce: async (key, download) => {
         keys.push(key);
-        // What a fleet's shared state does: the result crosses processes as JSON.
+        // What a fleet's shared state does: the result crosses processes encoded.
         return decodeCached(encodeCached(await download()));
       },
     });

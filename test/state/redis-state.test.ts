@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -13,6 +14,7 @@ import { maxStartsInWindow, WallhavenService } from '../../src/services/wallhave
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck.js';
 import { createRedisState } from '../../src/state/redis/index.js';
+import { VALUE_FORMAT } from '../../src/state/redis/value-codec.js';
 import type { SharedState } from '../../src/state/shared-state.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
@@ -200,6 +202,27 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     const [late] = await twoProcesses();
     expect(await late!.downloadOnce('cards:en:1.00', download)).toEqual(left);
     expect(downloads).toBe(1);
+  });
+
+  it('never reads a shared entry of the old layout, and loads for itself when its entry is damaged', async () => {
+    const admin = new Redis(redis.url);
+    try {
+      // An old process's entry (gzipped JSON, base64 body) under the old key, and a damaged one under the new.
+      await admin.set('almanac:download:cards:en:1.00', Buffer.concat([Buffer.of(0x01), gzipSync(JSON.stringify({ body: { $base64: 'AA==' } }))]));
+      await admin.set(`almanac:download:${VALUE_FORMAT}:cards:en:1.00`, Buffer.concat([Buffer.of(0x01), gzipSync(Buffer.from('damaged'))]));
+      await admin.set(`almanac:cache:${VALUE_FORMAT}:damaged:a`, Buffer.from('\x01{"old": "json"}'));
+      const [first] = await twoProcesses();
+      let downloads = 0;
+      const download = async () => ({ body: Buffer.from(`download ${++downloads}`), starts: Uint32Array.of(0) });
+      const shared = await first!.downloadOnce('cards:en:1.00', download);
+      expect([shared.body.toString(), shared.starts]).toEqual(['download 1', Uint32Array.of(0)]);
+      expect(await first!.downloadOnce('cards:fr:1.00', download)).toEqual({ body: Buffer.from('download 2'), starts: Uint32Array.of(0) });
+      const cache = first!.cacheFactory<string>({ name: 'damaged', max: 10, ttlMs: 60_000, load: async (key) => `loaded ${key}` });
+      expect(await cache.get('a')).toBe('loaded a');
+      expect((await admin.keys('almanac:download:*')).sort()).toEqual(['almanac:download:cards:en:1.00', `almanac:download:${VALUE_FORMAT}:cards:en:1.00`, `almanac:download:${VALUE_FORMAT}:cards:fr:1.00`]);
+    } finally {
+      admin.disconnect();
+    }
   });
 
   it('shares long pager queries, each member’s allowance, each channel’s recent picks and the keys seen once', async () => {

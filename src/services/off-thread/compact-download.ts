@@ -8,8 +8,8 @@ export type DownloadKind = 'cards' | 'texts';
 /**
  * A `cardinfo.php` body parsed, validated, normalised and compacted: everything the event loop would
  * otherwise spend about a second on per database (see off-thread.ts). The fleet's shared download
- * cache (`downloadOnce`) holds it as JSON, the body and line starts as base64
- * (src/state/redis/json-codec.ts).
+ * cache (`downloadOnce`) holds it as a JSON header followed by the body's and line starts' own bytes
+ * (src/state/redis/value-codec.ts).
  */
 export interface CompactDownload {
   /** The records, one JSON line each: a `CompactRecords`' body (`recordsOf` takes it without parsing a line). */

@@ -1,5 +1,6 @@
+import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
-import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { createGzip, gunzip as gunzipCallback } from 'node:zlib';
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -11,10 +12,10 @@ import { redisClientOptions, SharedConnection } from './connection.js';
 import { FleetFetch } from './fleet-fetch.js';
 import { FleetLimiters } from './fleet-limiter.js';
 import { FleetHeartbeat } from './fleet-registry.js';
-import { decodeCached, encodeCached } from './json-codec.js';
 import { createFleetQueryStore } from './long-queries.js';
 import { createFleetSeenOnce } from './seen-once.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
+import { decodeCached, encodeCachedParts, VALUE_FORMAT } from './value-codec.js';
 import { createFleetMemberShareLedger } from './member-share-ledger.js';
 
 /** Every key Almanac writes starts with this (Bottleneck's own keys are `b_almanac:<upstream>_…`). */
@@ -30,8 +31,16 @@ const DOWNLOAD_LOCK_MS = 5 * 60_000;
 /** Start-up waits this long for Redis, then starts degraded and keeps trying in the background. */
 const START_WAIT_MS = 2_000;
 
-const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
+
+/** The pieces compressed as one stream: a card download's body is compressed where it is, never first copied into one Buffer. */
+async function gzipParts(parts: readonly Buffer[]): Promise<Buffer> {
+  const gzip = createGzip();
+  const compressed = buffer(gzip);
+  for (const part of parts) gzip.write(part);
+  gzip.end();
+  return compressed;
+}
 
 interface RedisStateOptions {
   url: string;
@@ -82,12 +91,18 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       fetch: async (key, load) => (await fetcher.fetch(`${KEY_PREFIX}blob:${key}`, { ttlMs: SHARED_ART_TTL_MS, lockMs: ART_LOCK_MS, load })).bytes,
     },
     async downloadOnce(key, download) {
-      const fetched = await fetcher.fetch(`${KEY_PREFIX}download:${key}`, {
+      const fetched = await fetcher.fetch(`${KEY_PREFIX}download:${VALUE_FORMAT}:${key}`, {
         ttlMs: SHARED_DOWNLOAD_TTL_MS,
         lockMs: DOWNLOAD_LOCK_MS,
-        load: async () => gzip(encodeCached(await download())),
+        load: async () => gzipParts(encodeCachedParts(await download())),
       });
-      return decodeCached(await gunzip(fetched.bytes));
+      try {
+        return decodeCached(await gunzip(fetched.bytes));
+      } catch (error) {
+        // A damaged entry (its key names this layout) costs this process its own download, never a crash.
+        logger.warn({ err: error, key }, 'shared download unreadable; downloading it in this process');
+        return download();
+      }
     },
     longQueries: createFleetQueryStore(connection, KEY_PREFIX),
     memberShareLedger: (ledgerOptions) => createFleetMemberShareLedger(connection, KEY_PREFIX, { ...ledgerOptions, now: ledgerOptions.now ?? now }),
