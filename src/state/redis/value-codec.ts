@@ -174,10 +174,14 @@ export function decodeCached<V>(bytes: Buffer): V {
   }
   return revive(header) as V;
 
+  // In place, and only into objects: a download's 27,000 ids and names are looked at, not revived one by one.
   function revive(value: unknown): unknown {
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) value[index] = revive(value[index]);
+      for (let index = 0; index < value.length; index++) {
+        const item: unknown = value[index];
+        if (typeof item === 'object' && item !== null) value[index] = revive(item);
+      }
       return value;
     }
     if (isDateMarker(value)) return new Date(value.$date);
