@@ -32,6 +32,18 @@ const DOWNLOAD_LOCK_MS = 5 * 60_000;
 const START_WAIT_MS = 2_000;
 
 const gunzip = promisify(gunzipCallback);
+/** The largest output buffer a shared download's gzip trailer may ask for (English's is 16 MB). */
+const MAX_GUNZIP_CHUNK = 64 * 1024 * 1024;
+
+/**
+ * Gunzips into one buffer sized from the gzip trailer (the uncompressed size, mod 2^32), so a 16 MB
+ * download is not assembled from 16 KB pieces on the event loop (a damaged size only costs that copy).
+ */
+async function gunzipWhole(compressed: Buffer): Promise<Buffer> {
+  const size = compressed.length >= 4 ? compressed.readUInt32LE(compressed.length - 4) : 0;
+  // One byte more than the data: zlib then sees room left and ends without asking for a second buffer.
+  return gunzip(compressed, { chunkSize: Math.min(Math.max(size + 1, 64 * 1024), MAX_GUNZIP_CHUNK) });
+}
 
 /** The pieces compressed as one stream: a card download's body is compressed where it is, never first copied into one Buffer. */
 async function gzipParts(parts: readonly Buffer[]): Promise<Buffer> {
@@ -91,13 +103,19 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       fetch: async (key, load) => (await fetcher.fetch(`${KEY_PREFIX}blob:${key}`, { ttlMs: SHARED_ART_TTL_MS, lockMs: ART_LOCK_MS, load })).bytes,
     },
     async downloadOnce(key, download) {
+      // The process that downloads keeps what it downloaded, rather than reading back its own entry.
+      let downloaded: { value: Awaited<ReturnType<typeof download>> } | undefined;
       const fetched = await fetcher.fetch(`${KEY_PREFIX}download:${VALUE_FORMAT}:${key}`, {
         ttlMs: SHARED_DOWNLOAD_TTL_MS,
         lockMs: DOWNLOAD_LOCK_MS,
-        load: async () => gzipParts(encodeCachedParts(await download())),
+        load: async () => {
+          downloaded = { value: await download() };
+          return gzipParts(encodeCachedParts(downloaded.value));
+        },
       });
+      if (downloaded !== undefined) return downloaded.value;
       try {
-        return decodeCached(await gunzip(fetched.bytes));
+        return decodeCached(await gunzipWhole(fetched.bytes));
       } catch (error) {
         // A damaged entry (its key names this layout) costs this process its own download, never a crash.
         logger.warn({ err: error, key }, 'shared download unreadable; downloading it in this process');
