@@ -154,8 +154,8 @@ function isBytesMarker(value: object): value is BytesMarker | TypedArrayMarker {
 }
 
 /**
- * The value `encodeCached` wrote. `Buffer`s are views of `bytes` (no copy), typed arrays too where
- * `bytes` leaves them aligned, else copies. Throws an `UnreadableValueError` for anything else.
+ * The value `encodeCached` wrote. `Buffer`s are views of `bytes` (no copy: they keep it alive), typed
+ * arrays too where `bytes` leaves them aligned, else copies. Throws an `UnreadableValueError` for anything else.
  */
 export function decodeCached<V>(bytes: Buffer): V {
   if (bytes.length < PREAMBLE_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new UnreadableValueError('no magic');
