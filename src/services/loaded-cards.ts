@@ -3,6 +3,7 @@ import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import type { SnapshotHeader } from './card-snapshot.js';
+import { inSlices } from './slices.js';
 
 /**
  * One loaded English card set, read by passcode, name and set: its cards compact (parsed on
@@ -135,23 +136,14 @@ export function parseCards(body: Buffer): { records: CompactRecords<Card>; looku
   return { records, lookups: lookups.build() };
 }
 
-/** Work done on the event loop between two yields while building a download's lookups: an interaction waits at most about this long. */
-const SLICE_MS = 5;
-
 /**
  * The lookups of a download's cards, compact (`CompactRecords.written`): each card is parsed once,
- * for its summary and lookups, and dropped, in slices of about SLICE_MS with the event loop free
- * between them (all 13,000 cards take a few hundred ms, which in one go held up every interaction).
+ * for its summary and lookups, and dropped, in slices with the event loop free between them (all
+ * 13,000 cards take a few hundred ms, which in one go held up every interaction).
  */
 export async function lookupsOfRecords(records: CompactRecords<Card>): Promise<CardLookups> {
   const lookups = new CardLookupsBuilder();
-  let sliceStarted = performance.now();
-  for (let index = 0; index < records.length; index++) {
-    lookups.add(records.read(index), index);
-    if (performance.now() - sliceStarted < SLICE_MS) continue;
-    await new Promise((resolve) => setImmediate(resolve));
-    sliceStarted = performance.now();
-  }
+  await inSlices(records.length, (index) => lookups.add(records.read(index), index));
   return lookups.build();
 }
 

@@ -82,6 +82,21 @@ describe('CardIndexKeeper building off the event loop', () => {
     keeper.close();
   });
 
+  it('gives the same index whether its card set is read in slices for a worker’s build or at once on the event loop', async () => {
+    const offThread = keeperOver(new FakeDatabase(), buildMatcherTables);
+    await offThread.settled();
+    const inline = keeperOver(new FakeDatabase());
+    const [sliced, atOnce] = [offThread.current!, inline.current!];
+    expect(sliced.archetypes.length).toBeGreaterThan(10);
+    expect(sliced.archetypes).toEqual(atOnce.archetypes);
+    expect([...sliced.archetypeByKey]).toEqual([...atOnce.archetypeByKey]);
+    for (const query of ['dark magician', 'blue eyes', 'mistical space tyfoon', 'a', 'mst', String(DARK_MAGICIAN)]) {
+      expect(sliced.matcher.search(query)).toEqual(atOnce.matcher.search(query));
+    }
+    offThread.close();
+    inline.close();
+  });
+
   it('serves nothing until the first build lands, then tells its listeners', async () => {
     const held = heldBuilds();
     const keeper = keeperOver(new FakeDatabase(), held.build);
@@ -100,6 +115,7 @@ describe('CardIndexKeeper building off the event loop', () => {
     const database = new FakeDatabase();
     const held = heldBuilds();
     const keeper = keeperOver(database, held.build);
+    while (held.started() === 0) await nextTurn();
     database.loadTexts('fr', new Map([[DARK_MAGICIAN, 'Magicien Sombre']]));
     database.loadTexts('de', new Map([[DARK_MAGICIAN, 'Dunkler Magier']]));
     expect(held.started()).toBe(1);

@@ -43,7 +43,7 @@ interface JobWorker {
 const running = new Map<string, JobWorker>();
 let nextId = 1;
 /** Each card set and language's names packed once: a start's builds all send the same English cards. */
-const packedCards = new WeakMap<readonly MatchableCard[], PackedCards>();
+const packedCards = new WeakMap<readonly MatchableCard[], Promise<PackedCards>>();
 const packedNames = new WeakMap<ReadonlyMap<number, string>, PackedNames>();
 
 function packedOnce<K extends object, V>(cache: WeakMap<K, V>, key: K, pack: () => V): V {
@@ -170,7 +170,7 @@ async function buildMatcherTablesOffThread(
   signal?: AbortSignal,
 ): Promise<MatcherTables> {
   const input = {
-    cards: packedOnce(packedCards, cards, () => packCards(cards)),
+    cards: await packedOnce(packedCards, cards, () => packCards(cards)),
     aliases,
     languages: [...names].map(([language, byPasscode]) => packedOnce(packedNames, byPasscode, () => packNames(language, byPasscode))),
   };

@@ -4,6 +4,7 @@ import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js
 import { packStrings, unpackStrings, type PackedStrings } from '../../cards/packed-strings.js';
 import type { UpstreamErrorKind } from '../../interaction/upstream-error.js';
 import type { CompactDownload, DownloadKind } from './compact-download.js';
+import { inSlices } from '../slices.js';
 
 /**
  * What crosses the thread boundary, both ways: the messages, and a matcher build's input and tables
@@ -68,24 +69,28 @@ const unpackPresent = (packed: PackedStrings) => unpackStrings(packed) as string
 
 /**
  * Packed once per card set (and per language's names, below), kept by the caller and sent as many
- * times as builds need them: cloned, never moved, so they stay usable.
+ * times as builds need them: cloned, never moved, so they stay usable. On the event loop, in slices
+ * (`sliceMs`, see inSlices): English's 13,700 cards took 10-38 ms in one go when they arrived after
+ * ready, the code run once and cold.
  */
-export function packCards(cards: readonly MatchableCard[]): PackedCards {
-  // One plain loop: typed arrays' `from` with a mapping function took 8-11 ms of the event loop for
-  // 13,700 cards when English arrived, this about 2.
+export async function packCards(cards: readonly MatchableCard[], sliceMs?: number): Promise<PackedCards> {
   const count = cards.length;
   const packed = { ids: new Float64Array(count), altNameCounts: new Int32Array(count), konamiIds: new Float64Array(count), popularity: new Float64Array(count) };
   const names = new Array<string>(count);
   const altNames: string[] = [];
-  for (let at = 0; at < count; at++) {
-    const card = cards[at] as MatchableCard;
-    packed.ids[at] = card.id;
-    names[at] = card.name;
-    packed.konamiIds[at] = card.konamiId ?? Number.NaN;
-    packed.popularity[at] = card.popularity ?? Number.NaN;
-    packed.altNameCounts[at] = card.altNames?.length ?? 0;
-    for (const altName of card.altNames ?? []) altNames.push(altName);
-  }
+  await inSlices(
+    count,
+    (at) => {
+      const card = cards[at] as MatchableCard;
+      packed.ids[at] = card.id;
+      names[at] = card.name;
+      packed.konamiIds[at] = card.konamiId ?? Number.NaN;
+      packed.popularity[at] = card.popularity ?? Number.NaN;
+      packed.altNameCounts[at] = card.altNames?.length ?? 0;
+      for (const altName of card.altNames ?? []) altNames.push(altName);
+    },
+    sliceMs,
+  );
   return { ...packed, names: packStrings(names), altNames: packStrings(altNames) };
 }
 
