@@ -80,6 +80,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     sets,
     logger: logger.child({ component: 'cards' }),
     buildMatcherTables: offThread.buildMatcherTables,
+    startOffThread: offThread.start,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
     loadWaitMs: options.loadWaitMs,
     ...(options.channelHistory === undefined ? {} : { channelHistory: options.channelHistory }),

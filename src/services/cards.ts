@@ -89,6 +89,8 @@ export interface CardServiceOptions {
    * previous matcher serving meanwhile; without it each rebuild runs on the event loop, at once.
    */
   buildMatcherTables?: MatcherTablesBuild;
+  /** Starts what `buildMatcherTables` runs on (a worker thread) at `start`, before anything is served. */
+  startOffThread?: () => void;
   logger?: Logger;
 }
 
@@ -104,8 +106,10 @@ export class CardService {
   private readonly indexes: CardIndexKeeper;
   private readonly extras: CardExtras;
   private readonly loadWaitMs: number;
+  private readonly startOffThread: (() => void) | undefined;
 
   constructor(options: CardServiceOptions) {
+    this.startOffThread = options.startOffThread;
     this.loadWaitMs = options.loadWaitMs ?? CARD_SERVICE_DEFAULTS.loadWaitMs;
     this.database = options.database;
     this.images = options.images;
@@ -145,6 +149,7 @@ export class CardService {
    * the database's first reload finds it.
    */
   async start(): Promise<void> {
+    this.startOffThread?.();
     await this.sets?.start();
     await this.database.start();
     await this.indexes.settled();

@@ -15,6 +15,11 @@ import { packCards, packNames, type PackedCards, type PackedNames, type WorkerAn
  * IDLE_MS.
  */
 const IDLE_MS = 2_000;
+/**
+ * How long a worker started ahead of its first job (OffThreadJobs.start) waits for it: a fresh
+ * start's first job (the set list's matcher, a download) comes seconds after start-up.
+ */
+const FIRST_JOB_WAIT_MS = 30_000;
 
 /**
  * The worker's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
@@ -92,8 +97,8 @@ function forget(state: JobWorker): void {
   if (running.get(state.entry) === state) running.delete(state.entry);
 }
 
-/** An idle worker never keeps the process alive, and ends after IDLE_MS. */
-function stopWhenIdle(state: JobWorker): void {
+/** An idle worker never keeps the process alive, and ends after `idleMs`. */
+function stopWhenIdle(state: JobWorker, idleMs = IDLE_MS): void {
   if (state.pending.size > 0) return;
   state.worker.unref();
   clearTimeout(state.idle);
@@ -101,7 +106,7 @@ function stopWhenIdle(state: JobWorker): void {
     if (state.pending.size > 0) return;
     forget(state);
     void state.worker.terminate();
-  }, IDLE_MS);
+  }, idleMs);
   state.idle.unref();
 }
 
@@ -139,6 +144,12 @@ function run(entry: URL, job: WorkerJob, signal?: AbortSignal, transfer: ArrayBu
 
 /** What a card service does off the event loop (see createCardService). */
 export interface OffThreadJobs {
+  /**
+   * Starts the worker now rather than with its first job: starting a thread held the event loop
+   * 10-30 ms (profiles after a fresh start), which after ready every interaction waits for. Idle,
+   * the worker ends after FIRST_JOB_WAIT_MS, then IDLE_MS after each job, as it would have.
+   */
+  start(): void;
   /** The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects if the worker fails or `signal` aborts. */
   buildMatcherTables(
     cards: readonly MatchableCard[],
@@ -157,6 +168,7 @@ export interface OffThreadJobs {
  */
 export function offThreadJobs(entry: URL = DEFAULT_ENTRY): OffThreadJobs {
   return {
+    start: () => stopWhenIdle(jobWorker(entry), FIRST_JOB_WAIT_MS),
     buildMatcherTables: (cards, aliases, names, signal) => buildMatcherTablesOffThread(entry, cards, aliases, names, signal),
     readDownload: (body, kind, signal, onFallback) => compactDownloadOffThread(entry, body, kind, signal, onFallback),
   };

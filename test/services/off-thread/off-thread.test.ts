@@ -1,4 +1,5 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import { CompactRecords } from '../../../src/cards/compact-records.js';
@@ -7,6 +8,7 @@ import { compactCardinfoBody } from '../../../src/services/off-thread/compact-do
 import { offThreadJobs } from '../../../src/services/off-thread/off-thread.js';
 import { translatedCard, translatedDump } from '../../fakes/card-translations.js';
 import { loadCardDump } from '../../helpers/card-dump.js';
+import { bundledWorkerJobs } from '../../helpers/off-thread.js';
 
 const dump = loadCardDump().slice(0, 2_000);
 const cards: MatchableCard[] = dump.map(({ id, name }, at) => ({ id, name, popularity: at % 7 }));
@@ -91,5 +93,18 @@ describe('the worker thread', () => {
     const niceness = await threadNiceness();
     expect(niceness.get(ownId)).toBe(before);
     expect([...niceness.values()].some((value) => value > before)).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('starts ahead of its first job when asked, then takes it', async () => {
+    const ownId = Number((await readlink('/proc/thread-self')).split('/').pop());
+    const own = (await threadNiceness()).get(ownId)!;
+    const nicedThreads = async () => [...(await threadNiceness())].flatMap(([id, value]) => (value > own ? [id] : []));
+    const before = new Set(await nicedThreads());
+    // Another entry than the other tests' worker (the run's bundle of it): a worker of its own.
+    const bundled = bundledWorkerJobs();
+    bundled.start();
+    while (!(await nicedThreads()).some((id) => !before.has(id))) await setTimeout(10);
+    const tables = await bundled.buildMatcherTables(cards.slice(0, 10), DEFAULT_ALIASES, new Map());
+    expect(tables.tieRank.length).toBe(10);
   });
 });
