@@ -78,36 +78,44 @@ export interface CardSetListNormalisation {
 }
 
 /**
- * Validates and normalises the `cardsets.php` list. A set that does not fit is skipped and counted,
- * never thrown; so is a second set of the same name (ignoring case), which would make the name
- * ambiguous as the link between a set and its printings.
+ * Validates and normalises the `cardsets.php` list, one entry at a time (`add` each, then `result`),
+ * so that the caller can read a thousand sets in slices rather than in one turn of the event loop.
+ * A set that does not fit is skipped and counted, never thrown; so is a second set of the same name
+ * (ignoring case), which would make the name ambiguous as the link between a set and its printings.
  */
-export function normaliseCardSets(raws: readonly unknown[]): CardSetListNormalisation {
-  const sets: CardSet[] = [];
-  const problems: string[] = [];
-  const seenNames = new Set<string>();
-  let skipped = 0;
-  const skip = (problem: string) => {
-    skipped++;
-    if (problems.length < 5) problems.push(problem);
-  };
-  raws.forEach((raw, index) => {
+export class CardSetListReader {
+  private readonly sets: CardSet[] = [];
+  private readonly problems: string[] = [];
+  private readonly seenNames = new Set<string>();
+  private skipped = 0;
+
+  /** Reads entry `index` of the list. */
+  add(raw: unknown, index: number): void {
     const parsed = rawCardSetSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      skip(`set ${index}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`);
+      this.skip(`set ${index}: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`);
       return;
     }
     const set = toCardSet(parsed.data);
     const nameKey = setNameKey(set.name);
-    if (seenNames.has(nameKey)) {
-      skip(`set ${index}: a second set named "${set.name.slice(0, 100)}"`);
+    if (this.seenNames.has(nameKey)) {
+      this.skip(`set ${index}: a second set named "${set.name.slice(0, 100)}"`);
       return;
     }
-    seenNames.add(nameKey);
-    sets.push(set);
-  });
-  return { sets, skipped, problems };
+    this.seenNames.add(nameKey);
+    this.sets.push(set);
+  }
+
+  /** The sets read so far, and what was left out. */
+  result(): CardSetListNormalisation {
+    return { sets: this.sets, skipped: this.skipped, problems: this.problems };
+  }
+
+  private skip(problem: string): void {
+    this.skipped++;
+    if (this.problems.length < 5) this.problems.push(problem);
+  }
 }
 
 function toCardSet(raw: z.output<typeof rawCardSetSchema>): CardSet {

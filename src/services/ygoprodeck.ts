@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { CARD_LANGUAGES, type Card, type CardLanguage, type LocalizedCard } from '../cards/card.js';
 import { normaliseCard, normaliseLocalizedCard } from '../cards/normalise-card.js';
-import { normaliseCardSets, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
+import { CardSetListReader, SET_IMAGE_STEM_PATTERN, type CardSetListNormalisation } from '../cards/card-set.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
@@ -11,6 +11,7 @@ import type { LimiterFactory } from './limiter.js';
 import { compactCardinfoBody, type CompactDownload, type ReadDownload } from './off-thread/compact-download.js';
 import { baseUrlOption, numberOption } from './service-options.js';
 import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
+import { inSlices } from './slices.js';
 import { rawName, requireCardId, requireCardName, splitKey } from './ygoprodeck-answers.js';
 import { YgoprodeckCircuit } from './ygoprodeck-circuit.js';
 import { YGOPRODECK_CACHE, YGOPRODECK_LIMITS, type YgoprodeckLimits } from './ygoprodeck-limits.js';
@@ -187,7 +188,10 @@ export class YgoprodeckClient {
   async cardSets(signal?: AbortSignal): Promise<CardSetListNormalisation> {
     const body = await this.getJson(this.api.url(`${API_PREFIX}cardsets.php`), signal);
     if (!Array.isArray(body)) throw new UpstreamError('ygoprodeck', 'bad_response', 'cardsets.php answered without an array');
-    return normaliseCardSets(body);
+    // A thousand sets validated in one go held the event loop for tens of ms right after login.
+    const reader = new CardSetListReader();
+    await inSlices(body.length, (index) => reader.add(body[index], index));
+    return reader.result();
   }
 
   /** A set's image by its file name (`CardSet.imageStem`), as downloaded; the image store validates and keeps it. */

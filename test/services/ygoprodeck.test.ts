@@ -4,8 +4,9 @@ import { isUpstreamError } from '../../src/interaction/upstream-error.js';
 import { YGOPRODECK_CIRCUIT, YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
 import { YgoprodeckClient, type YgoprodeckClientOptions } from '../../src/services/ygoprodeck.js';
 import { translatedCard } from '../fakes/card-translations.js';
+import { normaliseCardSets } from '../helpers/card-sets.js';
 import { FakeServer, htmlPage, json, type FakeResponse } from '../fakes/fake-server.js';
-import { QUIRK_CARD_IDS, fakeJpeg, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { QUIRK_CARD_IDS, dumpCardSets, fakeJpeg, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
 let fake: FakeYgoprodeck;
 const clients: YgoprodeckClient[] = [];
@@ -181,6 +182,20 @@ describe('database version and download', () => {
     expect(download.skipped).toBe(0);
     expect(cards.every((card) => card.views > 0 && card.konamiId !== undefined)).toBe(true);
     expect(Object.fromEntries(fake.fullDownloads()[0]!.query)).toEqual({ misc: 'yes' });
+  });
+});
+
+describe('card sets', () => {
+  it('reads cardsets.php in slices as it would in one go: the real list, a bad entry and a repeated name left out and counted', async () => {
+    const real = dumpCardSets();
+    const answered = [...real, { set_name: '', set_code: 'X' }, { ...real[0]!, set_code: 'DUP' }];
+    const server = await serverAnswering(json(200, answered));
+    const list = await clientFor(server.url).cardSets();
+    const inOneGo = normaliseCardSets(answered);
+    expect(list).toEqual(inOneGo);
+    expect(list.sets.length).toBeGreaterThan(900);
+    expect(list.sets.some((set) => set.code === 'DUP')).toBe(false);
+    expect(list.skipped).toBe(normaliseCardSets(real).skipped + 2);
   });
 });
 
