@@ -8,6 +8,7 @@ import { commands } from '../commands/index.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../test/fakes/discord.js';
 import { TRIVIAL_COMMAND, type BotReport, type MemorySample, type ParentMessage, type StallReading, type StartupTimings } from './bot-shared.js';
 import { BENCH_TOKEN, copyDataDir, removeDir } from './harness.js';
+import { productionNodeFlags } from './production-flags.js';
 
 const BOT_SCRIPT = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -64,7 +65,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
   // BENCH_BOT_CPU_PROF=<dir>: the bot's process writes a CPU profile there (see BENCHMARKS.md, after a fresh start).
   const profileDir = process.env.BENCH_BOT_CPU_PROF;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...script], {
+  const child = spawn(process.execPath, ['--expose-gc', ...productionNodeFlags('start'), ...profile, ...script], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -17,17 +17,26 @@ import type { BenchSize } from './section.js';
 /** Cards of a tiny run besides the named ones: enough for searches to have competitors. */
 const TINY_SAMPLE = 200;
 
-/** The whole dump (read once per process), or a tiny run's share of it, in the dump's order. */
+/**
+ * The whole dump (read once per process), or a tiny run's share of it, in the dump's order. Frozen:
+ * the fake YGOPRODeck then builds each whole-database body once per list (see its `prepareWholeDumps`)
+ * instead of once per download.
+ */
 export function benchCards(size: BenchSize): RawCard[] {
   const all = loadCardDump();
-  if (size === 'full') return all;
+  if (size === 'full') return frozen(all);
   const names = new Set(
     [...CARD_QUERIES, ...SOUND_ALIKE_QUERIES, ...TRANSLATED_QUERIES, ...BETA_NAME_QUERIES, ...POPULAR_PREFIX_QUERIES].map((query) => query.expected),
   );
   for (const current of Object.values(OLD_CARD_NAMES)) names.add(current);
   const ids = new Set<number>(CACHED_CARDS);
   const stride = Math.floor(all.length / TINY_SAMPLE);
-  return all.filter((card, index) => names.has(card.name) || ids.has(card.id) || index % stride === 0);
+  return frozen(all.filter((card, index) => names.has(card.name) || ids.has(card.id) || index % stride === 0));
+}
+
+function frozen(cards: RawCard[]): RawCard[] {
+  Object.freeze(cards);
+  return cards;
 }
 
 /** Every card with its curated old names (OLD_CARD_NAMES) as `altNames`, no popularity. */

@@ -27,6 +27,7 @@ import { CACHED_ADDRESSES, CACHED_CARDS } from './cached-mix.js';
 import { copyDataDir, removeDir, sleep, type BenchUpstreams } from './harness.js';
 import type { LoadJob, LoadResult } from './http-load.js';
 import { median } from './stats.js';
+import { productionNodeFlags } from './production-flags.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A start on a snapshot copy loads the whole database; allow for a busy machine. */
@@ -282,7 +283,7 @@ async function almanacEndpoint<T>(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
     },
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    [...productionNodeFlags('start:http'), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
   );
   try {
     const url = `http://127.0.0.1:${port}/interactions`;
