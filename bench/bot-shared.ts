@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import { createLocalLimiter, type LimiterFactory } from '../src/services/limiter.js';
+import { watchLongestDelay, type LongestDelay } from './longest-delay.js';
 
 /** A command with no work at all: the floor every other command's latency is measured against. */
 export const TRIVIAL_COMMAND: ChatInputCommand = {
@@ -77,6 +78,8 @@ export interface StallReading {
   allocatedBytes: number;
   /** This process's CPU time (user + system), which does not count time spent waiting for a core. */
   cpuMs: number;
+  /** The longest delay split into the bot's work and waiting for a core (Linux only). */
+  longestDelay?: LongestDelay;
 }
 
 export type ParentMessage =
@@ -97,11 +100,13 @@ export type BotReport =
 
 /**
  * Watches this process's event loop and GC pauses; `read()` returns what happened since the last
- * reading. Used on both sides, to tell a bot that stalled from a load generator that did.
+ * reading. Used on both sides, to tell a bot that stalled from a load generator that did. With
+ * `splitLongestDelay` (the bot's side), the longest delay is split into work and waiting for a core.
  */
-export function watchStalls(): { read(): StallReading; stop(): void } {
+export function watchStalls(options: { splitLongestDelay?: boolean } = {}): { read(): StallReading; stop(): void } {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  const longest = options.splitLongestDelay ? watchLongestDelay() : undefined;
   let gcPauseMaxMs = 0;
   let gcPauseTotalMs = 0;
   const observer = new PerformanceObserver((list) => {
@@ -130,7 +135,8 @@ export function watchStalls(): { read(): StallReading; stop(): void } {
       allocatedBytes += Math.max(0, heapUsedNow - heapUsedAfterLast);
       const scavenges = collections.filter((collection) => collection.gcType === 'Scavenge').length;
       const cpu = process.cpuUsage(cpuAtRead);
-      const reading = {
+      const longestDelay = longest?.read();
+      const reading: StallReading = {
         loopDelayMaxMs: delay.max / 1e6,
         loopDelayP99Ms: delay.percentile(99) / 1e6,
         gcPauseMaxMs,
@@ -139,6 +145,7 @@ export function watchStalls(): { read(): StallReading; stop(): void } {
         majorGcs: collections.length - scavenges,
         allocatedBytes,
         cpuMs: (cpu.user + cpu.system) / 1e3,
+        ...(longestDelay === undefined ? {} : { longestDelay }),
       };
       delay.reset();
       gcPauseMaxMs = 0;
@@ -149,6 +156,7 @@ export function watchStalls(): { read(): StallReading; stop(): void } {
     },
     stop() {
       delay.disable();
+      longest?.stop();
       observer.disconnect();
       profiler.stop();
     },

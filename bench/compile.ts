@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { compileTypeScript, PROJECT_ROOT, sourceFiles } from '../scripts/compile.js';
 
 const OUT_ROOT = join(PROJECT_ROOT, 'node_modules', '.cache', 'almanac-bench');
-const BENCH_ENTRY_FILES = ['bench/bot-process.ts', 'bench/bot-shared.ts', 'bench/http-floor.ts'];
+const BENCH_ENTRY_FILES = ['bench/bot-process.ts', 'bench/bot-shared.ts', 'bench/longest-delay.ts', 'bench/http-floor.ts'];
 
 export interface CompiledBot {
   /** The compiled `bench/bot-process.js`. */
