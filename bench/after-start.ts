@@ -65,7 +65,7 @@ async function benchAfterStart(upstreams: BenchUpstreams, cards: RawCard[], comp
   // The bodies the bot is about to download, built before it starts: the fake building them (seconds
   // of CPU for five databases) would otherwise compete with the bot for the two cores it measures.
   if (options.fresh) upstreams.ygoprodeck.prepareWholeDumps();
-  const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir, compiledScript });
+  const bot = await startBotChild({ upstreamEnv: upstreams.env, dataDir, compiledScript, splitLongestDelay: true });
   const latencies: number[] = [];
   let unanswered = 0;
   let languages: string[] = [];

@@ -31,6 +31,8 @@ export interface BotChildOptions {
   discord?: FakeDiscord;
   /** More environment, e.g. SHARD_COUNT, SHARD_IDS, REDIS_URL. */
   env?: Record<string, string>;
+  /** The bot's stall readings split their longest delay (`StallReading.longestDelay`), at the cost of a 5 ms probe in the bot. */
+  splitLongestDelay?: boolean;
 }
 
 export interface BotChild {
@@ -78,6 +80,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       DATA_DIR: options.dataDir,
       LOG_LEVEL: options.logLevel ?? 'info',
       BENCH_TIME_SCALE: String(options.timeScale ?? 1),
+      BENCH_SPLIT_LONGEST_DELAY: options.splitLongestDelay ? '1' : '',
       ...options.upstreamEnv,
       ...options.env,
     },

@@ -7,6 +7,7 @@
  * Spawned by `startBotChild` (bench/bot-child.ts) with `--expose-gc`, compiled to JavaScript
  * (bench/compile.ts) or under tsx, with:
  * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1).
+ * - BENCH_SPLIT_LONGEST_DELAY=1: stall readings split their longest delay (bench/longest-delay.ts).
  * With REDIS_URL (the fleet section) the time-compressed limiters are the fleet's, shared in Redis.
  */
 import { readFileSync } from 'node:fs';
@@ -91,7 +92,7 @@ const cardsLoadedWithServices = app.services.cards.ready;
 await app.start();
 const discordReadyAt = performance.now();
 // From the moment interactions are answered: a first start's downloads and matcher builds come after it.
-const stalls = watchStalls({ splitLongestDelay: true });
+const stalls = watchStalls({ splitLongestDelay: process.env.BENCH_SPLIT_LONGEST_DELAY === '1' });
 const cardsReady = await app.services.cards.whenReady(120_000);
 const cardsReadyAt = performance.now();
 // Read before the memory is measured: its forced full collections (100-200 ms) are the bench's, not

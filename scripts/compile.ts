@@ -21,10 +21,10 @@ const TARGET = 'es2023';
 /** What of tsconfig.json changes the emitted JavaScript; the rest only checks types. */
 const TSCONFIG = { compilerOptions: { verbatimModuleSyntax: true, useDefineForClassFields: true } } as const;
 
-/** The bot's TypeScript files (tests and declaration files left out), as absolute paths. */
-export async function sourceFiles(): Promise<string[]> {
+/** The TypeScript files under `dirs` (the bot's by default; tests and declaration files left out), as absolute paths. */
+export async function sourceFiles(dirs: readonly string[] = SOURCE_DIRS): Promise<string[]> {
   const lists = await Promise.all(
-    SOURCE_DIRS.map(async (dir) => {
+    dirs.map(async (dir) => {
       const entries = await readdir(join(PROJECT_ROOT, dir), { withFileTypes: true, recursive: true });
       return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')).map((entry) => join(entry.parentPath, entry.name));
     }),
