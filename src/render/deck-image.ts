@@ -48,7 +48,12 @@ const BACKGROUND = Uint8Array.of(24, 26, 32);
 const CHANNELS = 3;
 /** Tile resizes in flight at once: enough to keep libuv's four threads busy. */
 const PIPELINES_AT_ONCE = 4;
-const NAME_TILE = '#3a3f4b';
+const NAME_TILE = Uint8Array.of(0x3a, 0x3f, 0x4b);
+const NAME_TILE_RADIUS = 4;
+const NAME_TEXT = Uint8Array.of(0xf0, 0xf0, 0xf0);
+/** Where a name's first line starts in its tile. */
+const NAME_TEXT_LEFT = 6;
+const NAME_TEXT_TOP = 8;
 const NAME_FONT_PX = 13;
 const NAME_LINE_PX = 16;
 /** A name tile's text wraps at about this many characters a line (DejaVu Sans at 13 px in 100 px). */
@@ -72,30 +77,101 @@ export async function composeDeckImage(picture: DeckPicture): Promise<Buffer> {
   );
   const byArt = new Map(distinct.map((art, index) => [art, resized[index]]));
   const drawn = picture.tiles.map((tile) => (tile.art === undefined ? undefined : byArt.get(tile.art)));
-  // The art is copied into one raw canvas row by row (a few milliseconds on the event loop): libvips
-  // composites dozens of overlays one pipeline stage each, many times slower. Text comes after, as SVG.
+  // A missing card's name is rendered alone, as a small coverage mask blended into its tile here: one
+  // SVG overlay per missing card on the whole canvas made libvips hold every rendered overlay and a
+  // canvas-sized buffer per pipeline stage (a 200-tile deck took about 300 MB of native memory).
+  const missing = [...new Set(picture.tiles.flatMap((tile, index) => (drawn[index] === undefined ? [tile.name] : [])))];
+  const masks = await mapInTurns(missing, PIPELINES_AT_ONCE, nameMask);
+  const byName = new Map(missing.map((name, index) => [name, masks[index]]));
+  // The tiles are copied into one raw canvas row by row (a few milliseconds): libvips composites dozens
+  // of overlays one pipeline stage each, many times slower. The labels come after, as SVG.
   const canvas = Buffer.alloc(layout.width * layout.height * CHANNELS);
   fillBackground(canvas);
-  const texts: sharp.OverlayOptions[] = layout.labels.map((label) => ({
+  layout.tiles.forEach((place, index) => {
+    const art = drawn[index];
+    if (art !== undefined) return copyTile(canvas, layout.width, art, size, place);
+    copyTile(canvas, layout.width, blankTile(size), size, place);
+    const mask = byName.get(picture.tiles[index]?.name ?? '');
+    if (mask !== undefined) blendText(canvas, layout.width, mask, { left: place.left + NAME_TEXT_LEFT, top: place.top + NAME_TEXT_TOP }, size);
+  });
+  const labels: sharp.OverlayOptions[] = layout.labels.map((label) => ({
     input: Buffer.from(labelSvg(picture.labels[label.section], layout.width - 2 * label.left)),
     left: label.left,
     top: label.top,
   }));
-  layout.tiles.forEach((place, index) => {
-    const art = drawn[index];
-    if (art === undefined) texts.push({ input: Buffer.from(nameTileSvg(picture.tiles[index]?.name ?? '', size)), left: place.left, top: place.top });
-    else copyTile(canvas, layout.width, art, size, place);
-  });
   let jpeg: Buffer = Buffer.alloc(0);
   for (const quality of QUALITIES) {
     // A picture over the bound (very rare: it takes noise-like art) is encoded again, smaller.
     jpeg = await sharp(canvas, { raw: { width: layout.width, height: layout.height, channels: CHANNELS } })
-      .composite(texts)
+      .composite(labels)
       .jpeg({ quality })
       .toBuffer();
     if (jpeg.length <= MAX_PICTURE_BYTES) break;
   }
   return jpeg;
+}
+
+interface TextMask {
+  /** 8-bit coverage, one byte a pixel, row after row. */
+  mask: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A card's name in the lines that fit its tile, as Pango (through libvips) renders it: a coverage mask
+ * blended into the tile by `blendText`. An SVG tile through librsvg took about 3 ms of a pool thread a
+ * name, this about 1. None for a name without a printable word.
+ */
+async function nameMask(name: string): Promise<TextMask | undefined> {
+  const lines = wrap(name);
+  if (lines.length === 0) return undefined;
+  const { data, info } = await sharp({ text: { text: lines.map(escapeXml).join('\n'), font: `DejaVu Sans ${NAME_FONT_PX}px`, dpi: 72, spacing: NAME_LINE_PX - NAME_FONT_PX } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { mask: data, width: info.width, height: info.height };
+}
+
+const blankTiles = new Map<string, Buffer>();
+
+/** The name tile without its name: a dark rounded rectangle on the picture's background. */
+function blankTile(size: { width: number; height: number }): Buffer {
+  const key = `${size.width}x${size.height}`;
+  const kept = blankTiles.get(key);
+  if (kept !== undefined) return kept;
+  const tile = Buffer.alloc(size.width * size.height * CHANNELS);
+  for (let y = 0; y < size.height; y++) {
+    for (let x = 0; x < size.width; x++) {
+      tile.set(insideRoundedCorners(x, y, size) ? NAME_TILE : BACKGROUND, (y * size.width + x) * CHANNELS);
+    }
+  }
+  blankTiles.set(key, tile);
+  return tile;
+}
+
+/** Whether a pixel is inside the tile's rectangle once its corners are rounded by `NAME_TILE_RADIUS`. */
+function insideRoundedCorners(x: number, y: number, size: { width: number; height: number }): boolean {
+  const r = NAME_TILE_RADIUS;
+  const dx = x < r ? r - x - 0.5 : x >= size.width - r ? x - (size.width - r) + 0.5 : 0;
+  const dy = y < r ? r - y - 0.5 : y >= size.height - r ? y - (size.height - r) + 0.5 : 0;
+  return dx * dx + dy * dy <= r * r;
+}
+
+/** `text` blended in `NAME_TEXT` into the canvas from `at`; what would overflow its tile (from the tile's text corner) is cut. */
+function blendText(canvas: Buffer, canvasWidth: number, text: TextMask, at: { left: number; top: number }, tile: { width: number; height: number }): void {
+  const rows = Math.min(text.height, tile.height - NAME_TEXT_TOP);
+  const columns = Math.min(text.width, tile.width - NAME_TEXT_LEFT);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      const coverage = text.mask[y * text.width + x]!;
+      if (coverage === 0) continue;
+      const pixel = ((at.top + y) * canvasWidth + at.left + x) * CHANNELS;
+      for (let channel = 0; channel < CHANNELS; channel++) {
+        canvas[pixel + channel] = Math.round((canvas[pixel + channel]! * (255 - coverage) + NAME_TEXT[channel]! * coverage) / 255);
+      }
+    }
+  }
 }
 
 /** `work` over `items`, at most `turns` at a time, results in order. */
@@ -128,14 +204,6 @@ function copyTile(canvas: Buffer, canvasWidth: number, tile: Buffer, size: { wid
 
 function labelSvg(text: string, width: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LABEL_HEIGHT}"><text x="0" y="${LABEL_HEIGHT - 9}" font-family="DejaVu Sans, sans-serif" font-size="17" font-weight="bold" fill="#e8e8e8">${escapeXml(text)}</text></svg>`;
-}
-
-/** A dark tile with the card's name, for art that is missing. */
-function nameTileSvg(name: string, size: { width: number; height: number }): string {
-  const lines = wrap(name).map(
-    (line, index) => `<text x="6" y="${20 + index * NAME_LINE_PX}" font-size="${NAME_FONT_PX}" fill="#f0f0f0">${escapeXml(line)}</text>`,
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" font-family="DejaVu Sans, sans-serif"><rect width="${size.width}" height="${size.height}" rx="4" fill="${NAME_TILE}"/>${lines.join('')}</svg>`;
 }
 
 /** The name in lines that fit a tile, words kept whole where they fit, the last line cut with an ellipsis. */
