@@ -9,12 +9,12 @@ import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { renderDeck, type DeckView } from '../src/render/deck.js';
-import { composeDeckImage, deckPicture } from '../src/render/deck-image.js';
+import { deckPicture } from '../src/render/deck-image.js';
 import { localeCardLanguage, presentationFor, waitForDatabase } from './card-common.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
 
-type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions'> & Pick<DeferrableContext, 'defer'>;
+type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions'> & Pick<DeferrableContext, 'defer' | 'progress'>;
 
 /** The deck, or the one sentence that says why it cannot be read (nothing else runs). */
 export function readDeck(parsed: ParsedDeck): DeckList {
@@ -57,9 +57,12 @@ async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephe
     tiles.flatMap((tile) => tile.imageId ?? []),
     app.memberShares.spenderFor(ctx.user.id, 'ygoprodeck'),
   );
-  const picture = (art: ReadonlyMap<number, Buffer>) => composeDeckImage(deckPicture(view, tiles, art));
-  const reply: Reply = { ...renderDeck(view, { image: await picture(gathered.art), pendingArt: gathered.pending.length }), ephemeral };
+  const picture = (art: ReadonlyMap<number, Buffer>, onWait?: (ahead: number) => void) =>
+    app.deckPictures.draw(ctx.user.id, deckPicture(view, tiles, art), onWait);
+  const sayWaiting = (ahead: number) => void ctx.progress(view.messages.deck.pictureWaiting(String(ahead)), { ephemeral }).catch(() => undefined);
+  const reply: Reply = { ...renderDeck(view, { image: await picture(gathered.art, sayWaiting), pendingArt: gathered.pending.length }), ephemeral };
   if (gathered.pending.length === 0) return reply;
+  // The completed picture takes its turn like any other; refused, the first picture stays.
   const completion = app.deckArt.complete(gathered).then(async (art) => renderDeck(view, { image: await picture(art), pendingArt: 0 }));
   return { ...reply, completion };
 }

@@ -13,6 +13,7 @@ import { createCardService, type CreateCardServiceOptions } from '../services/ca
 import type { CardService } from '../services/cards.js';
 import { DiscordAttachments, type AttachmentSource } from '../services/attachments.js';
 import { DECK_ART_BACKGROUND, DeckArt } from '../services/deck-art.js';
+import { createDeckPictures, type DeckPictures, type DeckPicturesOptions } from '../services/deck-pictures/deck-pictures.js';
 import { DnsResolver } from '../services/dns.js';
 import { GeoService } from '../services/geojs.js';
 import { IpLookup } from '../services/ip-lookup.js';
@@ -49,6 +50,8 @@ export interface AppServices {
   cards: CardService;
   /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
   deckArt: DeckArt;
+  /** Deck pictures composed in turn, away from the event loop and the bot's memory. */
+  deckPictures: DeckPictures;
   /** Files members attach (`.ydk` decks), read only from Discord's CDN. */
   attachments: AttachmentSource;
   /** Each upstream's health, for /status. */
@@ -80,6 +83,8 @@ export interface ServiceOverrides {
   cardLoadWaitMs?: number;
   /** Request deadlines other than `REQUEST_TIMEOUT_MS` (tests of a timeout wait less for it). */
   requestTimeoutMs?: Partial<Record<UpstreamName, number>>;
+  /** How deck pictures are composed and queued (tests: a composition held until released). */
+  deckPictures?: DeckPicturesOptions;
 }
 
 interface ServiceDeps {
@@ -141,6 +146,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     logger: deps.logger,
   });
   closers.push(async () => deckArt.close());
+  const deckPictures = createDeckPictures({ ...overrides.deckPictures, logger: deps.logger });
+  closers.push(() => deckPictures.close());
   healthReporters.push(() => withRefusals(cards.health()));
   const upstreamHealth = () => healthReporters.map((report) => report());
   registerHealthGauges(deps.metrics, upstreamHealth);
@@ -163,6 +170,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     state,
     cards,
     deckArt,
+    deckPictures,
     attachments: overrides.attachments ?? new DiscordAttachments({ cdnUrl: deps.config.discordCdnUrl, dispatcher: overrides.dispatcher }),
     upstreamHealth,
     async close() {

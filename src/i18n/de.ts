@@ -153,6 +153,11 @@ export const de: Catalogue = {
     unknownCard: (password: string, count: string) => `unbekannte Karte ${password} ×${count}`,
     artComing: (count: string) => `Die Bilder von ${count} Karten werden noch geladen: dieses Bild wird aktualisiert, sobald sie da sind.`,
     shortened: 'Namen gekürzt, damit alles passt; die vollständige Liste steht in den angehängten deck.ydk und deck.txt.',
+    pictureWaiting: (ahead: string) => `⏳ Deck gelesen; sein Bild wartet, bis es an der Reihe ist (${ahead} davor).`,
+    pictureRefused: {
+      member: 'Für dich werden schon 3 Deckbilder erstellt; frag erneut, wenn sie da sind.',
+      full: 'Almanac zeichnet gerade viele Decks; versuch es in einer Minute noch einmal.',
+    },
   },
   cardTerms: {
     banStatuses: { Forbidden: 'Verboten', Limited: 'Limitiert', 'Semi-Limited': 'Semi-Limitiert' },

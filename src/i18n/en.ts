@@ -159,6 +159,11 @@ export const en = {
     unknownCard: (password: string, count: string) => `unknown card ${password} ×${count}`,
     artComing: (count: string) => `Art for ${count} cards is still downloading: this picture is updated when it is here.`,
     shortened: 'Names are shortened to fit; the full list is in the attached deck.ydk and deck.txt.',
+    pictureWaiting: (ahead: string) => `⏳ Your deck is read; its picture waits for its turn (${ahead} ahead of it).`,
+    pictureRefused: {
+      member: 'You already have 3 deck pictures on their way; ask again when they are here.',
+      full: 'Almanac is drawing many decks right now; try again in a minute.',
+    },
   },
   /** The card game's own vocabulary, as printed on English cards; anything not listed is shown as upstream wrote it. */
   cardTerms: {

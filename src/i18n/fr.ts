@@ -152,6 +152,11 @@ export const fr: Catalogue = {
     unknownCard: (password: string, count: string) => `carte inconnue ${password} ×${count}`,
     artComing: (count: string) => `Les illustrations de ${count} cartes sont en cours de téléchargement : cette image sera mise à jour à leur arrivée.`,
     shortened: 'Noms raccourcis pour tenir ; la liste complète est dans deck.ydk et deck.txt, joints.',
+    pictureWaiting: (ahead: string) => `⏳ Deck lu ; son image attend son tour (${ahead} avant elle).`,
+    pictureRefused: {
+      member: 'Vous avez déjà 3 images de deck en préparation ; redemandez quand elles seront arrivées.',
+      full: 'Almanac dessine beaucoup de decks en ce moment ; réessayez dans une minute.',
+    },
   },
   cardTerms: {
     banStatuses: { Forbidden: 'Interdite', Limited: 'Limitée', 'Semi-Limited': 'Semi-Limitée' },

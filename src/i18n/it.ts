@@ -152,6 +152,11 @@ export const it: Catalogue = {
     unknownCard: (password: string, count: string) => `carta sconosciuta ${password} ×${count}`,
     artComing: (count: string) => `Le illustrazioni di ${count} carte sono ancora in download: questa immagine sarà aggiornata al loro arrivo.`,
     shortened: 'Nomi accorciati per starci; la lista completa è in deck.ydk e deck.txt allegati.',
+    pictureWaiting: (ahead: string) => `⏳ Deck letto; la sua immagine attende il proprio turno (${ahead} prima).`,
+    pictureRefused: {
+      member: 'Hai già 3 immagini di deck in preparazione; chiedi di nuovo quando saranno arrivate.',
+      full: 'Almanac sta disegnando molti deck in questo momento; riprova tra un minuto.',
+    },
   },
   cardTerms: {
     banStatuses: { Forbidden: 'Proibita', Limited: 'Limitata', 'Semi-Limited': 'Semi-Limitata' },

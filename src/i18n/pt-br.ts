@@ -152,6 +152,11 @@ export const ptBR: Catalogue = {
     unknownCard: (password: string, count: string) => `carta desconhecida ${password} ×${count}`,
     artComing: (count: string) => `As artes de ${count} cartas ainda estão sendo baixadas: esta imagem será atualizada quando chegarem.`,
     shortened: 'Nomes encurtados para caber; a lista completa está nos anexos deck.ydk e deck.txt.',
+    pictureWaiting: (ahead: string) => `⏳ Deck lido; a imagem dele aguarda a vez (${ahead} na frente).`,
+    pictureRefused: {
+      member: 'Você já tem 3 imagens de deck a caminho; peça de novo quando chegarem.',
+      full: 'O Almanac está desenhando muitos decks agora; tente de novo em um minuto.',
+    },
   },
   cardTerms: {
     banStatuses: { Forbidden: 'Proibida', Limited: 'Limitada', 'Semi-Limited': 'Semilimitada' },

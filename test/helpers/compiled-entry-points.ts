@@ -31,8 +31,8 @@ const NOT_BUNDLED = ['pino', 'pino-pretty'];
  */
 const REQUIRE_FOR_COMMONJS = "import { createRequire as __almanacRequire } from 'node:module'; const require = __almanacRequire(import.meta.url);";
 
-/** The entry points' worker threads, bundled at their own paths (see src/services/off-thread/off-thread.ts). */
-const WORKER_ENTRY_POINTS = ['src/services/off-thread/worker.ts'];
+/** The entry points' worker threads and child processes, bundled at their own paths (see src/services/off-thread/off-thread.ts). */
+const WORKER_ENTRY_POINTS = ['src/services/off-thread/worker.ts', 'src/services/deck-pictures/composer-child.ts'];
 
 async function entryPoints(projectRoot: string): Promise<string[]> {
   const entries = await readdir(join(projectRoot, 'src'), { withFileTypes: true });

@@ -1,0 +1,24 @@
+/**
+ * The deck composer's child process (see composer.ts): composes each picture it is sent, in turn,
+ * and answers with the JPEG or the failure's message. It leaves when its parent does.
+ */
+import { composeDeckImage, type DeckPicture } from '../../render/deck-image.js';
+import type { ComposeAnswer, ComposeJob } from './composer.js';
+
+const send = (answer: ComposeAnswer) => process.send?.(answer);
+
+/** Buffers cross the IPC channel as plain Uint8Arrays: sharp wants Buffers back (views, no copy). */
+function revived(picture: DeckPicture): DeckPicture {
+  return {
+    ...picture,
+    tiles: picture.tiles.map((tile) => (tile.art === undefined ? tile : { ...tile, art: Buffer.from(tile.art.buffer, tile.art.byteOffset, tile.art.byteLength) })),
+  };
+}
+
+process.on('message', (job: ComposeJob) => {
+  composeDeckImage(revived(job.picture)).then(
+    (jpeg) => send({ id: job.id, jpeg }),
+    (error: unknown) => send({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,135 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pino, type Logger } from 'pino';
+import type { DeckPicture } from '../../render/deck-image.js';
+
+/**
+ * Deck pictures composed in a child process that leaves when idle. libvips' buffers, Pango's and the
+ * allocator's arenas are native memory that glibc keeps after a composition: in the bot's process
+ * 60 pictures of 200 name tiles left RSS 130–400 MB above where it started. A child's memory is the
+ * system's again when it exits, and its work is never the bot's event loop. Its environment caps
+ * glibc's arenas at two (one per core here), which keeps its own peak down while it lives.
+ */
+
+export interface ComposeJob {
+  id: number;
+  picture: DeckPicture;
+}
+
+export type ComposeAnswer = { id: number; jpeg: Uint8Array } | { id: number; error: string };
+
+export interface DeckComposerOptions {
+  /** An idle child leaves after this long (the next picture starts a new one, about 0.2 s). */
+  idleMs?: number;
+  /** A child leaves once idle after this many pictures, whatever the timer says: the allocator's holdings are returned. */
+  picturesPerChild?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_IDLE_MS = 20_000;
+const DEFAULT_PICTURES_PER_CHILD = 40;
+/**
+ * The child's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
+ * vitest. Bundled into an entry point of src/ (the tests' bundles), this code runs from that entry
+ * point's file, and the child's bundle sits at its own path below it.
+ */
+const ENTRY = /\/services\/deck-pictures\/composer\.[jt]s$/.test(import.meta.url)
+  ? new URL(import.meta.url.endsWith('.ts') ? './composer-child.ts' : './composer-child.js', import.meta.url)
+  : new URL('./services/deck-pictures/composer-child.js', import.meta.url);
+
+interface Pending {
+  /** The child composing it: when that child leaves, only its own pictures fail. */
+  child: ChildProcess;
+  resolve(jpeg: Buffer): void;
+  reject(error: Error): void;
+}
+
+export class DeckComposer {
+  private child: ChildProcess | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private composedByChild = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idleMs: number;
+  private readonly picturesPerChild: number;
+  private readonly logger: Logger;
+  private closed = false;
+
+  constructor(options: DeckComposerOptions = {}) {
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.picturesPerChild = options.picturesPerChild ?? DEFAULT_PICTURES_PER_CHILD;
+    this.logger = options.logger ?? pino({ level: 'silent' });
+  }
+
+  /** The picture as a JPEG (see `composeDeckImage`); rejects when the child fails or leaves first. */
+  compose(picture: DeckPicture): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('the deck composer is closed'));
+    clearTimeout(this.idleTimer);
+    const child = this.running();
+    child.ref();
+    child.channel?.ref();
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      this.pending.set(id, { child, resolve, reject });
+      child.send({ id, picture } satisfies ComposeJob, (error) => {
+        if (error !== null) this.settle(id, { id, error: error.message });
+      });
+    });
+  }
+
+  /** Whether a child is running now (tests and the bench). */
+  get childPid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Stops the child; pictures still being composed fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stop();
+  }
+
+  private running(): ChildProcess {
+    if (this.child !== undefined) return this.child;
+    const child = fork(fileURLToPath(ENTRY), [], {
+      // The parent's own flags (--env-file, the inspector) are not the child's; the sources run untranspiled in tests and `npm run dev`.
+      execArgv: ENTRY.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (answer: ComposeAnswer) => this.settle(answer.id, answer));
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      const unfinished = [...this.pending].filter(([, pending]) => pending.child === child).map(([id]) => id);
+      if (unfinished.length === 0) return;
+      this.logger.warn({ code, signal, pictures: unfinished.length }, 'deck composer: the child left with pictures unfinished');
+      for (const id of unfinished) this.settle(id, { id, error: `the deck composer left (${signal ?? code})` });
+    });
+    child.on('error', (error) => this.logger.warn({ err: error }, 'deck composer: the child failed'));
+    this.child = child;
+    this.composedByChild = 0;
+    return child;
+  }
+
+  private settle(id: number, answer: ComposeAnswer): void {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    this.pending.delete(id);
+    if ('jpeg' in answer) pending.resolve(Buffer.from(answer.jpeg.buffer, answer.jpeg.byteOffset, answer.jpeg.byteLength));
+    else pending.reject(new Error(`deck composer: ${answer.error}`));
+    this.composedByChild++;
+    if (this.pending.size > 0) return;
+    // Idle: the child must not keep the bot's process alive, and leaves soon (at once after its share of pictures).
+    this.child?.unref();
+    this.child?.channel?.unref();
+    if (this.composedByChild >= this.picturesPerChild) this.stop();
+    else this.idleTimer = setTimeout(() => this.stop(), this.idleMs).unref();
+  }
+
+  private stop(): void {
+    clearTimeout(this.idleTimer);
+    const child = this.child;
+    this.child = undefined;
+    child?.disconnect();
+  }
+}
