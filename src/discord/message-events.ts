@@ -15,6 +15,7 @@ import { toApiReply } from './api-message.js';
 import { messageRequest } from './rest-request.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
 import type { MessagePayload } from '../interaction/reply.js';
+import { wellFormed } from '../interaction/well-formed.js';
 
 /**
  * The gateway's side of messages (`MESSAGE_SEARCH=true`): its message dispatches as chat messages,
@@ -40,14 +41,16 @@ function refOf(data: { id: string; channel_id: string; guild_id?: string }): Cha
 
 /**
  * A listener for discord.js's `raw` event that hands each message dispatch to `handler`. An edit
- * without text (an embed unfurled) or without its author is no edit of what was written.
+ * without text (an embed unfurled) or without its author is no edit of what was written. The text
+ * is made well-formed here, at the transport boundary, as the router does for interactions: a name
+ * read from it is quoted back in a public reply.
  */
 export function messageDispatchListener(client: Client, handler: ChatMessageHandler): (packet: GatewayDispatchPayload) => void {
   const chatMessage = (data: MessageData): ChatMessage | undefined => {
     if (data.author === undefined || typeof data.content !== 'string') return undefined;
     if (data.type !== undefined && !WRITTEN.has(data.type)) return undefined;
     const byBot = data.author.bot === true || data.webhook_id !== undefined || data.author.id === client.user?.id;
-    return { ...refOf(data), authorId: data.author.id, byBot, content: data.content };
+    return { ...refOf(data), authorId: data.author.id, byBot, content: wellFormed(data.content) };
   };
   return (packet) => {
     switch (packet.t) {

@@ -115,6 +115,18 @@ describe('cards named inline, end to end', () => {
     expect(post.message.content).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b/);
   });
 
+  it('quotes names back with control characters made visible and bidi controls removed, as slash commands do', async () => {
+    // Names matched only loosely, so that each is quoted back ("No card is named exactly …").
+    const post = await answerTo(say('[[dark\u202E]] [[blue\u0000x]] [[magic\u001bc]]'));
+    const lines = post.message.content.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^No card is named exactly “dark”;/);
+    expect(lines[1]).toMatch(/^No card is named exactly “blue\uFFFDx”;/);
+    expect(lines[2]).toMatch(/^No card is named exactly “magic\uFFFDc”;/);
+    // Nowhere in the post: JSON writes NUL and ESC as \u0000 and \u001b; bidi controls as they are.
+    expect(JSON.stringify(post.call.json)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]|\\u00[01][0-9a-f]/i);
+  });
+
   it('never reads Discord’s tokens, code or spoilers, and ignores bots, webhooks and its own messages', async () => {
     const ignored = [
       say('<@1356000000000000200> <@!1356000000000000200> <#1356000000000000101> <@&1356000000000000100> hi'),
