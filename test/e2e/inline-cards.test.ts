@@ -55,6 +55,8 @@ describe('cards named inline, end to end', () => {
       env: { MESSAGE_SEARCH: 'true', YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
       overrides: { clock: { now: () => new Date(now) } },
+      // Requests reach the fake Discord at the app's time: the per-channel cap is counted in it.
+      discord: { now: () => now },
     });
     // The tests count API requests: the set list and the languages, downloaded in the background
     // after English, must be in first (a loaded machine delays them into a test).
@@ -199,6 +201,47 @@ describe('cards named inline, end to end', () => {
     now += 10_000;
     await answerTo(say('<Dark Magician>', channel));
     expect(inChannel()).toHaveLength(6);
+  });
+
+  it('holds the cap at posting over three floods in a row, however late art lets the posts go out', async () => {
+    const channel = newChannel();
+    // The author's own share of YGOPRODeck: the art waited for is downloaded, not refused.
+    const author = { id: '1356000000000000777', username: 'flooder' };
+    const skipped = () => bot.logs.lines.filter((line) => line.includes('the channel had its answers for now')).length;
+    const skippedBefore = skipped();
+    const inChannel = () => posts().filter((post) => post.message.channel_id === channel);
+    /** Messages answered or skipped (the log says so) once `count` of them are. */
+    const accountedFor = (count: number) =>
+      vi.waitFor(() => expect(skipped() - skippedBefore + inChannel().length).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 20 });
+    const flood = () => {
+      for (let index = 0; index < 20; index++) bot.discord.userMessage({ content: `<Abyss Actor - Comic Relief> ${index}`, channelId: channel, author });
+    };
+    const artPath = `/images/cards/${QUIRK_CARD_IDS.pendulum}.jpg`;
+
+    // The first flood's answers wait for art not stored yet, while the next window opens and a
+    // second flood comes: posted together, both would land in that window.
+    ygoprodeck.server.slowMs = 60_000;
+    ygoprodeck.server.mode = 'slow';
+    try {
+      flood();
+      await accountedFor(15);
+      await vi.waitFor(() => expect(ygoprodeck.requestsTo(artPath)).not.toHaveLength(0), { timeout: 10_000, interval: 20 });
+      now += 10_000;
+      flood();
+      await accountedFor(30);
+    } finally {
+      ygoprodeck.server.releaseHeld();
+    }
+    await accountedFor(40);
+    now += 10_000;
+    flood();
+    await accountedFor(60);
+
+    // Every post's arrival, by the app's clock: at most 5 in any 10 s (the window slides, its start excluded).
+    const arrivals = inChannel().map((post) => post.call.at);
+    const mostInAWindow = Math.max(...arrivals.map((end) => arrivals.filter((at) => at > end - 10_000 && at <= end).length));
+    expect(mostInAWindow).toBe(5);
+    expect(arrivals).toHaveLength(10);
   });
 
   it('follows an edit of its message within 5 minutes, and deletes its answer with it', async () => {
