@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { toApiReply } from './api-message.js';
 import { messageRequest } from './rest-request.js';
+import { routeId } from './route-parts.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
 import type { MessagePayload } from '../interaction/reply.js';
 import { wellFormed } from '../interaction/well-formed.js';
@@ -110,18 +111,18 @@ export class DiscordChatChannels implements ChatChannels {
     const canReply = source.guildId === null || (this.permissionsIn(source)?.has(PermissionFlagsBits.ReadMessageHistory) ?? false);
     const reference = canReply ? { message_reference: { message_id: source.id, fail_if_not_exists: false } } : {};
     const sent = (await this.write(source.channelId, () =>
-      this.client.rest.post(Routes.channelMessages(source.channelId), messageRequest({ ...body, ...reference }, files)),
+      this.client.rest.post(Routes.channelMessages(routeId(source.channelId)), messageRequest({ ...body, ...reference }, files)),
     )) as APIMessage;
     return sent.id;
   }
 
   async edit(channelId: string, messageId: string, payload: MessagePayload): Promise<void> {
     const { body, files } = toApiReply(payload);
-    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(channelId, messageId), messageRequest(body, files)));
+    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(routeId(channelId), routeId(messageId)), messageRequest(body, files)));
   }
 
   async delete(channelId: string, messageId: string): Promise<void> {
-    await this.write(channelId, () => this.client.rest.delete(Routes.channelMessage(channelId, messageId)));
+    await this.write(channelId, () => this.client.rest.delete(Routes.channelMessage(routeId(channelId), routeId(messageId))));
   }
 
   /** Almanac's permissions in the channel, and which of them lets it post there; null when the cache cannot tell. */
