@@ -2,8 +2,10 @@ import './runtime/check-node.js';
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
+import type { Logger } from 'pino';
 import { pathToFileURL } from 'node:url';
 import { ALL_APP_PERMISSIONS, OPERATOR_MEMBER_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
+import { LATE, raceDeadline } from './interaction/deadline.js';
 import type { Reply } from './interaction/reply.js';
 import { loadConfigOrReport, secretsOf } from './runtime/config.js';
 import { createLogger } from './runtime/logger.js';
@@ -17,6 +19,14 @@ import { readInvocation, type ParsedInvocation } from './cli/invocation.js';
 
 /** The commands that read the card database: only they load it (a one-shot run of the others needs none). */
 const CARD_COMMANDS = new Set(['card', 'deck', 'Read deck']);
+
+/**
+ * Longest the terminal waits for what Discord would see edited in later (a deck picture's art still
+ * downloading): the longest a member waits for an answer. The background's own waits hold no
+ * process open, so without a deadline of its own the CLI, with YGOPRODeck unreachable, was left
+ * waiting on nothing, and Node ended it with exit 13 and no output.
+ */
+const COMPLETION_WAIT_MS = 20_000;
 
 function optionReader(subcommand: string | null, values: Map<string, string | number | boolean>): OptionValues {
   const typed = <T>(name: string, type: string): T | null => {
@@ -96,12 +106,28 @@ async function run(argv: string[]): Promise<number> {
     await app.close();
     return 1;
   }
-  // The terminal waits for what Discord would see edited in later (a deck picture's missing art).
-  if (reply.completion) reply = { ...reply, ...(await reply.completion) };
+  reply = await completed(reply, logger);
   console.log(invocation.json ? renderAsJson(reply) : renderAsText(reply));
   await writePicture(reply, invocation);
   await app.close();
   return 0;
+}
+
+/**
+ * The answer as Discord would see it edited in later (a deck picture with the art downloaded in the
+ * background), or as it is (cards without art drawn as tiles with their names) when that takes
+ * longer than `COMPLETION_WAIT_MS` or fails: the terminal prints what it has, as the bot keeps it.
+ */
+async function completed(reply: Reply, logger: Logger): Promise<Reply> {
+  if (!reply.completion) return reply;
+  try {
+    const fuller = await raceDeadline(reply.completion, COMPLETION_WAIT_MS);
+    if (fuller !== LATE) return { ...reply, ...fuller };
+    logger.warn(`the answer is shown as it was after ${COMPLETION_WAIT_MS / 1000} s: art still downloading`);
+  } catch (error) {
+    logger.warn({ err: error }, 'could not complete the answer: it is shown as it was');
+  }
+  return reply;
 }
 
 /**

@@ -54,6 +54,22 @@ describe('npm run cli', () => {
     }
   });
 
+  it('shows a .ydk deck with YGOPRODeck unreachable: the deck with its names, and the picture with name tiles', async () => {
+    // The fake only lends its cards to the database; YGOPRODeck stays on a closed port (OFFLINE_ENV).
+    const ygoprodeck = await startFakeYgoprodeck();
+    await ygoprodeck.close();
+    const dir = await mkdtemp(join(tmpdir(), 'almanac-cli-offline-'));
+    await writeCardSnapshot(join(dir, 'data'), ygoprodeck.cards, ygoprodeck.version);
+    // More cards than a member's share downloads at once: the rest is left to the background.
+    const cards = ygoprodeck.cards.slice(0, 20);
+    await writeFile(join(dir, 'deck.ydk'), `#main\n${cards.map((card) => card.id).join('\n')}\n`);
+    const result = await runEntryPoint('src/cli.ts', ['deck', 'show', '--file', join(dir, 'deck.ydk')], { DATA_DIR: join(dir, 'data') }, 60_000);
+    expect(result.code).toBe(0);
+    for (const card of cards.slice(0, 3)) expect(result.stdout).toContain(`1× ${card.name}`);
+    expect(result.stderr).toContain(`picture written to ${join(dir, 'deck.jpg')}`);
+    expect((await sharp(join(dir, 'deck.jpg')).metadata()).format).toBe('jpeg');
+  });
+
   it('prints a readable rendering without --json', async () => {
     const result = await runEntryPoint('src/cli.ts', ['status']);
     expect(result.code).toBe(0);

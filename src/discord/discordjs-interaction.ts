@@ -4,6 +4,7 @@ import { appPermissionsOf, attachmentRef, channelOf, installationOf, invokerOf, 
 import type { RoutedInteraction } from '../interaction/routed-interaction.js';
 import { DiscordResponder, initialResponseJson, type InitialResponse } from './responder.js';
 import { messageRequest } from './rest-request.js';
+import { routeId, routeToken } from './route-parts.js';
 import type { RawInteractionChannels } from './raw-channels.js';
 import type { WebhookWriter } from './webhook-writer.js';
 
@@ -89,7 +90,7 @@ function shardOf(interaction: Interaction): number {
 /** The interaction's callback route takes the acknowledgement, as discord.js would send it. */
 function callbackResponder(interaction: Interaction, webhooks: WebhookWriter): DiscordResponder {
   const send = async (response: InitialResponse) => {
-    await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+    await interaction.client.rest.post(Routes.interactionCallback(routeId(interaction.id), routeToken(interaction.token)), {
       ...messageRequest(initialResponseJson(response), response.files),
       auth: false,
     });

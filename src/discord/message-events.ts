@@ -13,8 +13,10 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { toApiReply } from './api-message.js';
 import { messageRequest } from './rest-request.js';
+import { routeId } from './route-parts.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
 import type { MessagePayload } from '../interaction/reply.js';
+import { wellFormed } from '../interaction/well-formed.js';
 
 /**
  * The gateway's side of messages (`MESSAGE_SEARCH=true`): its message dispatches as chat messages,
@@ -40,14 +42,16 @@ function refOf(data: { id: string; channel_id: string; guild_id?: string }): Cha
 
 /**
  * A listener for discord.js's `raw` event that hands each message dispatch to `handler`. An edit
- * without text (an embed unfurled) or without its author is no edit of what was written.
+ * without text (an embed unfurled) or without its author is no edit of what was written. The text
+ * is made well-formed here, at the transport boundary, as the router does for interactions: a name
+ * read from it is quoted back in a public reply.
  */
 export function messageDispatchListener(client: Client, handler: ChatMessageHandler): (packet: GatewayDispatchPayload) => void {
   const chatMessage = (data: MessageData): ChatMessage | undefined => {
     if (data.author === undefined || typeof data.content !== 'string') return undefined;
     if (data.type !== undefined && !WRITTEN.has(data.type)) return undefined;
     const byBot = data.author.bot === true || data.webhook_id !== undefined || data.author.id === client.user?.id;
-    return { ...refOf(data), authorId: data.author.id, byBot, content: data.content };
+    return { ...refOf(data), authorId: data.author.id, byBot, content: wellFormed(data.content) };
   };
   return (packet) => {
     switch (packet.t) {
@@ -107,18 +111,18 @@ export class DiscordChatChannels implements ChatChannels {
     const canReply = source.guildId === null || (this.permissionsIn(source)?.has(PermissionFlagsBits.ReadMessageHistory) ?? false);
     const reference = canReply ? { message_reference: { message_id: source.id, fail_if_not_exists: false } } : {};
     const sent = (await this.write(source.channelId, () =>
-      this.client.rest.post(Routes.channelMessages(source.channelId), messageRequest({ ...body, ...reference }, files)),
+      this.client.rest.post(Routes.channelMessages(routeId(source.channelId)), messageRequest({ ...body, ...reference }, files)),
     )) as APIMessage;
     return sent.id;
   }
 
   async edit(channelId: string, messageId: string, payload: MessagePayload): Promise<void> {
     const { body, files } = toApiReply(payload);
-    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(channelId, messageId), messageRequest(body, files)));
+    await this.write(channelId, () => this.client.rest.patch(Routes.channelMessage(routeId(channelId), routeId(messageId)), messageRequest(body, files)));
   }
 
   async delete(channelId: string, messageId: string): Promise<void> {
-    await this.write(channelId, () => this.client.rest.delete(Routes.channelMessage(channelId, messageId)));
+    await this.write(channelId, () => this.client.rest.delete(Routes.channelMessage(routeId(channelId), routeId(messageId))));
   }
 
   /** Almanac's permissions in the channel, and which of them lets it post there; null when the cache cannot tell. */

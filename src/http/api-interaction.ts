@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import type { AttachmentRef, ChannelInfo, OptionValues } from '../interaction/context.js';
 import { appPermissionsFrom, installationFrom, memberPermissionsFrom, THREAD_TYPES } from '../discord/context.js';
+import { isInteractionToken, isSnowflake } from '../discord/route-parts.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 
 /**
@@ -160,6 +161,20 @@ function attachmentRef(attachment: ApiAttachment): AttachmentRef {
 /** The payload's fields Almanac relies on, or undefined when it is not an interaction at all. */
 export function parseApiInteraction(payload: unknown): ApiInteraction | undefined {
   return isApiInteraction(payload) ? (payload as ApiInteraction) : undefined;
+}
+
+/**
+ * Whether the payload's ids and token are as Discord issues them. Signed does not make them so, and
+ * the application id and token go into the webhook's REST routes, the ids into logs and keys: a
+ * payload with any other is refused before anything runs. (PING, answered before this, uses none.)
+ */
+export function hasDiscordIds(payload: ApiInteraction): boolean {
+  return (
+    isSnowflake(payload.id) &&
+    isSnowflake(payload.application_id) &&
+    isInteractionToken(payload.token) &&
+    [payload.guild_id, payload.channel_id, payload.channel?.id].every((id) => id === undefined || isSnowflake(id))
+  );
 }
 
 const DEFAULT_LOCALE = 'en-US';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { InteractionResponseType, InteractionType } from 'discord.js';
 import type { Logger } from 'pino';
 import type { SeenOnce } from '../state/shared-state.js';
-import { parseApiInteraction, type ApiInteraction } from './api-interaction.js';
+import { hasDiscordIds, parseApiInteraction, type ApiInteraction } from './api-interaction.js';
 import { DroppedRequests, type DroppedReason } from './dropped-requests.js';
 import type { InitialResponse } from '../discord/responder.js';
 import { writeInitialResponse } from './initial-response.js';
@@ -106,6 +106,8 @@ export async function startInteractionsServer(options: InteractionsServerOptions
       options.onResponse?.(200);
       return writeInitialResponse(res, { type: InteractionResponseType.Pong, files: [] });
     }
+    // Logged without them: a forged token is someone's attempt at a path, or a real one leaked.
+    if (!hasDiscordIds(interaction)) return refuse(res, 400, 'ids or token not as Discord issues them');
     if (!(await options.deliveries.firstTime(interaction.id))) {
       // Discord never sends an interaction twice: this is a captured request sent again within its
       // window. It runs nothing, and learns nothing from the answer.

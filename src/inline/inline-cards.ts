@@ -26,7 +26,10 @@ import { ReplyTracker } from './reply-tracker.js';
  */
 
 const INLINE_CARD_LIMITS = {
-  /** Answers (new or edited) per channel in any `windowMs`, counted by the whole fleet with Redis. */
+  /**
+   * Answers (new or edited) per channel in any `windowMs`, counted by the whole fleet with Redis:
+   * as they are posted, and, to bound the work a flood makes (art, rendering), as they are begun.
+   */
   perChannel: 5,
   windowMs: 10_000,
   /** How long an edit or deletion of the message still reaches its answer. */
@@ -55,7 +58,14 @@ interface Reading {
 
 export class InlineCardSearch implements ChatMessageHandler {
   private readonly tracker: ReplyTracker;
-  private readonly perChannel: MemberShareLedger;
+  /** Answers begun per channel: a flood past the cap renders and downloads nothing. */
+  private readonly begun: MemberShareLedger;
+  /**
+   * Answers posted per channel: the cap itself. Counted apart from `begun` because an answer waits
+   * for its art between the two: counted only when begun, the answers of one window posted late
+   * landed in the next one beside that window's own (6 in 10 s was seen).
+   */
+  private readonly posted: MemberShareLedger;
   private readonly claims: SeenOnce;
   private readonly logger: Logger;
 
@@ -66,13 +76,10 @@ export class InlineCardSearch implements ChatMessageHandler {
     const now = () => app.clock.now().getTime();
     this.logger = app.logger.child({ feature: 'inline-cards' });
     this.tracker = new ReplyTracker({ ttlMs: INLINE_CARD_LIMITS.followMs, max: INLINE_CARD_LIMITS.followed, now });
-    // A sliding window per channel, kept like a member share's (fleet-wide with Redis).
-    this.perChannel = app.state.memberShareLedger({
-      name: 'inline-cards-per-channel',
-      limit: INLINE_CARD_LIMITS.perChannel,
-      windowMs: INLINE_CARD_LIMITS.windowMs,
-      now,
-    });
+    // Sliding windows per channel, kept like a member share's (fleet-wide with Redis).
+    const perChannel = (name: string) => app.state.memberShareLedger({ name, limit: INLINE_CARD_LIMITS.perChannel, windowMs: INLINE_CARD_LIMITS.windowMs, now });
+    this.begun = perChannel('inline-cards-begun-per-channel');
+    this.posted = perChannel('inline-cards-per-channel');
     this.claims = app.state.seenOnce({ name: 'inline-card-messages', ttlMs: CLAIM_MS, maxKeys: INLINE_CARD_LIMITS.followed });
   }
 
@@ -114,8 +121,9 @@ export class InlineCardSearch implements ChatMessageHandler {
     const readings = await this.read(names, locale);
     if (readings.length === 0) return;
     if (!(await this.claims.firstTime(message.id))) return;
-    if (!(await this.allowedIn(message))) return;
+    if (!(await this.allowedIn(this.begun, message))) return;
     const payload = await this.payload(message, readings, access, locale);
+    if (!(await this.allowedIn(this.posted, message))) return;
     const replyId = await this.attempt('answer a message', message, () => this.channels.send(message, payload));
     if (replyId === undefined) return;
     this.tracker.set(message.id, { channelId: message.channelId, replyId, names: namesKey(names) }, arrivedAt);
@@ -135,8 +143,9 @@ export class InlineCardSearch implements ChatMessageHandler {
       return;
     }
     const access = this.channels.access(message);
-    if (access === null || !(await this.allowedIn(message))) return;
+    if (access === null || !(await this.allowedIn(this.begun, message))) return;
     const payload = await this.payload(message, readings, access, locale);
+    if (!(await this.allowedIn(this.posted, message))) return;
     this.tracker.update(message.id, namesKey(names));
     await this.attempt('update the answer of an edited message', message, () => this.channels.edit(reply.channelId, reply.replyId, payload));
   }
@@ -169,8 +178,9 @@ export class InlineCardSearch implements ChatMessageHandler {
     return card === undefined ? undefined : { query, card, alsoClose: others.slice(0, MAX_ALSO_CLOSE) };
   }
 
-  private async allowedIn(message: ChatMessageRef): Promise<boolean> {
-    const decision = await this.perChannel.take(message.channelId);
+  /** Takes one of the channel's answers from `ledger`; none left is logged (never the message's text). */
+  private async allowedIn(ledger: MemberShareLedger, message: ChatMessageRef): Promise<boolean> {
+    const decision = await ledger.take(message.channelId);
     if (!decision.allowed) this.logger.debug({ messageId: message.id, channelId: message.channelId }, 'cards named inline not answered: the channel had its answers for now');
     return decision.allowed;
   }

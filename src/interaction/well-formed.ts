@@ -19,7 +19,8 @@ const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
 const MAY_CHANGE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
 
 /**
- * `text` made safe to echo and to send on, whatever was typed:
+ * `text` made safe to echo and to send on, whatever was typed (in an interaction, or in a message
+ * read for cards named inline):
  * - a control character becomes U+FFFD. NUL, escapes (ESC, and C1's CSI) and carriage returns are
  *   not text anyone means to type into an option: NUL cuts strings in C code and some upstreams
  *   refuse it, and escapes act on the terminals that show the logs. U+FFFD leaves a visible trace

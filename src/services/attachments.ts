@@ -6,8 +6,9 @@ import { USER_AGENT } from '../runtime/version.js';
 
 /**
  * Reading a file a member attached (a `.ydk` deck). A URL in an interaction is data from the
- * internet: Almanac fetches only what Discord's CDN serves, only as much as the caller allows, and
- * never follows a redirect off the CDN, so an attachment can point Almanac at no other host.
+ * internet: Almanac fetches only what Discord's CDN serves as attachments, only as much as the
+ * caller allows, and never follows a redirect off them, so an attachment can point Almanac at no
+ * other host, nor at anything else on Discord's.
  */
 
 /** Why an attachment was not read; the command words each for the member. */
@@ -22,12 +23,17 @@ export interface AttachmentSource {
 
 /** Discord serves attachments from its CDN, and resized or proxied ones from its media host. */
 const DISCORD_MEDIA_URL = 'https://media.discordapp.net';
+/**
+ * Where on those hosts: a message's attachments, and the files given to slash-command options. The
+ * hosts serve much else (avatars, icons, emoji, stickers), none of it a member's file.
+ */
+const ATTACHMENT_PATHS = ['attachments/', 'ephemeral-attachments/'] as const;
 const DEFAULT_TIMEOUT_MS = 5_000;
 /** Discord's CDN answers directly; a short same-CDN hop (a signed URL refreshed) is all we allow. */
 const MAX_REDIRECTS = 2;
 
 export interface DiscordAttachmentsOptions {
-  /** `DISCORD_CDN_URL`: attachments are read from here or from `media.discordapp.net`, nowhere else. */
+  /** `DISCORD_CDN_URL`: attachments are read from its attachment paths or `media.discordapp.net`'s, nowhere else. */
   cdnUrl: string;
   dispatcher?: Dispatcher;
   /** The whole read, redirects included. */
@@ -36,12 +42,12 @@ export interface DiscordAttachmentsOptions {
 
 /** Attachments read from Discord's CDN (`DISCORD_CDN_URL`, a fake in tests). */
 export class DiscordAttachments implements AttachmentSource {
-  private readonly allowed: URL[];
+  private readonly hosts: URL[];
   private readonly dispatcher: Dispatcher | undefined;
   private readonly timeoutMs: number;
 
   constructor(options: DiscordAttachmentsOptions) {
-    this.allowed = [new URL(withSlash(options.cdnUrl)), new URL(`${DISCORD_MEDIA_URL}/`)];
+    this.hosts = [new URL(withSlash(options.cdnUrl)), new URL(`${DISCORD_MEDIA_URL}/`)];
     this.dispatcher = options.dispatcher;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -49,7 +55,7 @@ export class DiscordAttachments implements AttachmentSource {
   async read(attachment: AttachmentRef, maxBytes: number): Promise<AttachmentRead> {
     // Discord's declared size is checked first: an attachment over the limit is not asked for at all.
     if (!Number.isSafeInteger(attachment.size) || attachment.size < 0 || attachment.size > maxBytes) return { ok: false, problem: 'tooLarge' };
-    let url = this.onCdn(attachment.url);
+    let url = attachmentUrl(attachment.url, this.hosts);
     if (url === undefined) return { ok: false, problem: 'notDiscord' };
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
@@ -63,7 +69,7 @@ export class DiscordAttachments implements AttachmentSource {
         if (response.statusCode >= 300 && response.statusCode < 400) {
           await response.body.dump();
           const location: unknown = response.headers.location;
-          url = typeof location === 'string' && redirects < MAX_REDIRECTS ? this.onCdn(location, url) : undefined;
+          url = typeof location === 'string' && redirects < MAX_REDIRECTS ? attachmentUrl(location, this.hosts, url) : undefined;
           if (url === undefined) return { ok: false, problem: 'notDiscord' };
           continue;
         }
@@ -78,19 +84,23 @@ export class DiscordAttachments implements AttachmentSource {
       return { ok: false, problem: 'unreadable' };
     }
   }
+}
 
-  /** `text` as a URL on one of the allowed origins and under its path, or undefined. */
-  private onCdn(text: string, base?: URL): URL | undefined {
-    let url: URL;
-    try {
-      url = new URL(text, base);
-    } catch {
-      return undefined;
-    }
-    if (url.username !== '' || url.password !== '') return undefined;
-    const on = this.allowed.some((allowed) => url.origin === allowed.origin && url.pathname.startsWith(allowed.pathname));
-    return on ? url : undefined;
+/**
+ * `text` (resolved against `base`, for a redirect) as a URL under one of the attachment paths of one
+ * of `hosts` (each a base URL ending in `/`), or undefined. The path is judged as the URL parser
+ * leaves it, dot segments (`..`, `%2e%2e`) resolved: what is judged is what would be asked for.
+ */
+export function attachmentUrl(text: string, hosts: readonly URL[], base?: URL): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    return undefined;
   }
+  if (url.username !== '' || url.password !== '') return undefined;
+  const on = hosts.some((host) => url.origin === host.origin && ATTACHMENT_PATHS.some((path) => url.pathname.startsWith(`${host.pathname}${path}`)));
+  return on ? url : undefined;
 }
 
 /**

@@ -18,12 +18,14 @@ type ParsedUsername = { ok: true; username: string } | { ok: false };
 
 /**
  * A username as typed (an optional leading `@`): 1–64 characters without spaces, slashes, `?`, `#`,
- * `%`, `\`, `:` or control characters, so that it is one path segment however it is encoded.
+ * `%`, `\`, `:` or control characters, so that it is one path segment however it is encoded. What
+ * is left after the `@` may not start with another: read again where the name is checked before its
+ * URL (or from a custom_id), it would lose that one too and be another name.
  */
 export function parseWallhavenUsername(input: string | null): ParsedUsername {
   const username = (input ?? '').trim().replace(/^@/, '');
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (username === '' || username.length > MAX_USERNAME_LENGTH || /[\s/?#%\\:\u0000-\u001f\u007f]/.test(username) || username === '.' || username === '..') {
+  if (username === '' || username.length > MAX_USERNAME_LENGTH || /^@|[\s/?#%\\:\u0000-\u001f\u007f]/.test(username) || username === '.' || username === '..') {
     return { ok: false };
   }
   return { ok: true, username };

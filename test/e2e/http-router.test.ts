@@ -1,4 +1,4 @@
-import { InteractionResponseType, MessageFlags } from 'discord.js';
+import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.js';
 import { en } from '../../src/i18n/en.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
@@ -31,6 +31,45 @@ describe('HTTP mode: the router paths through POST /interactions and the webhook
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({ type: 1 });
+  });
+
+  it('refuses a signed interaction whose token or ids are no Discord’s (a path, a query, a dot segment) with 400, asking Discord nothing', async () => {
+    const token = 'forged-token';
+    const channelId = bot.discord.channels.normal;
+    const forgeries: Record<string, string>[] = [
+      { token: `${token}/../../../channels/${channelId}/messages` },
+      { token: `${token}\\..\\..` },
+      { token: `${token}?wait=true` },
+      { token: `${token}#x` },
+      { token: `${token}%2F..%2F..` },
+      { token: '.' },
+      { token: '..' },
+      { application_id: `${bot.discord.applicationId}/../..` },
+      { application_id: '1' },
+      { id: `../${bot.discord.applicationId}` },
+      { guild_id: `../${bot.discord.guildId}` },
+      { channel_id: `${channelId}?x` },
+    ];
+    for (const [index, forged] of forgeries.entries()) {
+      // A command that edits its answer through the webhook (PATCH …/<token>/messages/@original) were it run.
+      const body = JSON.stringify({
+        id: `13560000000000080${String(index).padStart(2, '0')}`,
+        application_id: bot.discord.applicationId,
+        token,
+        type: InteractionType.ApplicationCommand,
+        locale: 'en-US',
+        user: { id: '1356000000000000200', username: 'tester' },
+        data: { id: '1356000000000000500', name: 'probe', type: 1, options: [{ name: 'mode', type: 3, value: 'progress' }] },
+        ...forged,
+      });
+      const response = await fetch(bot.url, { method: 'POST', headers: signatureHeadersFor(bot.keys, body), body });
+      expect(response.status, JSON.stringify(forged)).toBe(400);
+    }
+    // Every REST request of this file went to the webhook of an interaction the fake Discord issued.
+    expect(bot.discord.calls.filter((call) => !call.path.startsWith(`/webhooks/${bot.discord.applicationId}/fake-interaction-token.`))).toEqual([]);
+    const refusals = bot.logs.entries().filter((line) => line.msg === 'refused an interactions request' && line.status === 400);
+    expect(refusals).toHaveLength(forgeries.length);
+    expect(bot.logs.text).not.toContain(token);
   });
 
   it('runs an interaction once however often its signed request comes again: each repeat gets 200 and nothing else', async () => {

@@ -55,6 +55,8 @@ describe('cards named inline, end to end', () => {
       env: { MESSAGE_SEARCH: 'true', YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
       overrides: { clock: { now: () => new Date(now) } },
+      // Requests reach the fake Discord at the app's time: the per-channel cap is counted in it.
+      discord: { now: () => now },
     });
     // The tests count API requests: the set list and the languages, downloaded in the background
     // after English, must be in first (a loaded machine delays them into a test).
@@ -113,6 +115,18 @@ describe('cards named inline, end to end', () => {
     expect(new Set([...names, post.message.embeds[0]!.title]).size).toBe(4);
     for (const name of names) expect(name!.toLowerCase()).toContain('dark');
     expect(post.message.content).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b/);
+  });
+
+  it('quotes names back with control characters made visible and bidi controls removed, as slash commands do', async () => {
+    // Names matched only loosely, so that each is quoted back ("No card is named exactly …").
+    const post = await answerTo(say('[[dark\u202E]] [[blue\u0000x]] [[magic\u001bc]]'));
+    const lines = post.message.content.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^No card is named exactly “dark”;/);
+    expect(lines[1]).toMatch(/^No card is named exactly “blue\uFFFDx”;/);
+    expect(lines[2]).toMatch(/^No card is named exactly “magic\uFFFDc”;/);
+    // Nowhere in the post: JSON writes NUL and ESC as \u0000 and \u001b; bidi controls as they are.
+    expect(JSON.stringify(post.call.json)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]|\\u00[01][0-9a-f]/i);
   });
 
   it('never reads Discord’s tokens, code or spoilers, and ignores bots, webhooks and its own messages', async () => {
@@ -187,6 +201,47 @@ describe('cards named inline, end to end', () => {
     now += 10_000;
     await answerTo(say('<Dark Magician>', channel));
     expect(inChannel()).toHaveLength(6);
+  });
+
+  it('holds the cap at posting over three floods in a row, however late art lets the posts go out', async () => {
+    const channel = newChannel();
+    // The author's own share of YGOPRODeck: the art waited for is downloaded, not refused.
+    const author = { id: '1356000000000000777', username: 'flooder' };
+    const skipped = () => bot.logs.lines.filter((line) => line.includes('the channel had its answers for now')).length;
+    const skippedBefore = skipped();
+    const inChannel = () => posts().filter((post) => post.message.channel_id === channel);
+    /** Messages answered or skipped (the log says so) once `count` of them are. */
+    const accountedFor = (count: number) =>
+      vi.waitFor(() => expect(skipped() - skippedBefore + inChannel().length).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 20 });
+    const flood = () => {
+      for (let index = 0; index < 20; index++) bot.discord.userMessage({ content: `<Abyss Actor - Comic Relief> ${index}`, channelId: channel, author });
+    };
+    const artPath = `/images/cards/${QUIRK_CARD_IDS.pendulum}.jpg`;
+
+    // The first flood's answers wait for art not stored yet, while the next window opens and a
+    // second flood comes: posted together, both would land in that window.
+    ygoprodeck.server.slowMs = 60_000;
+    ygoprodeck.server.mode = 'slow';
+    try {
+      flood();
+      await accountedFor(15);
+      await vi.waitFor(() => expect(ygoprodeck.requestsTo(artPath)).not.toHaveLength(0), { timeout: 10_000, interval: 20 });
+      now += 10_000;
+      flood();
+      await accountedFor(30);
+    } finally {
+      ygoprodeck.server.releaseHeld();
+    }
+    await accountedFor(40);
+    now += 10_000;
+    flood();
+    await accountedFor(60);
+
+    // Every post's arrival, by the app's clock: at most 5 in any 10 s (the window slides, its start excluded).
+    const arrivals = inChannel().map((post) => post.call.at);
+    const mostInAWindow = Math.max(...arrivals.map((end) => arrivals.filter((at) => at > end - 10_000 && at <= end).length));
+    expect(mostInAWindow).toBe(5);
+    expect(arrivals).toHaveLength(10);
   });
 
   it('follows an edit of its message within 5 minutes, and deletes its answer with it', async () => {

@@ -224,10 +224,15 @@ describe('/wallpaper listings beyond search', () => {
       const none = await (await wallpaperCommand(bot, 'collections', { user: user! })).final();
       expect(none).toMatchObject({ ephemeral: true, content: `Wallhaven has no public collections for “${quoted}”.` });
     }
-    const before = fake.requests.length;
-    const refused = await (await wallpaperCommand(bot, 'collections', { user: '../search' })).final();
-    expect(refused).toMatchObject({ ephemeral: true, content: en.wallpaper.notAUsername });
-    expect(fake.requests).toHaveLength(before);
+  });
+
+  it('answers a name that is no Wallhaven username with the sentence saying so, asking Wallhaven nothing', async () => {
+    // `@@x`: one `@` is taken off, as people write a handle, and what is left is no username either.
+    for (const user of ['../search', '@@x', ' @@alpha ']) {
+      const refused = await (await wallpaperCommand(bot, 'collections', { user })).final();
+      expect(refused, user).toMatchObject({ ephemeral: true, content: en.wallpaper.notAUsername });
+    }
+    expect(fake.requests).toEqual([]);
   });
 
   it('says so when Cloudflare challenges a like: search, and asks again only a minute later', async () => {

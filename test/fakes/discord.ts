@@ -89,6 +89,9 @@ export interface FakeDiscordOptions {
   /** `session_start_limit.max_concurrency` (default 1, as for most bots): how many shards may
    * IDENTIFY together in each 5 s window. discord.js waits 5 s between the others. */
   maxConcurrency?: number;
+  /** The clock `RecordedCall.at` reads (default `Date.now`): a test that runs the app on its own
+   * clock sees when each request arrived by that clock. */
+  now?: () => number;
 }
 
 export interface RecordedCall {
@@ -101,7 +104,7 @@ export interface RecordedCall {
   json?: unknown;
   /** The files of a multipart body. */
   files?: UploadedFile[];
-  /** When the request arrived (epoch ms). */
+  /** When the request arrived (epoch ms, by the `now` option's clock). */
   at: number;
   /** When the request arrived, as `performance.now()`: sub-millisecond, for latency measurements. */
   receivedAt: number;
@@ -535,11 +538,13 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly channelPostWrites: MessageWrite[] = [];
   private readonly channelEditWrites: MessageWrite[] = [];
   private readonly callbackDeadlineMs: number;
+  private readonly now: () => number;
   private baseUrl = '';
   private readonly cdn = new FakeDiscordCdn(() => this.baseUrl);
 
   constructor(private readonly options: FakeDiscordOptions) {
     this.callbackDeadlineMs = options.callbackDeadlineMs ?? DISCORD_CALLBACK_DEADLINE_MS;
+    this.now = options.now ?? Date.now;
     this.guilds = fakeGuilds(options.guilds ?? 1);
     this.guildId = this.guilds[0]!.id;
     this.channels = { ...this.guilds[0]!.channels };
@@ -945,7 +950,7 @@ class FakeDiscordServer implements FakeDiscord {
         headers: {},
         json: response.json,
         files: response.files,
-        at: Date.now(),
+        at: this.now(),
         receivedAt: performance.now(),
         status: 0,
       };
@@ -1189,7 +1194,7 @@ class FakeDiscordServer implements FakeDiscord {
       this.cdn.serve(request, response);
       return;
     }
-    const at = Date.now();
+    const at = this.now();
     const receivedAt = performance.now();
     const url = new URL(request.url ?? '/', this.baseUrl);
     const isApiPath = url.pathname.startsWith(`${API_PREFIX}/`);
