@@ -11,6 +11,7 @@ import { afterStartSection } from './after-start.js';
 import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
 import { deckSection } from './deck.js';
+import { deckLoadSection } from './deck-load.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
 import { httpModeSection } from './http-mode.js';
@@ -33,4 +34,5 @@ export const SECTIONS: readonly BenchSection[] = [
   fuzzSection,
   cardSection,
   deckSection,
+  deckLoadSection,
 ];
