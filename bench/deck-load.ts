@@ -6,9 +6,9 @@
  * event loop's longest delay during the rounds, every deck's acknowledgement and `/ip time`'s answer.
  * `npm run bench -- --only deck-load`.
  */
-import { readFileSync } from 'node:fs';
 import { toYdke } from '../src/decks/ydke.js';
 import type { InteractionExchange } from '../test/fakes/discord.js';
+import { childrenOf, childrenResidentBytes, samplePeakResident } from '../test/helpers/process-memory.js';
 import { withBotChild, type BotChild } from './bot-child.js';
 import type { BenchFixtures } from './fixtures.js';
 import { sleep, timeCallback } from './harness.js';
@@ -52,24 +52,6 @@ export interface DeckLoadResult {
   pictured: number;
 }
 
-function rssOf(pid: number): number {
-  try {
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0; // it has just left
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-const childrenRss = (pid: number) => childrenOf(pid).reduce((total, child) => total + rssOf(child), 0);
-
 /** A deck of `cards` passwords the card database does not know (far above any real password). */
 function unknownDeck(seed: number, cards: number): string {
   const passwords = Array.from({ length: cards }, (_, index) => 990_000_000 + seed * 1_000 + index);
@@ -82,13 +64,8 @@ async function benchDeckLoad(bot: BotChild, size: DeckLoadSize): Promise<DeckLoa
   const discord = bot.discord;
   await (await discord.chatInput({ name: 'ip', subcommand: 'time', options: { address: ADDRESS } })).final();
   const before = await bot.measureMemory();
-  let peakTotal = 0;
-  let peakBot = 0;
-  const sampler = setInterval(() => {
-    const own = rssOf(bot.pid);
-    peakBot = Math.max(peakBot, own);
-    peakTotal = Math.max(peakTotal, own + childrenRss(bot.pid));
-  }, 50);
+  const sampler = samplePeakResident(bot.pid);
+  let peak = { ownBytes: 0, withChildrenBytes: 0 };
   const acknowledgements: number[] = [];
   const ipTimes: number[] = [];
   let pictured = 0;
@@ -117,7 +94,7 @@ async function benchDeckLoad(bot: BotChild, size: DeckLoadSize): Promise<DeckLoa
       loopDelayMaxMs = Math.max(loopDelayMaxMs, (await bot.readStalls()).loopDelayMaxMs);
     }
   } finally {
-    clearInterval(sampler);
+    peak = sampler.stop();
   }
   // The composer leaves once idle; the bot's memory is read after it has.
   const deadline = performance.now() + size.settleMs;
@@ -130,9 +107,9 @@ async function benchDeckLoad(bot: BotChild, size: DeckLoadSize): Promise<DeckLoa
     cardsPerDeck: size.cards,
     rssBeforeBytes: before.rssBytes,
     rssSettledBytes: settled.rssBytes,
-    peakTotalBytes: peakTotal,
-    peakBotBytes: peakBot,
-    childrenSettledBytes: childrenRss(bot.pid),
+    peakTotalBytes: peak.withChildrenBytes,
+    peakBotBytes: peak.ownBytes,
+    childrenSettledBytes: childrenResidentBytes(bot.pid),
     loopDelayMaxMs,
     acknowledgement: summarize(acknowledgements),
     ipTime: summarize(ipTimes),

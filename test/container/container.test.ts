@@ -14,6 +14,7 @@ import { loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes
 import { CANARY_TOKEN } from '../helpers/bot.js';
 import { freePort } from '../helpers/free-port.js';
 import { answerOf } from '../helpers/reliability.js';
+import { samplePeakResident } from '../helpers/process-memory.js';
 import { PROJECT_ROOT } from '../helpers/run-script.js';
 
 /**
@@ -80,11 +81,11 @@ describe('the container image', () => {
     await Promise.all([discord?.close(), ygoprodeck?.close(), geo?.close()]);
   });
 
-  /** Starts the bot in a new container and waits until it is ready on /readyz. */
-  async function startBot(): Promise<string> {
+  /** Starts the bot in a new container (with `flags` for `podman run`) and waits until it is ready on /readyz. */
+  async function startBot(flags: string[] = []): Promise<string> {
     const name = `almanac-test-${randomUUID().slice(0, 8)}`;
     containers.push(name);
-    await podman(runArgs(name, volume, env, [], ['-d']));
+    await podman(runArgs(name, volume, env, [], ['-d', ...flags]));
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${metricsPort}/readyz`).then((response) => response.status, () => 0)), { timeout: 90_000, interval: 500 })
       .toBe(200);
@@ -130,6 +131,38 @@ describe('the container image', () => {
     const card = await answerOf(await discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Blue-Eyes White Dragon' } }));
     expect(card.embeds[0]?.title).toBe('Blue-Eyes White Dragon');
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);
+    await podman(['stop', '--time', '15', name]);
+    expect(await exitCode(name)).toBe(0);
+  });
+
+  it('holds 20 decks of 200 name tiles at once and a burst of cached commands inside compose’s 512 MB, every interaction acknowledged', async () => {
+    // As docker-compose.yml limits each bot; no swap, so the limit is the memory there is.
+    const name = await startBot(['--memory', '512m', '--memory-swap', '512m']);
+    const pid = Number((await podman(['inspect', name, '--format', '{{.State.Pid}}'])).stdout.trim());
+    await answerOf(await discord.chatInput({ name: 'ip', subcommand: 'time', options: { address: '8.8.8.8' } }));
+    const peak = samplePeakResident(pid);
+    const member = (index: number) => ({ id: String(1_360_000_000_000_000_000n + BigInt(index)), username: `member${index}` });
+    // Passwords the database does not know: 200 name tiles a deck, no upstream request.
+    const deckOf = (seed: number) => {
+      const passwords = Array.from({ length: 200 }, (_, index) => 990_000_000 + seed * 1_000 + index);
+      return toYdke({ main: passwords.slice(0, 60), extra: passwords.slice(60, 75), side: passwords.slice(75) });
+    };
+    const [decks, cached] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, (_, index) => discord.chatInput({ name: 'deck', subcommand: 'show', options: { url: deckOf(index) }, user: member(index) }))),
+      Promise.all(Array.from({ length: 50 }, (_, index) => discord.chatInput({ name: 'ip', subcommand: 'time', options: { address: '8.8.8.8' }, user: member(100 + index) }))),
+    ]);
+    await Promise.all([...decks, ...cached].map((exchange) => exchange.callback(30_000)));
+    for (const exchange of cached) expect((await answerOf(exchange)).content).toContain('8.8.8.8');
+    for (const exchange of decks) {
+      const answer = await exchange.waitForEdit((edit) => edit.files.some((file) => file.name === 'deck.jpg'), 120_000);
+      expect(answer.message.content).toMatch(/^ydke:\/\//);
+    }
+    const { ownBytes, withChildrenBytes } = peak.stop();
+    const state = (await podman(['inspect', name, '--format', '{{.State.OOMKilled}} {{.State.Running}}'])).stdout.trim();
+    expect(state).toBe('false true');
+    // The figure the issue asks for, in the test's output.
+    console.log(`container under a 512 MB limit: peak RSS ${(withChildrenBytes / 1e6).toFixed(0)} MB (bot ${(ownBytes / 1e6).toFixed(0)} MB, with its deck composer)`);
+    expect(withChildrenBytes).toBeLessThan(450e6);
     await podman(['stop', '--time', '15', name]);
     expect(await exitCode(name)).toBe(0);
   });
