@@ -5,7 +5,7 @@ import { parseHostName } from '../ip/host-name.js';
 import type { NameResolution, ResolveFailure, ReverseName } from '../ip/resolution.js';
 import type { MemberShareSpender } from './cache.js';
 
-/** Each query's own deadline (c-ares gives up on a server after it, and asks it once). */
+/** Each query's own deadline, held by Almanac's own timer (see `DnsResolver.ask`); one try. */
 export const DNS_QUERY_TIMEOUT_MS = 2_000;
 /** Reverse names are a bonus: whatever has not come back within this is left out. */
 export const REVERSE_WITHIN_MS = 1_000;
@@ -38,6 +38,8 @@ export interface DnsResolverOptions {
   now?: () => number;
 }
 
+type Resolver = InstanceType<typeof dns.Resolver>;
+type Asked<T> = { ok: true; value: T } | { ok: false; failure: ResolveFailure };
 type Answer = { ok: true; addresses: string[]; ttlMs: number } | { ok: false; failure: ResolveFailure };
 
 /** Node's resolver error codes, as a member reads them. */
@@ -53,21 +55,25 @@ function failureOf(error: unknown): ResolveFailure {
 const FAILURE_ORDER: readonly ResolveFailure[] = ['noSuchName', 'timedOut', 'serverFailed', 'queryCap', 'noAddress'];
 
 /**
- * Every DNS query Almanac makes, through one `dns.promises.Resolver`: `DNS_SERVERS` when set (never
- * `dns.lookup`, which asks the system's resolver whatever is configured), A and AAAA for names,
- * PTR and its forward confirmation for addresses. Each query counts against the command's
+ * Every DNS query Almanac makes, each on a `dns.promises.Resolver` of its own (see `ask`):
+ * `DNS_SERVERS` when set (never `dns.lookup`, which asks the system's resolver whatever is
+ * configured), A and AAAA for names, PTR and its forward confirmation for addresses. Each query counts against the command's
  * `DnsQueryBudget`; answers are kept for their TTL, capped at an hour, and cost nothing again.
  */
 export class DnsResolver {
-  private readonly resolver: InstanceType<typeof dns.Resolver>;
+  private readonly servers: string[] | undefined;
+  private readonly timeoutMs: number;
+  /** The channels of the queries under way, cancelled by `close`. */
+  private readonly asking = new Set<Resolver>();
   private readonly reverseWithinMs: number;
   private readonly names: LRUCache<string, { addresses: string[] }>;
   private readonly reverses: LRUCache<string, { reverse: ReverseName | null }>;
 
   constructor(options: DnsResolverOptions = {}) {
-    // One try: a second would double the wait and the queries the budget counts.
-    this.resolver = new dns.Resolver({ timeout: options.timeoutMs ?? DNS_QUERY_TIMEOUT_MS, tries: 1 });
-    if (options.servers !== undefined && options.servers.length > 0) this.resolver.setServers([...options.servers]);
+    this.servers = options.servers !== undefined && options.servers.length > 0 ? [...options.servers] : undefined;
+    this.timeoutMs = options.timeoutMs ?? DNS_QUERY_TIMEOUT_MS;
+    // A malformed server is refused here, at start, rather than by every query.
+    this.channel();
     this.reverseWithinMs = options.reverseWithinMs ?? REVERSE_WITHIN_MS;
     const perf = options.now ? { perf: { now: options.now } } : {};
     this.names = new LRUCache({ max: 5_000, ...perf });
@@ -104,7 +110,7 @@ export class DnsResolver {
   }
 
   close(): void {
-    this.resolver.cancel();
+    for (const resolver of this.asking) resolver.cancel();
   }
 
   private async resolveName(name: string, budget: DnsQueryBudget, share?: MemberShareSpender): Promise<NameResolution> {
@@ -124,32 +130,27 @@ export class DnsResolver {
 
   /** One A or AAAA query: canonical addresses (anything else a server sent is dropped) and the TTL to keep them. */
   private async addresses(name: string, family: 4 | 6, budget: DnsQueryBudget): Promise<Answer> {
-    if (!budget.take()) return { ok: false, failure: 'queryCap' };
-    try {
-      const records = family === 4 ? await this.resolver.resolve4(name, { ttl: true }) : await this.resolver.resolve6(name, { ttl: true });
-      const addresses = records.flatMap((record) => {
-        const parsed = parseIpAddress(record.address);
-        return parsed.ok ? [parsed.address] : [];
-      });
-      const ttlMs = Math.min(MAX_CACHE_TTL_MS, ...records.map((record) => record.ttl * 1000));
-      return { ok: true, addresses, ttlMs };
-    } catch (error) {
-      return { ok: false, failure: failureOf(error) };
-    }
+    const asked = await this.ask(budget, (resolver) => (family === 4 ? resolver.resolve4(name, { ttl: true }) : resolver.resolve6(name, { ttl: true })));
+    if (!asked.ok) return asked;
+    const addresses = asked.value.flatMap((record) => {
+      const parsed = parseIpAddress(record.address);
+      return parsed.ok ? [parsed.address] : [];
+    });
+    const ttlMs = Math.min(MAX_CACHE_TTL_MS, ...asked.value.map((record) => record.ttl * 1000));
+    return { ok: true, addresses, ttlMs };
   }
 
   private async reverseName(address: string, budget: DnsQueryBudget): Promise<ReverseName | null> {
     const cached = this.reverses.get(address);
     if (cached) return cached.reverse;
     const parsed = parseIpAddress(address);
-    if (!parsed.ok || !budget.take()) return null;
-    let ptr: string | undefined;
-    try {
-      [ptr] = await this.resolver.reverse(parsed.address);
-    } catch (error) {
-      if (failureOf(error) === 'noSuchName' || failureOf(error) === 'noAddress') this.reverses.set(address, { reverse: null }, { ttl: UNTIMED_CACHE_TTL_MS });
+    if (!parsed.ok) return null;
+    const asked = await this.ask(budget, (resolver) => resolver.reverse(parsed.address));
+    if (!asked.ok) {
+      if (asked.failure === 'noSuchName' || asked.failure === 'noAddress') this.reverses.set(address, { reverse: null }, { ttl: UNTIMED_CACHE_TTL_MS });
       return null;
     }
+    const [ptr] = asked.value;
     const name = ptr === undefined ? undefined : parseHostName(ptr);
     if (name === undefined || (!name.ok && name.problem !== 'privateName')) return null;
     // A PTR into someone's private names is shown as it is, but never asked about.
@@ -159,5 +160,42 @@ export class DnsResolver {
     const reverse = { name: name.display, confirmed };
     this.reverses.set(address, { reverse }, { ttl: forward.ok && confirmed ? Math.max(1, forward.ttlMs) : UNTIMED_CACHE_TTL_MS });
     return reverse;
+  }
+
+  /**
+   * One resolver call on a channel of its own, given up by our own timer at the deadline.
+   *
+   * A channel of its own: once a channel has had three answers from a server, c-ares (1.22 and
+   * later) gives up on that server's queries after five times their average time (250 ms at the
+   * least), whatever `timeout` says, and Node 20 offers no `maxTimeout` to bound it. After a few
+   * fast answers a shared channel reported a name answered in 1.5 s "no answer in time" after about
+   * a second. A new channel has nothing to learn from: its one query waits `timeout`.
+   * Our own timer: Node looks at c-ares' timeouts only once a second, and c-ares starts the clock
+   * again when it repeats a truncated answer over TCP; the timer holds the whole call to the deadline.
+   */
+  private async ask<T>(budget: DnsQueryBudget, call: (resolver: Resolver) => Promise<T>): Promise<Asked<T>> {
+    if (!budget.take()) return { ok: false, failure: 'queryCap' };
+    const resolver = this.channel();
+    let late = false;
+    const deadline = setTimeout(() => {
+      late = true;
+      resolver.cancel();
+    }, this.timeoutMs);
+    this.asking.add(resolver);
+    try {
+      return { ok: true, value: await call(resolver) };
+    } catch (error) {
+      return { ok: false, failure: late ? 'timedOut' : failureOf(error) };
+    } finally {
+      clearTimeout(deadline);
+      this.asking.delete(resolver);
+    }
+  }
+
+  /** One try: a second would double the wait and the queries on the wire. */
+  private channel(): Resolver {
+    const resolver = new dns.Resolver({ timeout: this.timeoutMs, tries: 1 });
+    if (this.servers) resolver.setServers(this.servers);
+    return resolver;
   }
 }

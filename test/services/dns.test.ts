@@ -49,6 +49,22 @@ describe('DnsResolver against a fake DNS server', () => {
     expect(fake.queriesFor('slow.example')).toHaveLength(2);
   });
 
+  it('waits its whole deadline for a slow answer after fast ones: nothing learnt shortens it', async () => {
+    // The default 2 s deadline; c-ares would time out after ~1 s once it had seen fast answers.
+    const patient = new DnsResolver({ servers: [fake.server] });
+    try {
+      for (let index = 0; index < 5; index++) {
+        fake.set(`fast${index}.pace.example`, { A: ['192.0.2.1'] });
+        await patient.resolveNames([`fast${index}.pace.example`], new DnsQueryBudget());
+      }
+      fake.set('slow.pace.example', { A: ['192.0.2.2'], delayMs: 1_500 });
+      const answers = await patient.resolveNames(['slow.pace.example'], new DnsQueryBudget());
+      expect(answers.get('slow.pace.example')).toEqual({ ok: true, addresses: ['192.0.2.2'] });
+    } finally {
+      patient.close();
+    }
+  });
+
   it('follows a CNAME chain in the answer, and asks nothing more for a CNAME loop', async () => {
     fake.set('www.chain.example', { CNAME: 'edge.chain.example' });
     fake.set('edge.chain.example', { CNAME: 'origin.chain.example' });
