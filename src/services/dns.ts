@@ -9,22 +9,22 @@ import type { MemberShareSpender } from './cache.js';
 export const DNS_QUERY_TIMEOUT_MS = 2_000;
 /** Reverse names are a bonus: whatever has not come back within this is left out. */
 export const REVERSE_WITHIN_MS = 1_000;
-/** Most DNS queries one command may cause: 10 names × (A + AAAA), then 10 × (PTR + its confirmation). */
+/** Most DNS queries one command may put on the wire, over UDP and TCP alike (see `queriesOnTheWire`). */
 export const MAX_DNS_QUERIES_PER_COMMAND = 40;
 /** However long a record says it may be kept, it is asked again after an hour. */
 const MAX_CACHE_TTL_MS = 60 * 60_000;
 /** For answers whose TTL Node's resolver does not report (PTR), or that have none to report (no PTR). */
 const UNTIMED_CACHE_TTL_MS = 5 * 60_000;
 
-/** The queries one command may still send; each query (not each cached answer) takes one. */
+/** The queries one command may still put on the wire; each resolver call takes all it may send, a cached answer none. */
 export class DnsQueryBudget {
   private used = 0;
 
   constructor(readonly limit = MAX_DNS_QUERIES_PER_COMMAND) {}
 
-  take(): boolean {
-    if (this.used >= this.limit) return false;
-    this.used++;
+  take(queries: number): boolean {
+    if (this.used + queries > this.limit) return false;
+    this.used += queries;
     return true;
   }
 }
@@ -39,6 +39,22 @@ export interface DnsResolverOptions {
 }
 
 type Resolver = InstanceType<typeof dns.Resolver>;
+
+/** One try per server: a second would double the wait and the queries on the wire. */
+const TRIES = 1;
+
+/**
+ * The most queries one resolver call of `tries` tries may put on the wire, all charged before it
+ * starts: Node shows no packet, so what c-ares sent cannot be counted after. A query a try, plus
+ * one: a UDP answer that comes back truncated is asked again over TCP, and every further try keeps
+ * to TCP. Node's queries carry no EDNS, so any answer over 512 octets comes back truncated: a long
+ * CNAME chain or many addresses, which any member's name can have, doubles its queries. (No EDNS,
+ * so no cookie or EDNS-fallback repeats either.)
+ */
+function queriesOnTheWire(tries: number): number {
+  return tries + 1;
+}
+
 type Asked<T> = { ok: true; value: T } | { ok: false; failure: ResolveFailure };
 type Answer = { ok: true; addresses: string[]; ttlMs: number } | { ok: false; failure: ResolveFailure };
 
@@ -57,8 +73,9 @@ const FAILURE_ORDER: readonly ResolveFailure[] = ['noSuchName', 'timedOut', 'ser
 /**
  * Every DNS query Almanac makes, each on a `dns.promises.Resolver` of its own (see `ask`):
  * `DNS_SERVERS` when set (never `dns.lookup`, which asks the system's resolver whatever is
- * configured), A and AAAA for names, PTR and its forward confirmation for addresses. Each query counts against the command's
- * `DnsQueryBudget`; answers are kept for their TTL, capped at an hour, and cost nothing again.
+ * configured), A and AAAA for names, PTR and its forward confirmation for addresses. Each query
+ * counts against the command's `DnsQueryBudget` for all it may put on the wire; answers are kept
+ * for their TTL, capped at an hour, and cost nothing again.
  */
 export class DnsResolver {
   private readonly servers: string[] | undefined;
@@ -163,24 +180,28 @@ export class DnsResolver {
   }
 
   /**
-   * One resolver call on a channel of its own, given up by our own timer at the deadline.
+   * One resolver call on a channel of its own, given up by our own timer at the deadline of each of
+   * its tries: `TRIES` a server, c-ares moving on to the next server only when one times out or its
+   * connection fails (Node's channels take SERVFAIL and REFUSED as the answer).
    *
    * A channel of its own: once a channel has had three answers from a server, c-ares (1.22 and
    * later) gives up on that server's queries after five times their average time (250 ms at the
    * least), whatever `timeout` says, and Node 20 offers no `maxTimeout` to bound it. After a few
    * fast answers a shared channel reported a name answered in 1.5 s "no answer in time" after about
-   * a second. A new channel has nothing to learn from: its one query waits `timeout`.
+   * a second. A new channel has nothing to learn from: each of its tries waits `timeout`.
    * Our own timer: Node looks at c-ares' timeouts only once a second, and c-ares starts the clock
-   * again when it repeats a truncated answer over TCP; the timer holds the whole call to the deadline.
+   * again when it repeats a truncated answer over TCP; the timer holds the whole call to its tries'
+   * deadlines.
    */
   private async ask<T>(budget: DnsQueryBudget, call: (resolver: Resolver) => Promise<T>): Promise<Asked<T>> {
-    if (!budget.take()) return { ok: false, failure: 'queryCap' };
     const resolver = this.channel();
+    const tries = resolver.getServers().length * TRIES;
+    if (!budget.take(queriesOnTheWire(tries))) return { ok: false, failure: 'queryCap' };
     let late = false;
     const deadline = setTimeout(() => {
       late = true;
       resolver.cancel();
-    }, this.timeoutMs);
+    }, tries * this.timeoutMs);
     this.asking.add(resolver);
     try {
       return { ok: true, value: await call(resolver) };
@@ -192,9 +213,8 @@ export class DnsResolver {
     }
   }
 
-  /** One try: a second would double the wait and the queries on the wire. */
   private channel(): Resolver {
-    const resolver = new dns.Resolver({ timeout: this.timeoutMs, tries: 1 });
+    const resolver = new dns.Resolver({ timeout: this.timeoutMs, tries: TRIES });
     if (this.servers) resolver.setServers(this.servers);
     return resolver;
   }

@@ -87,16 +87,33 @@ describe('DnsResolver against a fake DNS server', () => {
     expect(fake.queriesFor('tc.example').filter((query) => query.type === 'A').map((query) => query.transport)).toEqual(['udp', 'tcp']);
   });
 
-  it('sends no query past the budget: the names left say so', async () => {
+  it('sends no query past the budget, each charged as the two it may put on the wire: the names left say so', async () => {
     fake.set('one.budget.example', { A: ['192.0.2.1'] });
     fake.set('two.budget.example', { A: ['192.0.2.2'] });
-    const answers = await resolver.resolveNames(['one.budget.example', 'two.budget.example'], new DnsQueryBudget(3));
+    // Room for three queries of two (UDP, then TCP if truncated) and not a fourth.
+    const answers = await resolver.resolveNames(['one.budget.example', 'two.budget.example'], new DnsQueryBudget(7));
     expect(answers.get('one.budget.example')).toEqual({ ok: true, addresses: ['192.0.2.1'] });
     expect(answers.get('two.budget.example')).toEqual({ ok: true, addresses: ['192.0.2.2'] });
     expect(fake.queries).toHaveLength(3);
-    const spent = await resolver.resolveNames(['three.budget.example'], new DnsQueryBudget(0));
+    const spent = await resolver.resolveNames(['three.budget.example'], new DnsQueryBudget(1));
     expect(spent.get('three.budget.example')).toEqual({ ok: false, failure: 'queryCap' });
     expect(fake.queries).toHaveLength(3);
+  });
+
+  it('asks the next server when one keeps silent, each query charged a try on every server and the TCP repeat', async () => {
+    const silent = await startFakeDns();
+    const twoServers = new DnsResolver({ servers: [silent.server, fake.server], timeoutMs: 500 });
+    try {
+      silent.set('failover.example', { behaviour: 'never' });
+      fake.set('failover.example', { A: ['192.0.2.3'] });
+      // Room for one query of three (the silent server, the next one, a TCP repeat), not for its AAAA.
+      const answers = await twoServers.resolveNames(['failover.example'], new DnsQueryBudget(5));
+      expect(answers.get('failover.example')).toEqual({ ok: true, addresses: ['192.0.2.3'] });
+      expect([...silent.queries, ...fake.queries].map((query) => query.type)).toEqual(['A', 'A']);
+    } finally {
+      twoServers.close();
+      await silent.close();
+    }
   });
 
   it('refuses a name before any query when the member’s share is spent', async () => {

@@ -36,8 +36,9 @@ describe('IpLookup: names resolved, addresses located, reverse names beside', ()
     geojs.reset();
   });
 
-  it('asks at most 40 DNS queries for ten names, each with a confirmed PTR name, and GeoJS once', async () => {
-    const targets = Array.from({ length: 10 }, (_, index) => {
+  it('finds five names each a confirmed PTR name within 40 queries on the wire, and asks GeoJS once', async () => {
+    // Each query is charged the two it may put on the wire: 5 × (A + AAAA + PTR + confirmation) × 2.
+    const targets = Array.from({ length: 5 }, (_, index) => {
       const address = `81.2.71.${index + 1}`;
       dns.set(`n${index}.cap.example`, { A: [address] });
       dns.setReverse(address, `ptr${index}.cap.example`);
@@ -45,10 +46,23 @@ describe('IpLookup: names resolved, addresses located, reverse names beside', ()
       return name(`n${index}.cap.example`);
     });
     const outcome = await lookup.locate(targets, FULL);
-    expect(outcome.results).toHaveLength(10);
+    expect(outcome.results).toHaveLength(5);
     expect(outcome.results.every((result) => result.reverse?.confirmed === true)).toBe(true);
-    expect(dns.queries).toHaveLength(MAX_DNS_QUERIES_PER_COMMAND);
+    expect(dns.queries).toHaveLength(MAX_DNS_QUERIES_PER_COMMAND / 2);
     expect(geojs.requestsTo('/v1/ip/geo')).toHaveLength(1);
+  });
+
+  it('puts at most 40 queries on the wire for ten 12-hop CNAME chains, each answer truncated and asked again over TCP', async () => {
+    const targets = Array.from({ length: 10 }, (_, chain) => {
+      const hop = (index: number) => `hop${index}-${'x'.repeat(50)}.c${chain}.wire.example`;
+      for (let index = 0; index < 12; index++) dns.set(hop(index), { CNAME: hop(index + 1) });
+      dns.set(hop(12), { A: [`81.2.72.${chain + 1}`] });
+      return name(hop(0));
+    });
+    const outcome = await lookup.locate(targets, FULL);
+    expect(outcome.results.map((result) => result.address)).toEqual(Array.from({ length: 10 }, (_, chain) => `81.2.72.${chain + 1}`));
+    expect(dns.queries.filter((query) => query.transport === 'tcp')).toHaveLength(20);
+    expect(dns.queries.length).toBeLessThanOrEqual(MAX_DNS_QUERIES_PER_COMMAND);
   });
 
   it('charges the member one for each name resolved and each address GeoJS is asked about, and nothing for cached ones', async () => {
