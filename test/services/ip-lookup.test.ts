@@ -65,6 +65,24 @@ describe('IpLookup: names resolved, addresses located, reverse names beside', ()
     expect(dns.queries.length).toBeLessThanOrEqual(MAX_DNS_QUERIES_PER_COMMAND);
   });
 
+  it('never shows nor locates a name’s 6to4, Teredo or site-local addresses of private hosts, nor the same typed', async () => {
+    dns.set('tunnel.office.example', { AAAA: ['2002:a00:1::1', '2001:0:a00:1::1', 'fec0::1'] });
+    const outcome = await lookup.locate([name('tunnel.office.example'), { kind: 'address', address: '2002:a00:1::1' }], FULL);
+    expect(outcome.notes).toEqual([{ kind: 'private', name: 'tunnel.office.example' }]);
+    expect(outcome.results.map(({ address, from, specialRange }) => ({ address, from, specialRange }))).toEqual([
+      { address: '2002:a00:1::1', from: null, specialRange: '6to4-wrapped private network (RFC 1918)' },
+    ]);
+    expect(geojs.requests).toEqual([]);
+    expect(dns.queries.filter((query) => query.type === 'PTR')).toEqual([]);
+  });
+
+  it('locates a 6to4 address of a public IPv4 address like any public one', async () => {
+    dns.set('relay.example', { AAAA: ['2002:5102:4701::1'] });
+    const outcome = await lookup.locate([name('relay.example')], FULL);
+    expect(outcome.results.map(({ address, specialRange }) => ({ address, specialRange }))).toEqual([{ address: '2002:5102:4701::1', specialRange: null }]);
+    expect(geojs.requestsTo('/v1/ip/geo').map((request) => request.query.get('ip'))).toEqual(['2002:5102:4701::1']);
+  });
+
   it('charges the member one for each name resolved and each address GeoJS is asked about, and nothing for cached ones', async () => {
     dns.set('charged.example', { A: ['81.2.69.150', '81.2.69.151'] });
     let spent = 0;
