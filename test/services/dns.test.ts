@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DnsQueryBudget, DnsResolver } from '../../src/services/dns.js';
 import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 
-/** Each test uses names of its own: the resolver (and c-ares beneath it) keeps answers for their TTL. */
+/** Each test uses names of its own: the resolver keeps answers for their TTL. */
 describe('DnsResolver against a fake DNS server', () => {
   let fake: FakeDns;
   let resolver: DnsResolver;
