@@ -6,9 +6,10 @@ import dnsPacket, { type Answer, type DecodedPacket, type Question } from 'dns-p
  * A fake recursive DNS server on 127.0.0.1, speaking the real wire format (dns-packet) over UDP and
  * TCP on one port, as `DNS_SERVERS` points at it. Each name answers A, AAAA, PTR and CNAME records
  * from its zone entry, or misbehaves as told: NXDOMAIN, SERVFAIL, never (the client times out), or
- * truncated over UDP (the client asks again over TCP). A UDP answer that does not fit the client's
- * advertised size is truncated the same way, as real servers do. Unknown names are NXDOMAIN. Every
- * query received (UDP or TCP) is recorded in `queries`: what the client put on the wire.
+ * truncated over UDP (the client asks again over TCP); `silent` answers nothing at all. A UDP
+ * answer that does not fit the client's advertised size is truncated the same way, as real servers
+ * do. Unknown names are NXDOMAIN. Every query received (UDP or TCP) is recorded in `queries`: what
+ * the client put on the wire.
  */
 
 export interface FakeZoneEntry {
@@ -47,6 +48,8 @@ export function reverseName(address: string): string {
 
 export class FakeDns {
   readonly queries: RecordedQuery[] = [];
+  /** Answer nothing at all (queries are still recorded), as a server that is down or behind a firewall. */
+  silent = false;
   private readonly zone = new Map<string, FakeZoneEntry>();
   private readonly tcpSockets = new Set<Socket>();
   private readonly delayed = new Set<NodeJS.Timeout>();
@@ -76,6 +79,7 @@ export class FakeDns {
   reset(): void {
     this.queries.length = 0;
     this.zone.clear();
+    this.silent = false;
   }
 
   async start(): Promise<this> {
@@ -152,7 +156,7 @@ export class FakeDns {
     this.queries.push({ name, type: question.type, transport });
     const entry = this.zone.get(name);
     const behaviour = entry === undefined ? 'nxdomain' : (entry.behaviour ?? 'answer');
-    if (behaviour === 'never') return undefined;
+    if (behaviour === 'never' || this.silent) return undefined;
     const delayMs = entry?.delayMs ?? 0;
     const reply = (flags: number, answers: Answer[] = []) => ({
       delayMs,
