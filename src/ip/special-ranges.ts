@@ -1,7 +1,8 @@
 import { BlockList, isIP, SocketAddress } from 'node:net';
 import { parseIpAddress } from './address.js';
 
-type Ranges = { label: string; ranges: [network: string, prefix: number][] }[];
+/** A null label: an address of the range is public, whatever a later range says. */
+type Ranges = { label: string | null; ranges: [network: string, prefix: number][] }[];
 
 /** Most specific first: the first range that contains an address names it. */
 const NATIVE_RANGES: Ranges = [
@@ -33,24 +34,39 @@ const NATIVE_RANGES: Ranges = [
 ];
 
 /**
- * 6to4 (RFC 3056) puts an IPv4 address in bits 16–47 of `2002::/16`, so each special IPv4 range has
- * its 6to4 image, `2002:<range>::/(16 + prefix)`: `2002:a00::/24` is 10.0.0.0/8. A 6to4 address is
- * special exactly when the IPv4 address it carries is, and is named after that address's range; a
- * 6to4 address of a public IPv4 address is public. After the native ranges, none of which overlaps
- * `2002::/16`, and in their order, so the same range names both forms.
+ * The images of each special IPv4 range in an IPv6 form that carries an IPv4 address from bit
+ * `at`: an address of that form is special exactly when the IPv4 address it carries is, and is
+ * named after that address's range (`<form>-wrapped <range>`); one carrying a public IPv4 address
+ * is public. `image` writes the IPv4 address's two groups into the form.
  */
-const SIX_TO_FOUR_RANGES: Ranges = NATIVE_RANGES.flatMap(({ label, ranges }) => {
-  const ipv4 = ranges.filter(([network]) => isIP(network) === 4);
-  return ipv4.length === 0 ? [] : [{ label: `6to4-wrapped ${label}`, ranges: ipv4.map(([network, prefix]) => [sixToFour(network), 16 + prefix]) }];
-});
-
-/** `10.0.0.0` → `2002:a00:0::`. */
-function sixToFour(ipv4: string): string {
-  const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
-  return `2002:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::`;
+function carried(form: string, at: number, image: (high: string, low: string) => string): Ranges {
+  return NATIVE_RANGES.flatMap(({ label, ranges }) => {
+    const ipv4 = ranges.filter(([network]) => isIP(network) === 4);
+    return ipv4.length === 0 ? [] : [{ label: `${form}-wrapped ${label}`, ranges: ipv4.map(([network, prefix]) => [image(...groupsOf(network)), at + prefix]) }];
+  });
 }
 
-const SPECIAL_RANGES = [...NATIVE_RANGES, ...SIX_TO_FOUR_RANGES];
+/** `10.0.0.0` → `['a00', '0']`: an IPv4 address as the two IPv6 groups that carry it. */
+function groupsOf(ipv4: string): [string, string] {
+  const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+}
+
+/**
+ * 6to4 (RFC 3056) puts an IPv4 address in bits 16–47 of `2002::/16`: `2002:a00::/24` is
+ * 10.0.0.0/8. After the native ranges, none of which overlaps `2002::/16`, and in their order, so
+ * the same range names both forms.
+ */
+const SIX_TO_FOUR_RANGES = carried('6to4', 16, (high, low) => `2002:${high}:${low}::`);
+
+/**
+ * NAT64's well-known prefix (RFC 6052) puts an IPv4 address in the last 32 bits of `64:ff9b::/96`:
+ * `64:ff9b::a00:0/104` is 10.0.0.0/8. Before the native ranges, whose reserved `::/8` holds the
+ * prefix; the rest of it, public IPv4 addresses translated, is public (`label: null`).
+ */
+const NAT64_RANGES: Ranges = [...carried('NAT64', 96, (high, low) => `64:ff9b::${high}:${low}`), { label: null, ranges: [['64:ff9b::', 96]] }];
+
+const SPECIAL_RANGES = [...NAT64_RANGES, ...NATIVE_RANGES, ...SIX_TO_FOUR_RANGES];
 
 // One list per family: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d),
 // which would put every IPv4 address inside the IPv6 ::/8 "reserved" block.

@@ -29,11 +29,15 @@ describe('describeSpecialRange', () => {
     ['2002:a00:1::1', '6to4-wrapped private network (RFC 1918)'],
     ['2002:7f00:1::1', '6to4-wrapped loopback'],
     ['2002:c0a8:101::', '6to4-wrapped private network (RFC 1918)'],
+    ['64:ff9b::a00:1', 'NAT64-wrapped private network (RFC 1918)'],
+    ['64:ff9b::127.0.0.1', 'NAT64-wrapped loopback'],
+    // The local-use NAT64 prefix (RFC 8215) stays in the reserved ::/8, whatever it carries.
+    ['64:ff9b:1::808:808', 'reserved'],
   ])('%s is %s', (address, label) => {
     expect(describeSpecialRange(address)).toBe(label);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '2002:808:808::1', '2001:1:a00:1::1', 'not an address'])('%s is not special', (address) => {
+  it.each(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '2002:808:808::1', '64:ff9b::808:808', '2001:1:a00:1::1', 'not an address'])('%s is not special', (address) => {
     expect(describeSpecialRange(address)).toBeNull();
   });
 
@@ -45,15 +49,18 @@ describe('describeSpecialRange', () => {
     expect(describeSpecialRange('8.8.8.8')).toBeNull();
   });
 
-  it('judges a 6to4 address (2002::/16) by the IPv4 address it carries in bits 16–47', () => {
+  it.each([
+    ['6to4', '2002::/16', 'bits 16–47', (high: string, low: string, rest: string[]) => ['2002', high, low, ...rest].join(':')],
+    ['NAT64', '64:ff9b::/96', 'its last 32 bits', (high: string, low: string) => `64:ff9b::${high}:${low}`],
+  ])('judges a %s address (%s) by the IPv4 address it carries in %s', (form, _prefix, _bits, wrap) => {
     const ipv4 = fc.oneof(fc.ipV4(), fc.constantFrom('10.0.0.1', '127.0.0.1', '100.64.0.1', '169.254.9.9', '192.0.2.1', '192.88.99.1', '0.0.0.0', '255.255.255.255'));
-    const group = fc.integer({ min: 0, max: 0xffff });
+    const group = fc.integer({ min: 0, max: 0xffff }).map((value) => value.toString(16));
     fc.assert(
       fc.property(ipv4, fc.array(group, { minLength: 5, maxLength: 5 }), (address, rest) => {
         const [a, b, c, d] = address.split('.').map(Number) as [number, number, number, number];
-        const sixToFour = ['2002', ((a << 8) | b).toString(16), ((c << 8) | d).toString(16), ...rest.map((value) => value.toString(16))].join(':');
         const label = describeSpecialRange(address);
-        expect(describeSpecialRange(sixToFour)).toBe(label === null ? null : `6to4-wrapped ${label}`);
+        const wrapped = wrap(((a << 8) | b).toString(16), ((c << 8) | d).toString(16), rest);
+        expect(describeSpecialRange(wrapped)).toBe(label === null ? null : `${form}-wrapped ${label}`);
       }),
     );
   });
