@@ -117,6 +117,17 @@ describe('/ip with host names, URLs and reverse DNS, end to end', () => {
     expect(dns.queries.filter((query) => query.type === 'PTR').map((query) => query.name)).toEqual(['145.69.2.81.in-addr.arpa']);
   });
 
+  it('answers a name on 6to4, Teredo or site-local forms of private addresses as private, and names a typed one by range', async () => {
+    dns.set('tunnel.office.example', { AAAA: ['2002:a00:1::1', '2001:0:a00:1::1', 'fec0::1'] });
+    const final = await lookup('tunnel.office.example 2002:c0a8:101::1');
+    expect(final.content).toBe('• “tunnel.office.example”: points to a private address, not looked up');
+    expect(final.embeds.map((embed) => [embed.title, embed.description])).toEqual([
+      ['2002:c0a8:101::1', 'This address is in a 6to4-wrapped private network (RFC 1918) range: it is not on the public internet, so it has no location.'],
+    ]);
+    expect(JSON.stringify(final)).not.toMatch(/2002:a00|2001:0:a00|fec0/);
+    expect(geo.requests).toEqual([]);
+  });
+
   it.each([
     ['a character DNS does not allow', 'bad!name.example', 'holds characters a host name cannot have'],
     ['a label over 63 octets', `${'a'.repeat(64)}.example`, 'longer than 63 characters'],

@@ -6,8 +6,10 @@ import dnsPacket, { type Answer, type DecodedPacket, type Question } from 'dns-p
  * A fake recursive DNS server on 127.0.0.1, speaking the real wire format (dns-packet) over UDP and
  * TCP on one port, as `DNS_SERVERS` points at it. Each name answers A, AAAA, PTR and CNAME records
  * from its zone entry, or misbehaves as told: NXDOMAIN, SERVFAIL, never (the client times out), or
- * truncated over UDP (the client asks again over TCP). A UDP answer that does not fit the client's
- * advertised size is truncated the same way, as real servers do. Unknown names are NXDOMAIN.
+ * truncated over UDP (the client asks again over TCP); `silent` answers nothing at all. A UDP
+ * answer that does not fit the client's advertised size is truncated the same way, as real servers
+ * do. Unknown names are NXDOMAIN. Every query received (UDP or TCP) is recorded in `queries`: what
+ * the client put on the wire.
  */
 
 export interface FakeZoneEntry {
@@ -20,6 +22,8 @@ export interface FakeZoneEntry {
   behaviour?: 'answer' | 'nxdomain' | 'servfail' | 'never' | 'truncate';
   /** Seconds (default 300). */
   ttl?: number;
+  /** Answer this long after the query arrives, as a far-away or busy server does. */
+  delayMs?: number;
 }
 
 export interface RecordedQuery {
@@ -44,8 +48,11 @@ export function reverseName(address: string): string {
 
 export class FakeDns {
   readonly queries: RecordedQuery[] = [];
+  /** Answer nothing at all (queries are still recorded), as a server that is down or behind a firewall. */
+  silent = false;
   private readonly zone = new Map<string, FakeZoneEntry>();
   private readonly tcpSockets = new Set<Socket>();
+  private readonly delayed = new Set<NodeJS.Timeout>();
   private udp: UdpSocket | undefined;
   private tcp: Server | undefined;
   private port = 0;
@@ -72,6 +79,7 @@ export class FakeDns {
   reset(): void {
     this.queries.length = 0;
     this.zone.clear();
+    this.silent = false;
   }
 
   async start(): Promise<this> {
@@ -88,7 +96,7 @@ export class FakeDns {
       if (bound) {
         udp.on('message', (message, remote) => {
           const reply = this.answer(message, 'udp');
-          if (reply) udp.send(reply, remote.port, remote.address);
+          if (reply) this.after(reply.delayMs, () => udp.send(reply.message, remote.port, remote.address));
         });
         [this.tcp, this.udp, this.port] = [tcp, udp, port];
         return this;
@@ -100,6 +108,7 @@ export class FakeDns {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.delayed) clearTimeout(timer);
     for (const socket of this.tcpSockets) socket.destroy();
     await Promise.all([
       new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),
@@ -118,13 +127,23 @@ export class FakeDns {
         const length = buffered.readUInt16BE(0);
         const reply = this.answer(buffered.subarray(2, 2 + length), 'tcp');
         buffered = buffered.subarray(2 + length);
-        if (reply) socket.write(Buffer.concat([lengthPrefix(reply.length), reply]));
+        if (reply) this.after(reply.delayMs, () => socket.write(Buffer.concat([lengthPrefix(reply.message.length), reply.message])));
       }
     });
   }
 
-  /** The encoded reply to one query, or undefined when the fake keeps silent. */
-  private answer(message: Buffer, transport: 'udp' | 'tcp'): Buffer | undefined {
+  /** Runs `send` now, or after `delayMs` unless the fake is closed first. */
+  private after(delayMs: number, send: () => void): void {
+    if (delayMs <= 0) return send();
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      send();
+    }, delayMs);
+    this.delayed.add(timer);
+  }
+
+  /** The encoded reply to one query and when to send it, or undefined when the fake keeps silent. */
+  private answer(message: Buffer, transport: 'udp' | 'tcp'): { message: Buffer; delayMs: number } | undefined {
     let query: DecodedPacket;
     try {
       query = dnsPacket.decode(message);
@@ -137,21 +156,24 @@ export class FakeDns {
     this.queries.push({ name, type: question.type, transport });
     const entry = this.zone.get(name);
     const behaviour = entry === undefined ? 'nxdomain' : (entry.behaviour ?? 'answer');
-    if (behaviour === 'never') return undefined;
-    const reply = (flags: number, answers: Answer[] = []) =>
-      dnsPacket.encode({
+    if (behaviour === 'never' || this.silent) return undefined;
+    const delayMs = entry?.delayMs ?? 0;
+    const reply = (flags: number, answers: Answer[] = []) => ({
+      delayMs,
+      message: dnsPacket.encode({
         type: 'response',
         id: query.id,
         flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | flags,
         questions: [question],
         answers,
-      });
+      }),
+    });
     if (behaviour === 'nxdomain') return reply(NXDOMAIN);
     if (behaviour === 'servfail') return reply(SERVFAIL);
     if (behaviour === 'truncate' && transport === 'udp') return reply(dnsPacket.TRUNCATED_RESPONSE);
     const full = reply(0, this.records(question));
     const room = advertisedSize(query);
-    return transport === 'udp' && full.length > room ? reply(dnsPacket.TRUNCATED_RESPONSE) : full;
+    return transport === 'udp' && full.message.length > room ? reply(dnsPacket.TRUNCATED_RESPONSE) : full;
   }
 
   /** The answer section: CNAMEs followed within the zone (a loop stops where it started), then the records asked. */

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalCacheFactory } from '../../src/services/cache.js';
-import { describeSpecialRange } from '../../src/ip/special-ranges.js';
 import { GeoService, type GeoServiceOptions } from '../../src/services/geojs.js';
 import { parseIpAddress } from '../../src/ip/address.js';
 import type { GeoRecord } from '../../src/ip/geo-record.js';
@@ -85,45 +84,6 @@ describe('parseIpAddress', () => {
     ['   ', 'notAddress'],
   ])('refuses %j: %s', (input, problem) => {
     expect(parseIpAddress(input)).toEqual({ ok: false, problem });
-  });
-});
-
-describe('describeSpecialRange', () => {
-  it.each([
-    ['10.1.2.3', 'private network (RFC 1918)'],
-    ['172.31.255.255', 'private network (RFC 1918)'],
-    ['192.168.1.1', 'private network (RFC 1918)'],
-    ['100.64.0.1', 'carrier-grade NAT (RFC 6598)'],
-    ['127.0.0.1', 'loopback'],
-    ['::1', 'loopback'],
-    ['169.254.1.1', 'link-local'],
-    ['fe80::1', 'link-local'],
-    ['192.0.2.1', 'documentation range (RFC 5737)'],
-    ['203.0.113.7', 'documentation range (RFC 5737)'],
-    ['2001:db8::1', 'documentation range (RFC 3849)'],
-    ['fd12:3456::1', 'unique local (RFC 4193)'],
-    ['0.0.0.0', 'unspecified'],
-    ['::', 'unspecified'],
-    ['224.0.0.251', 'multicast'],
-    ['ff02::1', 'multicast'],
-    ['240.0.0.1', 'reserved'],
-    ['255.255.255.255', 'broadcast'],
-    ['198.18.0.1', 'benchmarking (RFC 2544)'],
-    ['::ffff:10.0.0.1', 'private network (RFC 1918)'],
-  ])('%s is %s', (address, label) => {
-    expect(describeSpecialRange(address)).toBe(label);
-  });
-
-  it.each(['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', 'not an address'])('%s is not special', (address) => {
-    expect(describeSpecialRange(address)).toBeNull();
-  });
-
-  it('answers the same after more addresses than it remembers have been asked about', () => {
-    const asked = Array.from({ length: 3_000 }, (_, index) => `10.${index >> 8}.${index & 255}.1`);
-    expect(asked.every((address) => describeSpecialRange(address) === 'private network (RFC 1918)')).toBe(true);
-    expect(describeSpecialRange('10.0.0.1')).toBe('private network (RFC 1918)');
-    expect(describeSpecialRange('8.8.8.8')).toBeNull();
-    expect(describeSpecialRange('8.8.8.8')).toBeNull();
   });
 });
 
