@@ -6,6 +6,7 @@
  * event loop's longest delay during the rounds, every deck's acknowledgement and `/ip time`'s answer.
  * `npm run bench -- --only deck-load`.
  */
+import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { toYdke } from '../src/decks/ydke.js';
 import type { InteractionExchange } from '../test/fakes/discord.js';
 import { childrenOf, childrenResidentBytes, samplePeakResident } from '../test/helpers/process-memory.js';
@@ -62,7 +63,10 @@ const member = (index: number) => ({ id: String(1_359_000_000_000_000_000n + Big
 
 async function benchDeckLoad(bot: BotChild, size: DeckLoadSize): Promise<DeckLoadResult> {
   const discord = bot.discord;
+  // "Before" is the bot settled with its five databases: the languages load after ready.
+  while ((await bot.languagesReady()).length < CARD_LANGUAGES.length) await sleep(250);
   await (await discord.chatInput({ name: 'ip', subcommand: 'time', options: { address: ADDRESS } })).final();
+  await sleep(size.settleMs / 5);
   const before = await bot.measureMemory();
   const sampler = samplePeakResident(bot.pid);
   let peak = { ownBytes: 0, withChildrenBytes: 0 };

@@ -16,9 +16,13 @@ function revived(picture: DeckPicture): DeckPicture {
 }
 
 process.on('message', (job: ComposeJob) => {
-  composeDeckImage(revived(job.picture)).then(
-    (jpeg) => send({ id: job.id, jpeg }),
-    (error: unknown) => send({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
-  );
+  composeDeckImage(revived(job.picture))
+    .then(
+      (jpeg) => send({ id: job.id, jpeg }),
+      (error: unknown) => send({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
+    )
+    // A picture leaves tens of MB of buffers behind; collected now (a few ms of this process, with
+    // --expose-gc), they go back to the system before the next picture rather than after several.
+    .finally(() => setImmediate(() => globalThis.gc?.()));
 });
 process.on('disconnect', () => process.exit(0));
