@@ -26,3 +26,4 @@ process.on('message', (job: ComposeJob) => {
     .finally(() => setImmediate(() => globalThis.gc?.()));
 });
 process.on('disconnect', () => process.exit(0));
+send({ ready: true });

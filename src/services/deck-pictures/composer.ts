@@ -16,13 +16,19 @@ export interface ComposeJob {
   picture: DeckPicture;
 }
 
-export type ComposeAnswer = { id: number; jpeg: Uint8Array } | { id: number; error: string };
+/** A picture's answer; or, once, the child saying it is up (its start is not a picture's time). */
+export type ComposeAnswer = { id: number; jpeg: Uint8Array } | { id: number; error: string } | { ready: true };
 
 export interface DeckComposerOptions {
   /** An idle child leaves after this long (the next picture starts a new one, about 0.2 s). */
   idleMs?: number;
   /** A child leaves once idle after this many pictures, whatever the timer says: the allocator's holdings are returned. */
   picturesPerChild?: number;
+  /**
+   * A picture not answered by then fails and its child is killed: a child that hangs would otherwise
+   * hold every deck behind it. A 200-tile picture takes under a second here.
+   */
+  deadlineMs?: number;
   logger?: Logger;
 }
 
@@ -36,6 +42,7 @@ export interface DeckComposerOptions {
 const CHILD_ALLOCATOR = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' } as const;
 const DEFAULT_IDLE_MS = 20_000;
 const DEFAULT_PICTURES_PER_CHILD = 40;
+const DEFAULT_DEADLINE_MS = 60_000;
 /**
  * The child's entry next to this file: compiled JavaScript in production, TypeScript under tsx or
  * vitest. Bundled into an entry point of src/ (the tests' bundles), this code runs from that entry
@@ -48,24 +55,29 @@ const ENTRY = /\/services\/deck-pictures\/composer\.[jt]s$/.test(import.meta.url
 interface Pending {
   /** The child composing it: when that child leaves, only its own pictures fail. */
   child: ChildProcess;
+  deadline: NodeJS.Timeout | undefined;
   resolve(jpeg: Buffer): void;
   reject(error: Error): void;
 }
 
 export class DeckComposer {
   private child: ChildProcess | undefined;
+  /** Resolves once the current child is up: a picture's deadline runs from then. */
+  private childReady: Promise<void> = Promise.resolve();
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private composedByChild = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly idleMs: number;
   private readonly picturesPerChild: number;
+  private readonly deadlineMs: number;
   private readonly logger: Logger;
   private closed = false;
 
   constructor(options: DeckComposerOptions = {}) {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.picturesPerChild = options.picturesPerChild ?? DEFAULT_PICTURES_PER_CHILD;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.logger = options.logger ?? pino({ level: 'silent' });
   }
 
@@ -78,7 +90,15 @@ export class DeckComposer {
     child.channel?.ref();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
-      this.pending.set(id, { child, resolve, reject });
+      const pending: Pending = { child, deadline: undefined, resolve, reject };
+      this.pending.set(id, pending);
+      void this.childReady.then(() => {
+        if (!this.pending.has(id)) return;
+        pending.deadline = setTimeout(() => {
+          this.logger.warn({ pid: child.pid, deadlineMs: this.deadlineMs }, 'deck composer: a picture took too long; the child is killed');
+          child.kill('SIGKILL');
+        }, this.deadlineMs);
+      });
       child.send({ id, picture } satisfies ComposeJob, (error) => {
         if (error !== null) this.settle(id, { id, error: error.message });
       });
@@ -105,7 +125,9 @@ export class DeckComposer {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('message', (answer: ComposeAnswer) => this.settle(answer.id, answer));
+    this.childReady = new Promise((resolve) => {
+      child.on('message', (answer: ComposeAnswer) => ('ready' in answer ? resolve() : this.settle(answer.id, answer)));
+    });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
       const unfinished = [...this.pending].filter(([, pending]) => pending.child === child).map(([id]) => id);
@@ -119,10 +141,11 @@ export class DeckComposer {
     return child;
   }
 
-  private settle(id: number, answer: ComposeAnswer): void {
+  private settle(id: number, answer: Exclude<ComposeAnswer, { ready: true }>): void {
     const pending = this.pending.get(id);
     if (pending === undefined) return;
     this.pending.delete(id);
+    clearTimeout(pending.deadline);
     if ('jpeg' in answer) pending.resolve(Buffer.from(answer.jpeg.buffer, answer.jpeg.byteOffset, answer.jpeg.byteLength));
     else pending.reject(new Error(`deck composer: ${answer.error}`));
     this.composedByChild++;
@@ -138,6 +161,6 @@ export class DeckComposer {
     clearTimeout(this.idleTimer);
     const child = this.child;
     this.child = undefined;
-    child?.disconnect();
+    if (child?.connected === true) child.disconnect();
   }
 }

@@ -60,6 +60,16 @@ describe('DeckComposer', () => {
     expect(jpeg.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
+  it('fails a picture its child does not answer by the deadline, kills that child, and composes the next in a new one', async () => {
+    composer = new DeckComposer({ deadlineMs: 500 });
+    await composer.compose(namesOnly(1));
+    const pid = composer.childPid!;
+    process.kill(pid, 'SIGSTOP');
+    await expect(composer.compose(namesOnly(1))).rejects.toThrow(/deck composer left \(SIGKILL\)/);
+    expect(alive(pid)).toBe(false);
+    expect((await composer.compose(namesOnly(1))).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
   it('refuses pictures once closed, and its child is gone', async () => {
     composer = new DeckComposer();
     await composer.compose(namesOnly(1));
