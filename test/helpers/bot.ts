@@ -9,6 +9,7 @@ import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../
 import { writeCardFormat2Snapshot, writeCardSnapshot } from './card-snapshot.js';
 import { destroyClientWhenSettled } from './discord-client.js';
 import { LogCapture } from './log-capture.js';
+import { testComposerEntry } from './deck-composer.js';
 import { testOffThread } from './off-thread.js';
 
 /** Canary secrets: any test may assert they never leave the process. */
@@ -75,7 +76,7 @@ export async function startTestBot(options: StartBotOptions = {}): Promise<TestB
     config,
     logger,
     commands: options.commands,
-    overrides: { offThread: testOffThread(), ...options.overrides },
+    overrides: { offThread: testOffThread(), ...options.overrides, deckPictures: { ...testComposerEntry(), ...options.overrides?.deckPictures } },
     ...(options.state ? { state: options.state } : {}),
     // discord.js's own timeout (15 s): a shorter one made it send an interaction callback again
     // while a loaded machine was still answering the first, which Discord refuses ("already acknowledged").

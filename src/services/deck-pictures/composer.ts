@@ -20,6 +20,8 @@ export interface ComposeJob {
 export type ComposeAnswer = { id: number; jpeg: Uint8Array } | { id: number; error: string } | { ready: true };
 
 export interface DeckComposerOptions {
+  /** The child's entry (tests: the run's bundle of it); default: composer-child next to this file. */
+  entry?: URL;
   /** An idle child leaves after this long (the next picture starts a new one, about 0.2 s). */
   idleMs?: number;
   /** A child leaves once idle after this many pictures, whatever the timer says: the allocator's holdings are returned. */
@@ -71,6 +73,7 @@ export class DeckComposer {
   private readonly idleMs: number;
   private readonly picturesPerChild: number;
   private readonly deadlineMs: number;
+  private readonly entry: URL;
   private readonly logger: Logger;
   private closed = false;
 
@@ -78,6 +81,7 @@ export class DeckComposer {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.picturesPerChild = options.picturesPerChild ?? DEFAULT_PICTURES_PER_CHILD;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.entry = options.entry ?? ENTRY;
     this.logger = options.logger ?? pino({ level: 'silent' });
   }
 
@@ -118,9 +122,9 @@ export class DeckComposer {
 
   private running(): ChildProcess {
     if (this.child !== undefined) return this.child;
-    const child = fork(fileURLToPath(ENTRY), [], {
+    const child = fork(fileURLToPath(this.entry), [], {
       // The parent's own flags (--env-file, the inspector) are not the child's; the sources run untranspiled in tests and `npm run dev`.
-      execArgv: [...(ENTRY.pathname.endsWith('.ts') ? ['--import', 'tsx'] : []), '--expose-gc'],
+      execArgv: [...(this.entry.pathname.endsWith('.ts') ? ['--import', 'tsx'] : []), '--expose-gc'],
       env: { ...process.env, ...CHILD_ALLOCATOR },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

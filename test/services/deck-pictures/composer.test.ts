@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deckLayout } from '../../../src/decks/deck-layout.js';
 import { DeckComposer } from '../../../src/services/deck-pictures/composer.js';
+import { testComposerEntry } from '../../helpers/deck-composer.js';
 
 const LABELS = { main: 'Main', extra: 'Extra', side: 'Side' };
 
@@ -25,7 +26,7 @@ describe('DeckComposer', () => {
   afterEach(async () => composer?.close());
 
   it('composes in a child process, art and names, and the child leaves once idle', async () => {
-    composer = new DeckComposer({ idleMs: 50 });
+    composer = new DeckComposer({ ...testComposerEntry(), idleMs: 50 });
     const art = await sharp({ create: { width: 168, height: 246, channels: 3, background: { r: 200, g: 100, b: 20 } } }).jpeg().toBuffer();
     const layout = deckLayout({ main: 2, extra: 0, side: 0 });
     const jpeg = await composer.compose({ layout, tiles: [{ art, name: 'A' }, { name: 'Pot of Greed' }], labels: LABELS });
@@ -40,7 +41,7 @@ describe('DeckComposer', () => {
   });
 
   it('leaves at once when idle after its share of pictures, and answers the next from a new child', async () => {
-    composer = new DeckComposer({ picturesPerChild: 2 });
+    composer = new DeckComposer({ ...testComposerEntry(), picturesPerChild: 2 });
     await composer.compose(namesOnly(2));
     const first = composer.childPid;
     await composer.compose(namesOnly(2));
@@ -50,7 +51,7 @@ describe('DeckComposer', () => {
   });
 
   it('fails the pictures of a child that dies, and composes the next in a new one', async () => {
-    composer = new DeckComposer();
+    composer = new DeckComposer(testComposerEntry());
     await composer.compose(namesOnly(1));
     const pid = composer.childPid!;
     const drawing = composer.compose(namesOnly(200));
@@ -61,7 +62,7 @@ describe('DeckComposer', () => {
   });
 
   it('fails a picture its child does not answer by the deadline, kills that child, and composes the next in a new one', async () => {
-    composer = new DeckComposer({ deadlineMs: 500 });
+    composer = new DeckComposer({ ...testComposerEntry(), deadlineMs: 500 });
     await composer.compose(namesOnly(1));
     const pid = composer.childPid!;
     process.kill(pid, 'SIGSTOP');
@@ -71,7 +72,7 @@ describe('DeckComposer', () => {
   });
 
   it('refuses pictures once closed, and its child is gone', async () => {
-    composer = new DeckComposer();
+    composer = new DeckComposer(testComposerEntry());
     await composer.compose(namesOnly(1));
     const child = composer.childPid!;
     await composer.close();
