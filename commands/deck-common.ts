@@ -9,7 +9,7 @@ import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
 import type { Reply } from '../src/interaction/reply.js';
 import { renderDeck, type DeckView } from '../src/render/deck.js';
-import { deckPicture } from '../src/render/deck-image.js';
+import { deckPicture } from '../src/render/deck-picture.js';
 import { localeCardLanguage, presentationFor, waitForDatabase } from './card-common.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */

@@ -1,45 +1,13 @@
 import sharp from 'sharp';
-import { deckLayout, LABEL_HEIGHT, type DeckLayout, type TileCard } from '../decks/deck-layout.js';
-import { DECK_SECTIONS, type DeckSection } from '../decks/deck-list.js';
-import { sectionHeading, type DeckView } from './deck.js';
+import { LABEL_HEIGHT } from '../decks/deck-layout.js';
+import type { DeckPicture } from './deck-picture.js';
 
 /**
- * The deck's picture from its layout: each tile the card's small art, or, where the art is missing
- * (not downloaded yet, or not to be had), a dark tile with the card's name. Composed by sharp
- * (libvips), whose work runs on libuv's thread pool, so the event loop only assembles the plan.
+ * The deck's picture composed from its plan (deck-picture.ts): each tile the card's small art, or a
+ * dark tile with the card's name. Runs in the deck composer's child process
+ * (src/services/deck-pictures), so it imports nothing but sharp and the layout's numbers: the child
+ * starts without the rest of the app.
  */
-
-export interface DeckPictureTile {
-  /** The card's small art (a JPEG or PNG); absent or undecodable: the name is drawn instead. */
-  art?: Buffer;
-  name: string;
-}
-
-export interface DeckPicture {
-  layout: DeckLayout;
-  /** One per layout tile, in the same order. */
-  tiles: readonly DeckPictureTile[];
-  /** Each section's heading, in the player's language (`Main (40)`). */
-  labels: Readonly<Record<DeckSection, string>>;
-}
-
-/**
- * What to draw for `view`'s deck: its layout, each copy's art from `art` (by image id) or its name in
- * the player's language (an unknown password shows as `? <password>`), each section under its heading.
- */
-export function deckPicture(view: DeckView, tiles: readonly TileCard[], art: ReadonlyMap<number, Buffer>): DeckPicture {
-  const { deck, cards } = view.report;
-  const counts = { main: deck.main.length, extra: deck.extra.length, side: deck.side.length };
-  const labels = Object.fromEntries(DECK_SECTIONS.map((section) => [section, sectionHeading(section, cards.sections[section], view.messages)])) as Record<DeckSection, string>;
-  return {
-    layout: deckLayout(counts),
-    tiles: tiles.map(({ password, card, imageId }) => ({
-      ...(imageId === undefined || !art.has(imageId) ? {} : { art: art.get(imageId)! }),
-      name: card === undefined ? `? ${password}` : (view.localNames.get(card.id) ?? card.name),
-    })),
-    labels,
-  };
-}
 
 /** Discord shows images up to 8 MiB; the issue's bound for a deck picture is 2 MB. */
 export const MAX_PICTURE_BYTES = 2_000_000;

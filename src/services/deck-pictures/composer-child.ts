@@ -2,7 +2,8 @@
  * The deck composer's child process (see composer.ts): composes each picture it is sent, in turn,
  * and answers with the JPEG or the failure's message. It leaves when its parent does.
  */
-import { composeDeckImage, type DeckPicture } from '../../render/deck-image.js';
+import { composeDeckImage } from '../../render/deck-image.js';
+import type { DeckPicture } from '../../render/deck-picture.js';
 import type { ComposeAnswer, ComposeJob } from './composer.js';
 
 const send = (answer: ComposeAnswer) => process.send?.(answer);

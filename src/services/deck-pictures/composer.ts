@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
-import type { DeckPicture } from '../../render/deck-image.js';
+import type { DeckPicture } from '../../render/deck-picture.js';
 
 /**
  * Deck pictures composed in a child process that leaves when idle. libvips' buffers, Pango's and the

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DeckPicture } from '../../render/deck-image.js';
+import type { DeckPicture } from '../../render/deck-picture.js';
 import { DeckComposer, type DeckComposerOptions } from './composer.js';
 import { UserError } from '../../interaction/errors.js';
 import { FairTurns, TurnsRefused, type TurnLimits } from './fair-turns.js';
