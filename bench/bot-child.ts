@@ -37,6 +37,8 @@ export interface BotChildOptions {
 
 export interface BotChild {
   discord: FakeDiscord;
+  /** The bot's process id, e.g. to read its /proc/<pid>/status. */
+  pid: number;
   timings: StartupTimings;
   /** From spawning the process to its ready report arriving here. */
   spawnToReadyMs: number;
@@ -120,6 +122,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
 
   return {
     discord,
+    pid: child.pid!,
     timings: ready.timings,
     spawnToReadyMs,
     cards: ready.cards,

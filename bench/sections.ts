@@ -13,6 +13,7 @@ import { cardSection } from './cards.js';
 import { deckSection } from './deck.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
+import { guildsSection } from './guilds.js';
 import { httpModeSection } from './http-mode.js';
 import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
@@ -27,6 +28,7 @@ export const SECTIONS: readonly BenchSection[] = [
   startupSection,
   afterStartSection,
   oneProcessSection,
+  guildsSection,
   burstSection,
   fleetSection,
   floodsSection,
