@@ -12,9 +12,9 @@ export interface RawInteractionChannel {
 /**
  * The channel object of each interaction as Discord sent it. discord.js resolves
  * `interaction.channel` only from its cache, which holds no channels (src/discord/client.ts) — yet
- * the channel's type, age-restricted flag and a thread's parent arrive with the interaction. The gateway's
- * raw dispatch comes just before discord.js emits the interaction, so the router takes the entry at
- * once; the bound only matters for dispatches discord.js drops.
+ * the channel's type, age-restricted flag and a thread's parent arrive with the interaction. The
+ * gateway's raw dispatch comes just before discord.js emits the interaction, so the router takes
+ * the entry at once; the bound only matters for dispatches discord.js drops.
  */
 export class RawInteractionChannels {
   private readonly channels = new LRUCache<string, RawInteractionChannel>({ max: 500 });
