@@ -14,6 +14,7 @@ import { deckSection } from './deck.js';
 import { deckLoadSection } from './deck-load.js';
 import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
+import { guildsSection } from './guilds.js';
 import { httpModeSection } from './http-mode.js';
 import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
@@ -28,6 +29,7 @@ export const SECTIONS: readonly BenchSection[] = [
   startupSection,
   afterStartSection,
   oneProcessSection,
+  guildsSection,
   burstSection,
   fleetSection,
   floodsSection,

@@ -1,6 +1,8 @@
 import { Events, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './core.js';
+import { AgeRestrictedChannels } from '../discord/age-restricted-channels.js';
+import { ChannelPermissions } from '../discord/channel-permissions.js';
 import { createDiscordClient } from '../discord/client.js';
 import { fromDiscordJs } from '../discord/discordjs-interaction.js';
 import { WebhookWriter } from '../discord/webhook-writer.js';
@@ -58,14 +60,17 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   registerShardGauges(core.metrics, client);
 
   const webhooks = new WebhookWriter(client.rest);
-  const rawChannels = new RawInteractionChannels();
-  client.on(Events.Raw, rawChannels.remember);
+  const channels = { raw: new RawInteractionChannels(), ageRestricted: new AgeRestrictedChannels() };
+  client.on(Events.Raw, channels.raw.remember);
+  client.on(Events.Raw, channels.ageRestricted.remember);
   client.on(Events.InteractionCreate, (interaction) => {
-    const routed = fromDiscordJs(interaction, webhooks, rawChannels);
+    const routed = fromDiscordJs(interaction, webhooks, channels);
     if (routed) void router.handle(routed);
   });
   if (config.messageSearch) {
-    client.on(Events.Raw, messageDispatchListener(client, new InlineCardSearch(services, new DiscordChatChannels(client, logger))));
+    const permissions = new ChannelPermissions();
+    client.on(Events.Raw, permissions.remember);
+    client.on(Events.Raw, messageDispatchListener(client, new InlineCardSearch(services, new DiscordChatChannels(client, permissions, logger))));
   }
   // Without a listener an 'error' event would crash the process (discord.js uses captureRejections).
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));

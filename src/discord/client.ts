@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Options, type ClientOptions, type RESTOptions } from 'discord.js';
+import { Client, Collection, GatewayIntentBits, LimitedCollection, type CacheFactory, type ClientOptions, type RESTOptions, type User } from 'discord.js';
 import { sendDiscordRequest } from './rest-request.js';
 import type { ShardAssignment } from './shards.js';
 
@@ -15,23 +15,33 @@ interface DiscordClientOptions {
 /**
  * What `MESSAGE_SEARCH=true` adds: messages in servers and DMs, with their text. Message Content is
  * privileged: switched on in the Developer Portal, else Discord closes the gateway with 4014.
- * Messages are read from the raw dispatches (src/discord/message-events.ts): discord.js keeps none
- * (`MessageManager: 0`), so no partials are needed for edits and deletions.
+ * Messages are read from the raw dispatches (src/discord/message-events.ts): discord.js keeps none,
+ * so no partials are needed for edits and deletions.
  */
 const MESSAGE_INTENTS = [GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.MessageContent] as const;
 
 /** An interaction's token can edit its reply for 15 minutes: a rate limit longer than that can never be waited out. */
 const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
 
+/** Every other manager's cache: one collection that never holds anything, shared, so an empty manager costs no map of its own. */
+const NOTHING = new LimitedCollection({ maxSize: 0 });
+
 /**
- * discord.js keeps every user, member and message an interaction brings, without limit (≈600 B per
- * new user, measured in bench/). Almanac reads none of them back: it only needs channels (from the
- * Guilds intent, for the age-restricted flag) and its own user and member.
+ * What discord.js caches: the guilds (their count is the fleet's and the logs'; each is a few
+ * hundred bytes once its managers hold nothing) and at most 1,000 users, Almanac's own kept. It
+ * would otherwise keep every channel, role, overwrite and member of every guild: 84 KB a guild of
+ * a real community's size, 210 MB for a full shard (bench/guilds.ts). Almanac reads none of them:
+ * interactions carry what a command needs, age restriction comes from `AgeRestrictedChannels` and
+ * inline cards' permissions from `ChannelPermissions`, both fed from the raw dispatches.
+ * discord.js warns at start that caching no channels, roles or overwrites is unsupported: what it
+ * then cannot do (resolve `interaction.channel`, `guild.members.me`…) is what Almanac never asks.
  */
-const BOUNDED_CACHES: Parameters<typeof Options.cacheWithLimits>[0] = {
-  MessageManager: 0,
-  UserManager: { maxSize: 1_000, keepOverLimit: (user) => user.id === user.client.user?.id },
-  GuildMemberManager: { maxSize: 200, keepOverLimit: (member) => member.id === member.client.user?.id },
+const makeCache: CacheFactory = (_managerType, _holds, manager) => {
+  // The factory's return type depends on the manager in a way TypeScript cannot narrow (see discord.js's typings).
+  const name: string = manager.name;
+  if (name === 'GuildManager') return new Collection() as never;
+  if (name === 'UserManager') return new LimitedCollection<string, User>({ maxSize: 1_000, keepOverLimit: (user) => user.id === user.client.user?.id }) as never;
+  return NOTHING as never;
 };
 
 /**
@@ -50,8 +60,8 @@ export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>)
 }
 
 /**
- * The Guilds intent (channel flags for NSFW gating, and the channels, roles and overwrites that say
- * where Almanac may post, come with it); the message intents only when `messages` is asked for.
+ * The Guilds intent (the dispatches that say which channels are age-restricted, and where Almanac
+ * may post, come with it); the message intents only when `messages` is asked for.
  * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
@@ -61,7 +71,7 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
     ...(options.shards ? { shards: [...options.shards.ids], shardCount: options.shards.count } : {}),
     intents: [GatewayIntentBits.Guilds, ...(options.messages === true ? MESSAGE_INTENTS : [])],
     allowedMentions: { parse: [], repliedUser: false },
-    makeCache: Options.cacheWithLimits(BOUNDED_CACHES),
+    makeCache,
     rest: discordRestOptions(options.apiUrl, options.rest),
   });
 }

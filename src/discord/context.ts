@@ -8,6 +8,7 @@ import {
   type CommandInteractionOptionResolver,
 } from 'discord.js';
 import type { AppPermissions, AttachmentRef, ChannelInfo, Installation, Invoker, MemberPermissions, OptionValues } from '../interaction/context.js';
+import type { AgeRestrictedChannels } from './age-restricted-channels.js';
 import type { RawInteractionChannel } from './raw-channels.js';
 
 export function invokerOf(interaction: BaseInteraction): Invoker {
@@ -18,26 +19,23 @@ export function invokerOf(interaction: BaseInteraction): Invoker {
 export const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread];
 
 /**
- * Where the interaction happened. The age-restricted flag comes from the cached channel (a thread
- * takes its parent's flag) or, in servers Almanac is not in (user install), from the channel object
- * Discord sent with the interaction. Unknown channels count as not age-restricted: the safe side.
+ * Where the interaction happened, from the channel object Discord sent with it (discord.js caches
+ * no channels). A thread is age-restricted when its parent is, which `ageRestricted` knows for the
+ * guilds Almanac is in; elsewhere (user install) a thread counts as not age-restricted, as does an
+ * unknown channel: the safe side.
  */
-export function channelOf(interaction: BaseInteraction, raw?: RawInteractionChannel): ChannelInfo {
-  const channel = interaction.channel;
+export function channelOf(interaction: BaseInteraction, raw: RawInteractionChannel | undefined, ageRestricted: AgeRestrictedChannels): ChannelInfo {
   const id = interaction.channelId ?? 'unknown';
-  const type = channel?.type ?? raw?.type;
+  const type = raw?.type;
   if (!interaction.inGuild() || type === ChannelType.DM || type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel === null) {
-    return { id, kind: type !== undefined && THREAD_TYPES.includes(type) ? 'thread' : 'guild', ageRestricted: raw?.nsfw === true };
+  if (type !== undefined && THREAD_TYPES.includes(type)) {
+    const parentId = raw?.parentId;
+    return { id, kind: 'thread', ageRestricted: parentId !== undefined && ageRestricted.has(interaction.guildId, parentId) };
   }
-  if (channel.isThread()) {
-    const parent = channel.parent;
-    return { id, kind: 'thread', ageRestricted: parent !== null && 'nsfw' in parent && parent.nsfw === true };
-  }
-  const nsfw = 'nsfw' in channel && channel.nsfw === true;
-  return { id, kind: 'guild', ageRestricted: nsfw };
+  // Discord's flag, sent with the interaction, is the freshest; the dispatches' when it is missing.
+  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(interaction.guildId, id) };
 }
 
 const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>> = {

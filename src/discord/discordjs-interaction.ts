@@ -5,20 +5,28 @@ import type { RoutedInteraction } from '../interaction/routed-interaction.js';
 import { DiscordResponder, initialResponseJson, type InitialResponse } from './responder.js';
 import { messageRequest } from './rest-request.js';
 import { routeId, routeToken } from './route-parts.js';
+import type { AgeRestrictedChannels } from './age-restricted-channels.js';
 import type { RawInteractionChannels } from './raw-channels.js';
 import type { WebhookWriter } from './webhook-writer.js';
 
+/** What says where an interaction happened: discord.js caches no channels (src/discord/client.ts). */
+export interface InteractionChannels {
+  /** The channel objects Discord sent with the interactions. */
+  raw: RawInteractionChannels;
+  /** Which channels of Almanac's guilds are age-restricted: a thread's parent, for one. */
+  ageRestricted: AgeRestrictedChannels;
+}
+
 /**
  * Gateway mode: a discord.js interaction as the router sees it, or undefined for kinds Almanac never
- * gets. It is answered through its callback route and `webhooks`, as in HTTP mode. `rawChannels`: the
- * channel objects Discord sent, for servers whose channels discord.js does not cache (user install).
+ * gets. It is answered through its callback route and `webhooks`, as in HTTP mode.
  */
-export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter, rawChannels?: RawInteractionChannels): RoutedInteraction | undefined {
+export function fromDiscordJs(interaction: Interaction, webhooks: WebhookWriter, channels: InteractionChannels): RoutedInteraction | undefined {
   const common = {
     id: interaction.id,
     shardId: shardOf(interaction),
     user: invokerOf(interaction),
-    channel: channelOf(interaction, rawChannels?.take(interaction.id)),
+    channel: channelOf(interaction, channels.raw.take(interaction.id), channels.ageRestricted),
     installation: installationOf(interaction),
     appPermissions: appPermissionsOf(interaction),
     memberPermissions: memberPermissionsOf(interaction),

@@ -12,6 +12,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { toApiReply } from './api-message.js';
+import type { ChannelPermissions } from './channel-permissions.js';
 import { messageRequest } from './rest-request.js';
 import { routeId } from './route-parts.js';
 import type { ChannelAccess, ChatChannels, ChatMessage, ChatMessageHandler, ChatMessageRef } from '../inline/chat.js';
@@ -22,9 +23,9 @@ import { wellFormed } from '../interaction/well-formed.js';
  * The gateway's side of messages (`MESSAGE_SEARCH=true`): its message dispatches as chat messages,
  * and posting, editing and deleting answers in channels over REST.
  *
- * The raw dispatches are read, not discord.js's message events: discord.js keeps no message here
- * (`MessageManager: 0`), and emits an edit or deletion of a message it does not hold only with
- * partials; the raw payload has everything, for all three alike.
+ * The raw dispatches are read, not discord.js's message events: discord.js keeps no message or
+ * channel here (src/discord/client.ts), and emits a message, its edit or deletion in a channel it
+ * does not hold only with partials; the raw payload has everything, for all three alike.
  */
 
 /** Kinds of message people write; joins, pins, boosts and the like are never answered. */
@@ -78,16 +79,18 @@ export function messageDispatchListener(client: Client, handler: ChatMessageHand
 }
 
 /**
- * Where Almanac may post, worked out from discord.js's cache (the Guilds intent keeps channels,
- * their overwrites, roles and Almanac's own member current): message dispatches carry no
- * `app_permissions`. A channel Discord refused anyway (the cache was behind) is left alone for ten
- * minutes: every refused post counts towards Discord's 10,000 invalid requests in 10 minutes.
+ * Where Almanac may post, worked out from the permission data of `ChannelPermissions` (the Guilds
+ * intent's dispatches keep channels, their overwrites, roles and Almanac's own member current):
+ * message dispatches carry no `app_permissions`. A channel Discord refused anyway (that data was
+ * behind) is left alone for ten minutes: every refused post counts towards Discord's 10,000 invalid
+ * requests in 10 minutes.
  */
 export class DiscordChatChannels implements ChatChannels {
   private readonly refused = new LRUCache<string, true>({ max: 10_000, ttl: REFUSED_FOR_MS });
 
   constructor(
     private readonly client: Client,
+    private readonly permissions: ChannelPermissions,
     private readonly logger: Logger,
   ) {}
 
@@ -125,17 +128,12 @@ export class DiscordChatChannels implements ChatChannels {
     await this.write(channelId, () => this.client.rest.delete(Routes.channelMessage(routeId(channelId), routeId(messageId))));
   }
 
-  /** Almanac's permissions in the channel, and which of them lets it post there; null when the cache cannot tell. */
+  /** Almanac's permissions in the channel, and which of them lets it post there; null when it cannot post or cannot tell. */
   private permissionsIn(message: ChatMessageRef): { has(bits: bigint): boolean; post: bigint } | null {
-    const me = message.guildId === null ? undefined : this.client.guilds.cache.get(message.guildId)?.members.me;
-    const channel = this.client.channels.cache.get(message.channelId);
-    if (!me || !channel || channel.isDMBased() || !channel.isTextBased()) return null;
-    // Timed out: Discord refuses its posts whatever the permissions say.
-    if (me.isCommunicationDisabled()) return null;
-    if (channel.isThread() && !channel.sendable) return null;
-    const permissions = channel.permissionsFor(me);
-    const post = channel.isThread() ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages;
-    return { has: (bits) => permissions.has(bits), post };
+    const found = message.guildId === null ? null : this.permissions.permissionsIn(message.guildId, message.channelId);
+    if (found === null) return null;
+    const post = found.thread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages;
+    return { has: (bits) => (found.permissions & bits) === bits, post };
   }
 
   private async write<T>(channelId: string, request: () => Promise<T>): Promise<T> {

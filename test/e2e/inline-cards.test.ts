@@ -1,7 +1,7 @@
 import { ChannelType, GatewayDispatchEvents, GatewayIntentBits, MessageType, OverwriteType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeMessage, MessageWrite } from '../fakes/discord.js';
-import { BOT_USER } from '../fakes/discord-guilds.js';
+import { BOT_USER, MEMBER_PERMISSIONS } from '../fakes/discord-guilds.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 import { QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
@@ -154,6 +154,48 @@ describe('cards named inline, end to end', () => {
     expect(post.message.content).toBe('Art not shown: this chat does not allow Almanac to attach files.');
     // The sentinel in the second channel was dispatched after the first: any request there would be in by now.
     expect(bot.discord.calls.filter((call) => call.path.includes(silent))).toEqual([]);
+  });
+
+  it('follows channel, role and member updates from the gateway, with nothing in discord.js’s caches', async () => {
+    const { client } = bot.app;
+    expect(client.channels.cache.size + client.guilds.cache.reduce((sum, guild) => sum + guild.roles.cache.size + guild.members.cache.size, 0)).toBe(0);
+    const channel = newChannel();
+    const everyone = (permissions: bigint) =>
+      bot.discord.dispatch(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: bot.discord.guildId, role: { id: bot.discord.guildId, name: '@everyone', permissions: String(permissions) } });
+    const myRoles = (roles: string[]) =>
+      bot.discord.dispatch(GatewayDispatchEvents.GuildMemberUpdate, { guild_id: bot.discord.guildId, user: BOT_USER, roles, joined_at: new Date(0).toISOString() });
+    /** `<Dark Magician>` in the channel is answered, or is not: a sentinel in a DM, dispatched after it, bounds the wait. */
+    const expectAnswered = async (expected: boolean) => {
+      now += 11_000;
+      const message = say('<Dark Magician>', channel);
+      if (expected) {
+        await answerTo(message);
+        return;
+      }
+      await answerTo(bot.discord.userMessage({ content: '<Blue-Eyes White Dragon>', channel: 'dm' }));
+      expect(posts().some((post) => post.message.message_reference?.message_id === message.id)).toBe(false);
+    };
+    const postingRole = '1356000000000000190';
+    try {
+      await expectAnswered(true);
+      // An overwrite denying Almanac's posts, added to the channel, then taken away.
+      const denied = [{ id: BOT_USER.id, type: OverwriteType.Member, allow: '0', deny: String(PermissionFlagsBits.SendMessages) }];
+      const update = (overwrites: unknown[]) =>
+        bot.discord.dispatch(GatewayDispatchEvents.ChannelUpdate, { id: channel, type: ChannelType.GuildText, guild_id: bot.discord.guildId, name: `channel-${channel}`, permission_overwrites: overwrites });
+      update(denied);
+      await expectAnswered(false);
+      update([]);
+      await expectAnswered(true);
+      // @everyone loses Send Messages; a role that has it, given to Almanac, brings its posts back.
+      everyone(MEMBER_PERMISSIONS & ~PermissionFlagsBits.SendMessages);
+      await expectAnswered(false);
+      bot.discord.dispatch(GatewayDispatchEvents.GuildRoleCreate, { guild_id: bot.discord.guildId, role: { id: postingRole, name: 'poster', permissions: String(PermissionFlagsBits.SendMessages) } });
+      myRoles([postingRole]);
+      await expectAnswered(true);
+    } finally {
+      everyone(MEMBER_PERMISSIONS);
+      myRoles([]);
+    }
   });
 
   it('leaves a channel alone for 10 minutes after Discord refused a post there (the cache was behind)', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { GatewayDispatchEvents, GatewayOpcodes } from 'discord.js';
+import { GatewayDispatchEvents, GatewayOpcodes, type GatewayGuildCreateDispatchData } from 'discord.js';
 import { APPLICATION_ID, BOT_USER, guildCreate, shardOf, type FakeGuild } from './discord-guilds.js';
 
 /**
@@ -15,6 +15,8 @@ export interface FakeGatewayOptions {
   /** The interval announced in HELLO. */
   heartbeatIntervalMs: number;
   guilds: readonly FakeGuild[];
+  /** Each guild's GUILD_CREATE (default: the test guild's, `guildCreate`). */
+  guildCreate?: (guild: FakeGuild) => GatewayGuildCreateDispatchData;
   /** Whether an IDENTIFY or RESUME token is the bot's. */
   acceptsToken: (token: unknown) => boolean;
   /** The `ws://` URL clients resume on. */
@@ -214,7 +216,8 @@ export class FakeGateway {
       shard,
       application: { id: APPLICATION_ID, flags: 0 },
     });
-    for (const guild of guilds) this.dispatchOn(session, GatewayDispatchEvents.GuildCreate, guildCreate(guild));
+    const create = this.options.guildCreate ?? guildCreate;
+    for (const guild of guilds) this.dispatchOn(session, GatewayDispatchEvents.GuildCreate, create(guild));
     this.options.changes.emit('change');
   }
 

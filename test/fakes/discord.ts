@@ -29,6 +29,7 @@ import {
   type RESTPostAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import { readRequestBody, type UploadedFile } from '../helpers/http-body.js';
+import { communityGuildCreate } from './discord-community-guild.js';
 import { FakeDiscordCdn, type CdnDownload, type CdnFile } from './discord-cdn.js';
 import { FakeGateway, type GatewaySessionInfo } from './discord-gateway.js';
 import {
@@ -83,6 +84,9 @@ export interface FakeDiscordOptions {
   /** How many guilds the bot is in (default 1); `fake.guilds` lists them. Consecutive guilds fall on
    * consecutive shards: guild i is on shard `i % shard_count` when every id is below the count. */
   guilds?: number;
+  /** What each guild holds: the test guild's two channels and threads (default), or also a real
+   * community's channels and roles (`communityGuildCreate`), for what a guild costs in memory. */
+  guildShape?: 'test' | 'community';
   /** The shard count `GET /gateway/bot` recommends (default 1). The fake serves any count a client
    * IDENTIFYs with: each session gets the guilds of its shard. */
   shardCount?: number;
@@ -554,6 +558,7 @@ class FakeDiscordServer implements FakeDiscord {
       server: this.server,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_HEARTBEAT_INTERVAL_MS,
       guilds: this.guilds,
+      ...(options.guildShape === 'community' ? { guildCreate: communityGuildCreate } : {}),
       acceptsToken: (token) => this.acceptsToken(token),
       url: () => this.gatewayUrl,
       changes: this.changes,

@@ -1,0 +1,88 @@
+import { ChannelType, GatewayDispatchEvents, type BaseInteraction, type GatewayDispatchPayload } from 'discord.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AgeRestrictedChannels } from '../../src/discord/age-restricted-channels.js';
+import { channelOf } from '../../src/discord/context.js';
+import { fakeGuilds, guildChannels, guildCreate } from '../fakes/discord-guilds.js';
+
+const [guild, otherGuild] = fakeGuilds(2) as [ReturnType<typeof fakeGuilds>[number], ReturnType<typeof fakeGuilds>[number]];
+const channels = guildChannels(guild);
+
+function dispatch(t: string, d: unknown): GatewayDispatchPayload {
+  return { op: 0, s: 1, t, d } as GatewayDispatchPayload;
+}
+
+/** Just what `channelOf` reads of an interaction in `guild`. */
+function interactionIn(channelId: string): BaseInteraction {
+  return { channelId, guildId: guild.id, inGuild: () => true } as unknown as BaseInteraction;
+}
+
+describe('AgeRestrictedChannels', () => {
+  let restricted: AgeRestrictedChannels;
+
+  beforeEach(() => {
+    restricted = new AgeRestrictedChannels();
+    restricted.remember(dispatch(GatewayDispatchEvents.GuildCreate, guildCreate(guild)));
+    restricted.remember(dispatch(GatewayDispatchEvents.GuildCreate, guildCreate(otherGuild)));
+  });
+
+  it('knows the age-restricted channels of each guild from its GUILD_CREATE', () => {
+    expect(restricted.has(guild.id, guild.channels.ageRestricted)).toBe(true);
+    expect(restricted.has(guild.id, guild.channels.normal)).toBe(false);
+    expect(restricted.has(otherGuild.id, otherGuild.channels.ageRestricted)).toBe(true);
+    // A channel is known in its own guild only.
+    expect(restricted.has(otherGuild.id, guild.channels.ageRestricted)).toBe(false);
+  });
+
+  it('follows channels created, made or unmade age-restricted, and deleted', () => {
+    const created = { ...channels.normal, id: '1356000000000000150', nsfw: true };
+    restricted.remember(dispatch(GatewayDispatchEvents.ChannelCreate, created));
+    expect(restricted.has(guild.id, created.id)).toBe(true);
+
+    restricted.remember(dispatch(GatewayDispatchEvents.ChannelUpdate, { ...channels.normal, nsfw: true }));
+    expect(restricted.has(guild.id, guild.channels.normal)).toBe(true);
+    restricted.remember(dispatch(GatewayDispatchEvents.ChannelUpdate, { ...channels.ageRestricted, nsfw: false }));
+    expect(restricted.has(guild.id, guild.channels.ageRestricted)).toBe(false);
+
+    restricted.remember(dispatch(GatewayDispatchEvents.ChannelDelete, created));
+    expect(restricted.has(guild.id, created.id)).toBe(false);
+  });
+
+  it('forgets a guild that is deleted, and starts afresh from a new GUILD_CREATE', () => {
+    restricted.remember(dispatch(GatewayDispatchEvents.ChannelCreate, { ...channels.normal, id: '1356000000000000150', nsfw: true }));
+    restricted.remember(dispatch(GatewayDispatchEvents.GuildDelete, { id: guild.id, unavailable: false }));
+    expect(restricted.has(guild.id, guild.channels.ageRestricted)).toBe(false);
+    expect(restricted.has(otherGuild.id, otherGuild.channels.ageRestricted)).toBe(true);
+
+    restricted.remember(dispatch(GatewayDispatchEvents.GuildCreate, guildCreate(guild)));
+    expect(restricted.has(guild.id, guild.channels.ageRestricted)).toBe(true);
+    expect(restricted.has(guild.id, '1356000000000000150')).toBe(false);
+  });
+
+  describe('channelOf, with no channel cached', () => {
+    const thread = { type: ChannelType.PublicThread, parentId: guild.channels.ageRestricted };
+
+    it('gates a thread whose parent is age-restricted, and no other thread', () => {
+      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true });
+      const normalThread = { type: ChannelType.PublicThread, parentId: guild.channels.normal };
+      expect(channelOf(interactionIn(guild.channels.normalThread), normalThread, restricted).ageRestricted).toBe(false);
+      // A thread whose parent is unknown (a server Almanac is not in, or no parent sent) is not.
+      expect(channelOf(interactionIn(guild.channels.thread), { type: ChannelType.PrivateThread }, restricted).ageRestricted).toBe(false);
+    });
+
+    it('follows the parent: made age-restricted, then deleted', () => {
+      const normalThread = { type: ChannelType.PublicThread, parentId: guild.channels.normal };
+      restricted.remember(dispatch(GatewayDispatchEvents.ChannelUpdate, { ...channels.normal, nsfw: true }));
+      expect(channelOf(interactionIn(guild.channels.normalThread), normalThread, restricted).ageRestricted).toBe(true);
+      restricted.remember(dispatch(GatewayDispatchEvents.ChannelDelete, channels.ageRestricted));
+      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted).ageRestricted).toBe(false);
+    });
+
+    it('takes a channel’s own flag from the interaction, and from the dispatches when the interaction has none', () => {
+      const text = { type: ChannelType.GuildText };
+      expect(channelOf(interactionIn(guild.channels.normal), { ...text, nsfw: true }, restricted).ageRestricted).toBe(true);
+      expect(channelOf(interactionIn(guild.channels.ageRestricted), { ...text, nsfw: false }, restricted).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.ageRestricted), text, restricted)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.normal), undefined, restricted).ageRestricted).toBe(false);
+    });
+  });
+});
