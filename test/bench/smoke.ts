@@ -18,7 +18,7 @@ export const SMOKE_GROUPS = {
   'in-process': ['matcher', 'e2e', 'cards', 'deck'],
   // The sections that run the compiled bot in child processes, sharing one compile (and the
   // one-process replay, the fleet's baseline, with the fleet).
-  'child-process': ['startup', 'after-start', 'process', 'guilds', 'burst', 'fleet'],
+  'child-process': ['startup', 'after-start', 'process', 'guilds', 'burst', 'fleet', 'deck-load'],
   // The two nested vitest runs, and the HTTP section for balance (it compiles its own children):
   // beside the child-process group it made that file the run's longest (70 s in .ci/run, the others 26 and 48 s).
   'vitest-and-http': ['floods', 'fuzz', 'http'],
