@@ -21,13 +21,16 @@ FROM node:20-bookworm-slim AS runtime
 # A heap cap makes V8 return memory after load peaks instead of holding its high-water mark
 # (bench/: 277 MB RSS settled without a cap, about 216 MB at 192 MB). 256 keeps room for a card
 # database refresh, when the old and the new card set are briefly both alive (≈150 MB of heap).
+# discord.js warns at start that limiting its guild, channel, role and overwrite caches is unsupported:
+# Almanac limits them on purpose (it keeps what it reads in its own stores), so that one warning type
+# is silenced, as in npm start.
 # The ops server listens on every interface of the container (publish it with care: compose maps
 # it to the host's loopback only); outside a container it defaults to 127.0.0.1.
 # Deck pictures draw card names (sharp/libvips renders text through fontconfig): the slim base has
 # no font. The font cache is built here; anything fontconfig still wants to write goes under /tmp,
 # the only writable place besides /data on the read-only root.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=256 --v8-pool-size=1" \
+    NODE_OPTIONS="--max-old-space-size=256 --v8-pool-size=1 --disable-warning=UnsupportedCacheOverwriteWarning" \
     DATA_DIR=/data \
     METRICS_PORT=9464 \
     METRICS_HOST=0.0.0.0 \

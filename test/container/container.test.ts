@@ -112,7 +112,7 @@ describe('the container image', () => {
     const picture = deck.files.find((file) => file.name === 'deck.jpg');
     expect(picture).toBeDefined();
     expect(await sharp(picture!.data).metadata()).toMatchObject({ format: 'jpeg' });
-    expect((await podman(['logs', name])).stderr).not.toMatch(/Fontconfig (error|warning)/i);
+    expect((await podman(['logs', name])).stderr).not.toMatch(/Fontconfig (error|warning)|UnsupportedCacheOverwriteWarning/i);
     const place = await answerOf(await discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8' } }));
     expect(place.embeds[0]?.title).toContain('8.8.8.8');
 
