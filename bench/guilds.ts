@@ -5,7 +5,6 @@
  * figure is a fresh child process running the compiled bot on the card database snapshots, logged
  * in to a fake Discord whose gateway sends that many guilds, read once it has settled.
  */
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { startBenchDiscord, withBotChild } from './bot-child.js';
 import type { BenchFixtures } from './fixtures.js';
@@ -35,18 +34,11 @@ const SIZES: Readonly<Record<BenchSize, GuildsSize>> = {
 export interface GuildsReading {
   guilds: number;
   messageSearch: boolean;
-  /** VmRSS of /proc/<pid>/status, after a full GC in the bot. */
+  /** The bot's RSS after a full GC in it (`measureMemory`). */
   rssBytes: number;
   heapUsedBytes: number;
   /** 1-minute load average when it was read. */
   load: number;
-}
-
-async function vmRssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  if (kilobytes === undefined) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(kilobytes) * 1024;
 }
 
 async function readOnce(fixtures: BenchFixtures, guilds: number, messageSearch: boolean, settleMs: number): Promise<GuildsReading> {
@@ -58,7 +50,7 @@ async function readOnce(fixtures: BenchFixtures, guilds: number, messageSearch: 
       withBotChild(snapshotDir, { compiledScript, discord, upstreamEnv: upstreams.env, env: { MESSAGE_SEARCH: String(messageSearch) } }, async (bot) => {
         await sleep(settleMs);
         const memory = await bot.measureMemory();
-        return { guilds, messageSearch, rssBytes: await vmRssBytes(bot.pid), heapUsedBytes: memory.heapUsedBytes, load: loadavg()[0]! };
+        return { guilds, messageSearch, rssBytes: memory.rssBytes, heapUsedBytes: memory.heapUsedBytes, load: loadavg()[0]! };
       }),
     );
   } finally {
