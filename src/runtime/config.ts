@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isSnowflake } from '../discord/route-parts.js';
 import { shardEnvironment, type ShardAssignment } from '../discord/shards.js';
 
 /** Thrown when the environment is invalid; `problems` holds one line per bad or missing variable. */
@@ -24,7 +25,7 @@ const snowflake = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)').optional())
+  .pipe(z.string().refine(isSnowflake, 'must be a Discord id (17-20 digits)').optional())
   .optional();
 
 /** `redis://` or `rediss://` (TLS), optionally with a password and a database number: `redis://:pass@host:6379/0`. */
@@ -94,7 +95,7 @@ const schema = z.object({
     .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
     .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
   DNS_SERVERS: commaList(isDnsServer, 'must be comma-separated IP addresses, each optionally with a port (`ip:port`, IPv6 as `[ip]:port`)'),
-  OPERATOR_IDS: commaList((id) => /^\d{17,20}$/.test(id), 'must be comma-separated Discord user ids (17-20 digits each)'),
+  OPERATOR_IDS: commaList(isSnowflake, 'must be comma-separated Discord user ids (17-20 digits each)'),
   MESSAGE_SEARCH: z
     .string()
     .trim()
