@@ -109,7 +109,7 @@ export class DeckComposer {
     });
   }
 
-  /** Whether a child is running now (tests and the bench). */
+  /** The running child's process id, if one is running (tests watch it come and go). */
   get childPid(): number | undefined {
     return this.child?.pid;
   }

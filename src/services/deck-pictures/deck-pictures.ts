@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { DeckPicture } from '../../render/deck-picture.js';
 import { DeckComposer, type DeckComposerOptions } from './composer.js';
 import { UserError } from '../../interaction/errors.js';
@@ -20,10 +19,9 @@ export interface DeckPictures {
 }
 
 /** One picture takes 0.1–0.5 s: 30 waiting is at most about 15 s, far inside an interaction's 15 minutes. */
-export const DECK_PICTURE_TURNS: TurnLimits = { atOnce: 1, perMember: 3, waitingAtMost: 30 };
+const DECK_PICTURE_TURNS: TurnLimits = { atOnce: 1, perMember: 3, waitingAtMost: 30 };
 
 export interface DeckPicturesOptions extends DeckComposerOptions {
-  turns?: TurnLimits;
   /**
    * Wraps each composition in its turn (tests hold one to see the next wait); `compose` is the
    * child's. Default: the child's alone.
@@ -31,8 +29,8 @@ export interface DeckPicturesOptions extends DeckComposerOptions {
   around?: (compose: () => Promise<Buffer>) => Promise<Buffer>;
 }
 
-export function createDeckPictures(options: DeckPicturesOptions & { logger?: Logger } = {}): DeckPictures {
-  const turns = new FairTurns(options.turns ?? DECK_PICTURE_TURNS);
+export function createDeckPictures(options: DeckPicturesOptions = {}): DeckPictures {
+  const turns = new FairTurns(DECK_PICTURE_TURNS);
   const composer = new DeckComposer(options);
   const around = options.around ?? ((compose) => compose());
   return {
