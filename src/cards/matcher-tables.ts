@@ -54,6 +54,14 @@ export interface MatcherTables {
   cardByTieRank: Int32Array;
 }
 
+/**
+ * The version of what buildMatcherTables builds from a given input. Tables are kept on disk between
+ * starts under a digest of their input and this (src/services/off-thread/stored-tables.ts): any
+ * change to what the build gives for the same cards must change it, or a restart reads back tables
+ * the matcher no longer expects. test/cards/matcher-tables.test.ts fails until it does.
+ */
+export const MATCHER_TABLES_FORMAT = 1;
+
 /** The tables of a matcher over `cards`, with names in other languages and abbreviations. */
 export function buildMatcherTables(
   cards: readonly MatchableCard[],

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Metrics } from '../runtime/metrics.js';
@@ -6,9 +7,11 @@ import type { CacheFactory } from './cache.js';
 import { CardDatabase } from './card-database.js';
 import type { CardDatabaseOptions, DownloadOnce } from './card-database-options.js';
 import { CardImageStore } from './card-images.js';
+import type { MatcherTablesBuild } from './card-index.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
 import { offThreadJobs, type OffThreadJobs } from './off-thread/off-thread.js';
+import { STORED_TABLES_DIR } from './off-thread/stored-tables.js';
 import type { LimiterFactory } from './limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
@@ -66,12 +69,17 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     logger: logger.child({ component: 'card-images' }),
     ...(options.sharedArt === undefined ? {} : { shared: options.sharedArt }),
   });
+  // Matchers' tables kept for the next start: a restart reads them instead of building them again.
+  const storedAs = (name: string): MatcherTablesBuild => {
+    const store = { dir: join(options.dataDir, STORED_TABLES_DIR), name, logger: logger.child({ component: 'matcher-tables' }) };
+    return (cards, aliases, names, signal) => offThread.buildMatcherTables(cards, aliases, names, signal, store);
+  };
   const sets = new CardSetCatalog({
     client,
     database,
     dataDir: options.dataDir,
     logger: logger.child({ component: 'card-sets' }),
-    buildMatcherTables: offThread.buildMatcherTables,
+    buildMatcherTables: storedAs('sets'),
   });
   return new CardService({
     database,
@@ -79,7 +87,7 @@ export function createCardService(options: CreateCardServiceOptions): CardServic
     client,
     sets,
     logger: logger.child({ component: 'cards' }),
-    buildMatcherTables: offThread.buildMatcherTables,
+    buildMatcherTables: storedAs('cards'),
     startOffThread: offThread.start,
     ...(options.recentPerChannel === undefined ? {} : { recentPerChannel: options.recentPerChannel }),
     loadWaitMs: options.loadWaitMs,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
 import type { CardLanguage } from '../../cards/card.js';
 import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
@@ -142,6 +143,14 @@ function run(entry: URL, job: WorkerJob, signal?: AbortSignal, transfer: ArrayBu
     .finally(() => signal?.removeEventListener('abort', abort));
 }
 
+/** Where one matcher's tables are kept from one start to the next (see stored-tables.ts), and the log that hears how it went. */
+export interface TablesStore {
+  dir: string;
+  /** The matcher's name (lowercase letters): each matcher keeps its own files. */
+  name: string;
+  logger: Logger;
+}
+
 /** What a card service does off the event loop (see createCardService). */
 export interface OffThreadJobs {
   /**
@@ -150,12 +159,17 @@ export interface OffThreadJobs {
    * the worker ends after FIRST_JOB_WAIT_MS, then IDLE_MS after each job, as it would have.
    */
   start(): void;
-  /** The tables of a matcher over `cards` (default sound key), with `names` in each language. Rejects if the worker fails or `signal` aborts. */
+  /**
+   * The tables of a matcher over `cards` (default sound key), with `names` in each language: read
+   * back from `store` when it holds the ones this input builds, else built (and written there).
+   * Rejects if the worker fails or `signal` aborts; a store that cannot be written is only logged.
+   */
   buildMatcherTables(
     cards: readonly MatchableCard[],
     aliases: Readonly<Record<string, string>>,
     names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
     signal?: AbortSignal,
+    store?: TablesStore,
   ): Promise<MatcherTables>;
   /** `compactCardinfoBody` in the worker (see compactDownloadOffThread). */
   readDownload(body: Buffer, kind: DownloadKind, signal?: AbortSignal, onFallback?: (error: unknown) => void): Promise<CompactDownload>;
@@ -169,7 +183,7 @@ export interface OffThreadJobs {
 export function offThreadJobs(entry: URL = DEFAULT_ENTRY): OffThreadJobs {
   return {
     start: () => stopWhenIdle(jobWorker(entry), FIRST_JOB_WAIT_MS),
-    buildMatcherTables: (cards, aliases, names, signal) => buildMatcherTablesOffThread(entry, cards, aliases, names, signal),
+    buildMatcherTables: (cards, aliases, names, signal, store) => buildMatcherTablesOffThread(entry, cards, aliases, names, signal, store),
     readDownload: (body, kind, signal, onFallback) => compactDownloadOffThread(entry, body, kind, signal, onFallback),
   };
 }
@@ -180,14 +194,17 @@ async function buildMatcherTablesOffThread(
   aliases: Readonly<Record<string, string>>,
   names: ReadonlyMap<CardLanguage, ReadonlyMap<number, string>>,
   signal?: AbortSignal,
+  store?: TablesStore,
 ): Promise<MatcherTables> {
   const input = {
     cards: await packedOnce(packedCards, cards, () => packCards(cards)),
     aliases,
     languages: [...names].map(([language, byPasscode]) => packedOnce(packedNames, byPasscode, () => packNames(language, byPasscode))),
   };
-  const answer = await run(entry, { job: 'matcher', input }, signal);
+  const answer = await run(entry, { job: 'matcher', input, ...(store === undefined ? {} : { store: { dir: store.dir, name: store.name } }) }, signal);
   if (!('tables' in answer)) throw new Error('the worker answered a matcher build with something else');
+  if (answer.store?.stored === 'failed') store?.logger.warn({ dir: store.dir, matcher: store.name, reason: answer.store.reason }, 'matcher tables could not be kept for the next start');
+  else if (answer.store !== undefined) store?.logger.debug({ matcher: store.name, cards: cards.length, stored: answer.store.stored }, 'matcher tables kept on disk');
   return answer.tables;
 }
 

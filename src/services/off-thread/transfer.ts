@@ -42,8 +42,11 @@ export interface PackedBuildInput {
 }
 
 /** One job asked of the worker: a matcher build, or reading a download (see compact-download.ts). */
-export type WorkerJob = { job: 'matcher'; input: PackedBuildInput } | { job: 'download'; body: Uint8Array; kind: DownloadKind };
+export type WorkerJob = { job: 'matcher'; input: PackedBuildInput; store?: { dir: string; name: string } } | { job: 'download'; body: Uint8Array; kind: DownloadKind };
 export type WorkerRequest = WorkerJob & { id: number };
+
+/** How a build with a store went (see stored-tables.ts): its tables read back, built and written, or built and not written (why). */
+export type StoreOutcome = { stored: 'read' } | { stored: 'written' } | { stored: 'failed'; reason: string };
 
 /** A job that threw: an UpstreamError keeps its kind (a body that is not a card list is `bad_response`). */
 export interface JobFailure {
@@ -56,7 +59,7 @@ export interface WorkerReady {
   ready: true;
 }
 
-export type WorkerAnswer = { id: number } & ({ tables: MatcherTables } | { download: CompactDownload } | { failure: JobFailure });
+export type WorkerAnswer = { id: number } & ({ tables: MatcherTables; store?: StoreOutcome } | { download: CompactDownload } | { failure: JobFailure });
 
 /** A packed message and the buffers to transfer with it (they are then unusable on the sending side). */
 export interface Packed<T> {

@@ -6,11 +6,12 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { buildMatcherTables } from '../../cards/matcher-tables.js';
+import { buildMatcherTables, type MatcherTables } from '../../cards/matcher-tables.js';
 import { soundKey } from '../../cards/sound-key.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { compactCardinfoBody } from './compact-download.js';
-import { packDownload, packTables, unpackBuildInput, type WorkerAnswer, type WorkerReady, type WorkerRequest } from './transfer.js';
+import { readStoredTables, storedTablesFile, writeStoredTables } from './stored-tables.js';
+import { packDownload, packTables, unpackBuildInput, type PackedBuildInput, type StoreOutcome, type WorkerAnswer, type WorkerReady, type WorkerRequest } from './transfer.js';
 
 function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: ArrayBuffer[] } {
   const { id } = request;
@@ -18,9 +19,28 @@ function answer(request: WorkerRequest): { message: WorkerAnswer; transfer: Arra
     const { message, transfer } = packDownload(compactCardinfoBody(request.body, request.kind));
     return { message: { id, download: message }, transfer };
   }
-  const { cards, aliases, localizedNames } = unpackBuildInput(request.input);
-  const { message, transfer } = packTables(buildMatcherTables(cards, aliases, soundKey, localizedNames));
-  return { message: { id, tables: message }, transfer };
+  const { tables, store } = request.store === undefined ? { tables: built(request.input), store: undefined } : storedOrBuilt(request.input, request.store.dir, request.store.name);
+  const { message, transfer } = packTables(tables);
+  return { message: { id, tables: message, ...(store === undefined ? {} : { store }) }, transfer };
+}
+
+function built(input: PackedBuildInput): MatcherTables {
+  const { cards, aliases, localizedNames } = unpackBuildInput(input);
+  return buildMatcherTables(cards, aliases, soundKey, localizedNames);
+}
+
+/** Matcher `name`'s tables stored for `input` in `dir`, else built and stored there (see stored-tables.ts). */
+function storedOrBuilt(input: PackedBuildInput, dir: string, name: string): { tables: MatcherTables; store: StoreOutcome } {
+  const file = storedTablesFile(dir, name, input);
+  const stored = readStoredTables(file);
+  if (stored !== undefined) return { tables: stored, store: { stored: 'read' } };
+  const tables = built(input);
+  try {
+    writeStoredTables(file, tables);
+    return { tables, store: { stored: 'written' } };
+  } catch (error) {
+    return { tables, store: { stored: 'failed', reason: error instanceof Error ? error.message : String(error) } };
+  }
 }
 
 /** The worker thread's niceness: the event loop's thread (0) goes first when both want a core. */
