@@ -62,7 +62,8 @@ describe('DeckComposer', () => {
   });
 
   it('fails a picture its child does not answer by the deadline, kills that child, and composes the next in a new one', async () => {
-    composer = new DeckComposer({ ...testComposerEntry(), deadlineMs: 500 });
+    // Long enough for the next picture's new child on a machine with both cores busy (500 ms was not).
+    composer = new DeckComposer({ ...testComposerEntry(), deadlineMs: 3_000 });
     await composer.compose(namesOnly(1));
     const pid = composer.childPid!;
     process.kill(pid, 'SIGSTOP');
