@@ -8,7 +8,7 @@ import { commands } from '../commands/index.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../test/fakes/discord.js';
 import { TRIVIAL_COMMAND, type BotReport, type MemorySample, type ParentMessage, type StallReading, type StartupTimings } from './bot-shared.js';
 import { BENCH_TOKEN, copyDataDir, removeDir } from './harness.js';
-import { productionNodeFlags } from './production-flags.js';
+import { productionEnvironment, productionNodeFlags } from './production-flags.js';
 
 const BOT_SCRIPT = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -73,6 +73,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
+      ...productionEnvironment('start'),
       NODE_ENV: 'production',
       // Nothing from the caller's environment may add a key or an ops server to what is measured.
       WALLHAVEN_API_KEY: '',

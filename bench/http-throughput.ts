@@ -27,7 +27,7 @@ import { CACHED_ADDRESSES, CACHED_CARDS } from './cached-mix.js';
 import { copyDataDir, removeDir, sleep, type BenchUpstreams } from './harness.js';
 import type { LoadJob, LoadResult } from './http-load.js';
 import { median } from './stats.js';
-import { productionNodeFlags } from './production-flags.js';
+import { productionEnvironment, productionNodeFlags } from './production-flags.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A start on a snapshot copy loads the whole database; allow for a busy machine. */
@@ -271,6 +271,7 @@ async function almanacEndpoint<T>(
     compiledRoot,
     'src/start-http.ts',
     {
+      ...productionEnvironment('start:http'),
       ...upstreams.env,
       // Nothing from the caller's environment may add a key, Redis or an ops server to what is measured.
       WALLHAVEN_API_KEY: '',

@@ -9,8 +9,10 @@ import { mixUser, type CachedMix } from './cached-mix.js';
 import type { Row } from './section.js';
 import { fixed, seededRandom } from './stats.js';
 
-/** The RSS target, in decimal megabytes as stated (the stricter reading of "200 MB"). */
-const RSS_TARGET_BYTES = 200e6;
+/** The process budget (#38), in decimal megabytes as stated (the stricter reading): settled with the five databases loaded. */
+const RSS_SETTLED_TARGET_BYTES = 180e6;
+/** Right after the workload replay, and at the end of the soak. */
+const RSS_UNDER_LOAD_TARGET_BYTES = 240e6;
 
 const SOAK_CONCURRENCY = 16;
 /** Users of the soak: few enough that all of them have been seen long before the plateau is judged. */
@@ -136,33 +138,41 @@ export function memoryRows(memory: ProcessMemory, soak: SoakResult, newUsers: Ne
     {
       area,
       measure: `RSS after loading the card database (after GC, ${settleSeconds} s idle)`,
-      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      target: `≤ ${mb(RSS_SETTLED_TARGET_BYTES)}`,
       measured: mb(memory.atReadySettled.rssBytes),
       comparison: `heap used ${mb(memory.atReadySettled.heapUsedBytes)} of ${mb(memory.atReadySettled.heapTotalBytes)}; at the ready signal ${mb(memory.atReady.rssBytes)}`,
-      pass: memory.atReadySettled.rssBytes <= RSS_TARGET_BYTES,
+      pass: memory.atReadySettled.rssBytes <= RSS_SETTLED_TARGET_BYTES,
     },
     {
       area,
       measure: `RSS right after the ${memory.workloadCommands}-command workload (after GC)`,
-      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      target: `≤ ${mb(RSS_UNDER_LOAD_TARGET_BYTES)}`,
       measured: mb(memory.afterWorkload.rssBytes),
       comparison: `heap used ${mb(memory.afterWorkload.heapUsedBytes)} of ${mb(memory.afterWorkload.heapTotalBytes)}; ${fixed(memory.afterWorkload.rssBytes / memory.atReadySettled.rssBytes, 2)}× the RSS at ready`,
-      pass: memory.afterWorkload.rssBytes <= RSS_TARGET_BYTES,
+      pass: memory.afterWorkload.rssBytes <= RSS_UNDER_LOAD_TARGET_BYTES,
     },
     {
       area,
       measure: `RSS ${settleSeconds} s after the workload (after GC)`,
-      target: `≤ ${mb(RSS_TARGET_BYTES)}`,
+      target: '–',
       measured: mb(memory.afterWorkloadSettled.rssBytes),
       comparison: `heap used ${mb(memory.afterWorkloadSettled.heapUsedBytes)} of ${mb(memory.afterWorkloadSettled.heapTotalBytes)}`,
-      pass: memory.afterWorkloadSettled.rssBytes <= RSS_TARGET_BYTES,
+      pass: null,
+    },
+    {
+      area,
+      measure: `RSS at the end of the ${soak.interactions}-interaction soak (after GC)`,
+      target: `≤ ${mb(RSS_UNDER_LOAD_TARGET_BYTES)}`,
+      measured: mb(lastSoak.rssBytes),
+      comparison: `heap used ${mb(lastSoak.heapUsedBytes)} of ${mb(lastSoak.heapTotalBytes)}`,
+      pass: lastSoak.rssBytes <= RSS_UNDER_LOAD_TARGET_BYTES,
     },
     {
       area,
       measure: `heap growth over a ${soak.interactions}-interaction soak (after GC)`,
       target: `plateau: < ${mb(soak.plateauToleranceBytes)} over the 2nd half`,
       measured: `${fixed(soak.heapGrowthBytes / 1e6, 1)} MB in all, ${fixed(soak.secondHalfHeapGrowthBytes / 1e6, 2)} MB in the 2nd half`,
-      comparison: `RSS at the end ${mb(lastSoak.rssBytes)}; ${soak.lost} lost; ${fixed(soak.interactions / (soak.durationMs / 1000), 0)} interactions/s`,
+      comparison: `${soak.lost} lost; ${fixed(soak.interactions / (soak.durationMs / 1000), 0)} interactions/s`,
       pass: soak.plateaued && soak.lost === 0,
     },
     {

@@ -52,9 +52,12 @@ const fixtures = new BenchFixtures(size, progress);
 const rows: Row[] = [];
 const failed: string[] = [];
 const figures: Record<string, unknown> = {};
+/** How long each section took, in seconds, fixtures it was first to need included: where a long run goes. */
+const sectionSeconds: Record<string, number> = {};
 try {
   for (const section of sections) {
     progress(section.title);
+    const sectionStarted = performance.now();
     try {
       const result = await section.run(size, fixtures);
       rows.push(...result.rows);
@@ -66,6 +69,7 @@ try {
       console.error(error);
       failed.push(`${section.name}: did not run to the end: ${error instanceof Error ? error.message : String(error)}`);
     }
+    sectionSeconds[section.name] = Math.round((performance.now() - sectionStarted) / 1000);
   }
 } finally {
   await fixtures.close();
@@ -79,7 +83,9 @@ if (fullRun) {
     measure: '`npm run bench` duration',
     target: `< ${FULL_RUN_TARGET_MS / 60_000} min`,
     measured: `${fixed(benchMs / 60_000, 1)} min`,
-    comparison: `load average ${machine.loadAverageAtStart.map((load) => load.toFixed(1)).join(' ')} at start`,
+    comparison: `load average ${machine.loadAverageAtStart.map((load) => load.toFixed(1)).join(' ')} at start; ${Object.entries(sectionSeconds)
+      .map(([name, seconds]) => `${name} ${seconds} s`)
+      .join(', ')}`,
     pass: benchMs < FULL_RUN_TARGET_MS,
   });
 }
@@ -88,7 +94,7 @@ console.log(renderTable(rows, machine));
 // Tiny figures mean nothing, and the tracked results files are the record of full-size runs.
 if (size === 'full' && (fullRun || sections.length === 1)) {
   const name = fullRun ? 'latest' : sections[0]!.name;
-  const file = await writeResults(name, { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs, table: rows, failed, ...figures });
+  const file = await writeResults(name, { machine: { ...machine, loadAverageAtEnd: loadavg() }, benchMs, sectionSeconds, table: rows, failed, ...figures });
   progress(`figures in ${file}`);
 }
 for (const failure of failed) console.error(`FAILED ${failure}`);
