@@ -203,7 +203,7 @@ function cardNameOption(option: SlashCommandStringOption): SlashCommandStringOpt
   return option.setName('name').setDescription('Card name or passcode').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS);
 }
 
-export const card: ChatInputCommand = {
+export const card: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('card')

@@ -25,7 +25,7 @@ async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   return showDeck(ctx, app, deck, ephemeral);
 }
 
-export const deck: ChatInputCommand = {
+export const deck: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('deck')

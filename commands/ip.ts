@@ -54,7 +54,7 @@ async function time(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   return renderTimeLine(result, app.clock.now(), ephemeral, messagesFor(ctx.user.locale));
 }
 
-export const ip: ChatInputCommand = {
+export const ip: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('ip')

@@ -1,4 +1,5 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
+import type { AppServices } from '../src/app/services.js';
 import type { MessageContextCommand } from '../src/interaction/command.js';
 import { deferWhenSlow } from '../src/interaction/deferral.js';
 import { UserError } from '../src/interaction/errors.js';
@@ -8,7 +9,7 @@ import { renderLookup, renderNotes } from '../src/render/ip.js';
 import { EVERYWHERE } from '../src/interaction/install-scopes.js';
 import { locateTargets } from './ip.js';
 
-export const locateIp: MessageContextCommand = {
+export const locateIp: MessageContextCommand<AppServices> = {
   kind: 'message',
   data: new ContextMenuCommandBuilder()
     .setName('Locate IP addresses')

@@ -1,4 +1,5 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
+import type { AppServices } from '../src/app/services.js';
 import { findYdkeUrl, parseYdke } from '../src/decks/ydke.js';
 import { isYdkName } from '../src/decks/ydk.js';
 import type { MessageContextCommand } from '../src/interaction/command.js';
@@ -11,7 +12,7 @@ import { deckFromFile, readDeck, showDeck } from './deck-common.js';
  * attachment, shown like `/deck show` (public: decks are shared to be discussed). A message command
  * carries the message's text and attachments, so no privileged intent is needed.
  */
-export const readDeckMenu: MessageContextCommand = {
+export const readDeckMenu: MessageContextCommand<AppServices> = {
   kind: 'message',
   data: new ContextMenuCommandBuilder()
     .setName('Read deck')

@@ -91,7 +91,7 @@ function handleComponent(ctx: ComponentContext, app: AppServices): Promise<Compo
 
 const choices = <T extends string>(values: readonly T[]) => values.map((value) => ({ name: value, value }));
 
-export const wallpaper: ChatInputCommand = {
+export const wallpaper: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: new SlashCommandBuilder()
     .setName('wallpaper')
