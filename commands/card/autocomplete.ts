@@ -1,9 +1,9 @@
-import { cardLanguageFor } from '../src/cards/user-language.js';
-import type { AutocompleteChoice, AutocompleteContext } from '../src/interaction/context.js';
-import { bilingualCardName } from '../src/render/card-name.js';
-import { truncate } from '../src/render/format.js';
-import { setAutocompleteValue } from '../src/cards/card-set.js';
-import type { AppServices } from '../src/app/services.js';
+import { cardLanguageFor } from '../../src/cards/user-language.js';
+import type { AutocompleteChoice, AutocompleteContext } from '../../src/interaction/context.js';
+import { bilingualCardName } from '../../src/render/card-name.js';
+import { truncate } from '../../src/render/format.js';
+import { setAutocompleteValue } from '../../src/cards/card-set.js';
+import type { AppServices } from '../../src/app/services.js';
 
 /** Discord's limits on one autocomplete answer. */
 const MAX_CHOICES = 25;

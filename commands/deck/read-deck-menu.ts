@@ -1,11 +1,11 @@
 import { ApplicationCommandType, ContextMenuCommandBuilder } from 'discord.js';
-import type { AppServices } from '../src/app/services.js';
-import { findYdkeUrl, parseYdke } from '../src/decks/ydke.js';
-import { isYdkName } from '../src/decks/ydk.js';
-import type { MessageContextCommand } from '../src/interaction/command.js';
-import { UserError } from '../src/interaction/errors.js';
-import { EVERYWHERE } from '../src/interaction/install-scopes.js';
-import { deckFromFile, readDeck, showDeck } from './deck-common.js';
+import type { AppServices } from '../../src/app/services.js';
+import { findYdkeUrl, parseYdke } from '../../src/decks/ydke.js';
+import { isYdkName } from '../../src/decks/ydk.js';
+import type { MessageContextCommand } from '../../src/interaction/command.js';
+import { UserError } from '../../src/interaction/errors.js';
+import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
+import { deckFromFile, readDeck, showDeck } from './shared.js';
 
 /**
  * Message menu **Read deck**: the first `ydke://` URL in the message, else its first `.ydk`

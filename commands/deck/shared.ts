@@ -1,16 +1,18 @@
-import type { AppServices } from '../src/app/services.js';
-import { allEntries } from '../src/decks/deck-cards.js';
-import { tileCards } from '../src/decks/deck-layout.js';
-import type { DeckList, ParsedDeck } from '../src/decks/deck-list.js';
-import { deckReport } from '../src/decks/deck-report.js';
-import { MAX_YDK_BYTES, parseYdkBytes } from '../src/decks/ydk.js';
-import type { AttachmentRef, ChatInputContext, DeferrableContext } from '../src/interaction/context.js';
-import { deferWhenSlow } from '../src/interaction/deferral.js';
-import { UserError } from '../src/interaction/errors.js';
-import type { Reply } from '../src/interaction/reply.js';
-import { renderDeck, type DeckView } from '../src/render/deck.js';
-import { deckPicture } from '../src/render/deck-picture.js';
-import { localeCardLanguage, presentationFor, waitForDatabase } from './card-common.js';
+import type { AppServices } from '../../src/app/services.js';
+import { allEntries } from '../../src/decks/deck-cards.js';
+import { tileCards } from '../../src/decks/deck-layout.js';
+import type { DeckList, ParsedDeck } from '../../src/decks/deck-list.js';
+import { deckReport } from '../../src/decks/deck-report.js';
+import { MAX_YDK_BYTES, parseYdkBytes } from '../../src/decks/ydk.js';
+import type { AttachmentRef, ChatInputContext, DeferrableContext } from '../../src/interaction/context.js';
+import { deferWhenSlow } from '../../src/interaction/deferral.js';
+import { UserError } from '../../src/interaction/errors.js';
+import type { Reply } from '../../src/interaction/reply.js';
+import { renderDeck, type DeckView } from '../../src/render/deck.js';
+import { deckPicture } from '../../src/render/deck-picture.js';
+import { cardDatabaseMissing } from '../../src/render/card-database.js';
+import { cardLanguageFor } from '../../src/cards/user-language.js';
+import { presentationFor } from '../../src/interaction/presentation.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
 
@@ -38,7 +40,11 @@ export async function deckFromFile(ctx: DeckContext, app: AppServices, file: Att
  * completed later (the reply is then edited with the whole picture).
  */
 export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
-  await waitForDatabase(ctx, app, ephemeral);
+  if (!(await app.cards.waitForDatabase((loaded) => deferWhenSlow(ctx, loaded, { ephemeral })))) {
+    const failure = app.cards.loadFailure;
+    const now = app.clock.now().getTime();
+    throw new UserError((t) => cardDatabaseMissing(failure, now, t));
+  }
   return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
 }
 
@@ -48,7 +54,7 @@ async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephe
   const cards = allEntries(report.cards).map((entry) => entry.card);
   const view: DeckView = {
     report,
-    localNames: app.cards.localNames(cards, localeCardLanguage(ctx)),
+    localNames: app.cards.localNames(cards, cardLanguageFor(null, ctx.user.locale)),
     pricesAsOf: app.cards.pricesAsOf,
     messages: presentationFor(ctx).messages,
   };

@@ -1,10 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { AppServices } from '../src/app/services.js';
-import type { ChatInputCommand } from '../src/interaction/command.js';
-import { messagesFor } from '../src/i18n/messages.js';
-import { deferWhenSlow } from '../src/interaction/deferral.js';
-import { renderStatus } from '../src/render/status.js';
-import { SERVER_INSTALL_ONLY } from '../src/interaction/install-scopes.js';
+import type { AppServices } from '../../src/app/services.js';
+import type { ChatInputCommand } from '../../src/interaction/command.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { deferWhenSlow } from '../../src/interaction/deferral.js';
+import { renderStatus } from '../../src/render/status.js';
+import { SERVER_INSTALL_ONLY } from '../../src/interaction/install-scopes.js';
 
 export const status: ChatInputCommand<AppServices> = {
   kind: 'chat',

@@ -1,14 +1,15 @@
-import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
-import { chatAcknowledger, componentAcknowledger } from '../src/interaction/deferral.js';
-import { UserError } from '../src/interaction/errors.js';
-import type { Reply } from '../src/interaction/reply.js';
-import { isUpstreamError } from '../src/interaction/upstream-error.js';
-import { messagesFor } from '../src/i18n/messages.js';
-import { quoteUserText } from '../src/render/user-text.js';
-import { collectionPages, renderCollectionList } from '../src/render/wallpaper-collections.js';
-import type { AppServices } from '../src/app/services.js';
-import { collectionListingText, parseWallhavenUsername, type WallpaperCollection } from '../src/wallpaper/collections.js';
-import { ALL_CATEGORIES, collectionOf, ephemeral, openFromComponent, sideAnswer, waitForWallhaven } from './wallpaper-listing.js';
+import type { ChatInputContext, ComponentContext, ComponentResult } from '../../src/interaction/context.js';
+import { chatAcknowledger, componentAcknowledger } from '../../src/interaction/deferral.js';
+import { UserError } from '../../src/interaction/errors.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
+import type { Reply } from '../../src/interaction/reply.js';
+import { isUpstreamError } from '../../src/interaction/upstream-error.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { quoteUserText } from '../../src/render/user-text.js';
+import { collectionPages, renderCollectionList } from '../../src/render/wallpaper-collections.js';
+import type { AppServices } from '../../src/app/services.js';
+import { collectionListingText, parseWallhavenUsername, type WallpaperCollection } from '../../src/wallpaper/collections.js';
+import { ALL_CATEGORIES, openFromComponent, sideAnswer, waitForWallhaven } from './listing.js';
 
 /**
  * `/wallpaper collections user`: a Wallhaven user's public collections, 25 to a page with a menu to
@@ -39,7 +40,7 @@ export async function listCollections(ctx: ChatInputContext, app: AppServices): 
 /** ◀ ▶ under the list: only who asked for it pages, the list coming from the cache. */
 export async function pageCollectionList(ctx: ComponentContext, app: AppServices, target: { username: string; page: number }): Promise<ComponentResult> {
   const messages = messagesFor(ctx.user.locale);
-  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return ephemeral(messages.wallpaper.notYourList);
+  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return privateAnswer(messages.wallpaper.notYourList);
   try {
     const collections = await publicCollections(app, ctx.user.id, target.username, (load) => waitForWallhaven(app, componentAcknowledger(ctx), messages, load));
     const page = Math.min(target.page, collectionPages(collections.length) - 1);
@@ -53,13 +54,13 @@ export async function pageCollectionList(ctx: ComponentContext, app: AppServices
 export async function openCollection(ctx: ComponentContext, app: AppServices, username: string): Promise<ComponentResult> {
   const messages = messagesFor(ctx.user.locale);
   const id = Number(ctx.values[0]);
-  if (!Number.isSafeInteger(id) || id < 1) return ephemeral(messages.wallpaper.unknownPager);
+  if (!Number.isSafeInteger(id) || id < 1) return privateAnswer(messages.wallpaper.unknownPager);
   let collection: WallpaperCollection | null;
   try {
-    collection = await collectionOf(app, ctx.user.id, { id, username });
+    collection = await app.wallpaperListings.collectionOf({ id, username }, app.memberShares.spenderFor(ctx.user.id, 'wallhaven'));
   } catch (error) {
     return sideAnswer(ctx, error, messages);
   }
-  if (collection === null) return ephemeral(messages.wallpaper.collectionGone);
+  if (collection === null) return privateAnswer(messages.wallpaper.collectionGone);
   return openFromComponent(ctx, app, { categories: ALL_CATEGORIES, sorting: 'date_added', listing: 'collection' }, collectionListingText({ id, username }), collection);
 }

@@ -1,81 +1,23 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommand } from '../src/interaction/command.js';
-import type { ChatInputContext, ComponentContext, ComponentResult } from '../src/interaction/context.js';
-import { chatAcknowledger } from '../src/interaction/deferral.js';
-import { UserError } from '../src/interaction/errors.js';
-import type { Reply } from '../src/interaction/reply.js';
-import { isUpstreamError } from '../src/interaction/upstream-error.js';
-import { en } from '../src/i18n/en.js';
-import { messagesFor } from '../src/i18n/messages.js';
-import { EVERYWHERE } from '../src/interaction/install-scopes.js';
-import { noResultsSentence, renderRandomWallpaper, renderWallpaperDetail } from '../src/render/wallpaper.js';
-import type { AppServices } from '../src/app/services.js';
-import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId } from '../src/wallpaper/component-ids.js';
-import { MAX_USERNAME_LENGTH } from '../src/wallpaper/collections.js';
-import { purityAllowed } from '../src/wallpaper/gating.js';
-import { PAGER_PREFIX } from '../src/wallpaper/pager-state.js';
-import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../src/wallpaper/search.js';
-import { CATEGORY_CHOICES, colourSuggestions, parseCategories, parseQuery, readSearchOptions, resolutionSuggestions, type ParseResult } from '../src/wallpaper/search-options.js';
-import { parseWallpaperId } from '../src/wallpaper/wallhaven-site.js';
-import { listCollections, openCollection, pageCollectionList } from './wallpaper-collections.js';
-import { listTag, moreLikeThis, openPager, page, waitForWallhaven } from './wallpaper-listing.js';
+import type { ChatInputCommand } from '../../src/interaction/command.js';
+import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
+import { en } from '../../src/i18n/en.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
+import type { AppServices } from '../../src/app/services.js';
+import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId } from '../../src/wallpaper/component-ids.js';
+import { MAX_USERNAME_LENGTH } from '../../src/wallpaper/collections.js';
+import { PAGER_PREFIX } from '../../src/wallpaper/pager-state.js';
+import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../../src/wallpaper/search.js';
+import { CATEGORY_CHOICES, colourSuggestions, resolutionSuggestions } from '../../src/wallpaper/search-options.js';
+import { listCollections, openCollection, pageCollectionList } from './collections.js';
+import { page } from './page.js';
+import { randomWallpaper } from './random.js';
+import { listTag, moreLikeThis } from './related.js';
+import { searchWallpapers } from './search.js';
+import { showWallpaper } from './show.js';
 
-function valueOf<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new UserError(result.reason);
-  return result.value;
-}
-
-function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const { search: filters, query } = valueOf(readSearchOptions(ctx.options));
-  // Search, show and random answer in the channel: the wait note is public like the answer.
-  const opener = { userId: ctx.user.id, channel: ctx.channel, acknowledge: chatAcknowledger(ctx, false), messages: messagesFor(ctx.user.locale) };
-  return openPager(app, opener, filters, query);
-}
-
-async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const parsed = parseWallpaperId(ctx.options.getString('id') ?? '');
-  if (!parsed.ok) throw new UserError((t) => t.wallpaper.notAWallpaper(parsed.reason));
-  const messages = messagesFor(ctx.user.locale);
-  const hasKey = app.wallhaven.nsfwAvailable;
-  let result;
-  try {
-    result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-      app.wallhaven.detail(parsed.id, app.memberShares.spenderFor(ctx.user.id, 'wallhaven')),
-    );
-  } catch (error) {
-    if (isUpstreamError(error, 'not_found')) throw new UserError((t) => t.wallpaper.noSuchWallpaper(`\`${parsed.id}\``));
-    if (isUpstreamError(error, 'unauthorized')) {
-      // Only NSFW wallpapers need a key: say first whether this channel could show one at all.
-      const channelDecision = purityAllowed('nsfw', ctx.channel, true, messages);
-      if (!channelDecision.allowed) throw new UserError(channelDecision.reason);
-      throw new UserError((t) => (hasKey ? t.wallpaper.keyRefused : t.wallpaper.needsKey));
-    }
-    throw error;
-  }
-  const decision = purityAllowed(result.purity, ctx.channel, hasKey, messages);
-  if (!decision.allowed) throw new UserError(decision.reason);
-  return renderWallpaperDetail(result, messages);
-}
-
-async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const query = valueOf(parseQuery(ctx.options.getString('query')));
-  const categories = valueOf(parseCategories(ctx.options.getString('category')));
-  const messages = messagesFor(ctx.user.locale);
-  let result;
-  try {
-    result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-      app.wallhaven.randomPick(query, categories, app.memberShares.spenderFor(ctx.user.id, 'wallhaven')),
-    );
-  } catch (error) {
-    if (isUpstreamError(error, 'not_found')) {
-      throw new UserError((t) => noResultsSentence({ query: query ?? null, categories, purity: 'sfw', sorting: 'random' }, t));
-    }
-    throw error;
-  }
-  const decision = purityAllowed(result.purity, ctx.channel, app.wallhaven.nsfwAvailable, messages);
-  if (!decision.allowed) throw new UserError(decision.reason);
-  return renderRandomWallpaper(result, query ?? null, messages);
-}
+/** `/wallpaper`: its definition, and which file answers each subcommand and component. */
 
 /** Every `wp:` component: "More like this", a detail view's tag menu, a list of collections, or the ◀ ▶ of a listing. */
 function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {

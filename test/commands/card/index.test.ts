@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { card } from '../../commands/card.js';
-import { cardLanguageFor } from '../../src/cards/user-language.js';
+import { card } from '../../../commands/card/index.js';
+import { cardLanguageFor } from '../../../src/cards/user-language.js';
 
 function subcommand(name: string): APIApplicationCommandOption[] {
   const sub = card.data.options?.find((option) => option.name === name);

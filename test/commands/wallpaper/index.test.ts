@@ -1,17 +1,18 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption, type APIButtonComponent } from 'discord.js';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { wallpaper } from '../../commands/wallpaper.js';
-import { PAGER_IDLE_LIMIT_MS } from '../../src/wallpaper/paging.js';
-import { en } from '../../src/i18n/en.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type ChatInputContext, type ComponentContext, type ComponentResult } from '../../src/interaction/context.js';
-import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
-import type { AppServices } from '../../src/app/services.js';
-import { UpstreamError } from '../../src/interaction/upstream-error.js';
-import type { WallpaperSearch } from '../../src/wallpaper/search.js';
-import type { WallhavenService } from '../../src/services/wallhaven.js';
-import type { WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
-import { decodePagerId } from '../../src/wallpaper/pager-state.js';
+import { wallpaper } from '../../../commands/wallpaper/index.js';
+import { PAGER_IDLE_LIMIT_MS } from '../../../src/wallpaper/paging.js';
+import { en } from '../../../src/i18n/en.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type ChatInputContext, type ComponentContext, type ComponentResult } from '../../../src/interaction/context.js';
+import type { MessagePayload, Reply } from '../../../src/interaction/reply.js';
+import type { AppServices } from '../../../src/app/services.js';
+import { UpstreamError } from '../../../src/interaction/upstream-error.js';
+import type { WallpaperSearch } from '../../../src/wallpaper/search.js';
+import type { WallhavenService } from '../../../src/services/wallhaven.js';
+import type { WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../../src/wallpaper/wallpaper.js';
+import { decodePagerId, longQueryKey } from '../../../src/wallpaper/pager-state.js';
+import { WallpaperListings } from '../../../src/services/wallpaper-listings.js';
 
 /**
  * The handlers against a stub of the service, for what the fake Wallhaven never does: short pages
@@ -63,9 +64,13 @@ function pages(sizes: number[], purityOf: (page: number, offset: number) => Wall
 }
 
 function stubApp(service: Partial<WallhavenService>): AppServices {
+  const wallhaven = { nsfwAvailable: false, expectedWaitMs: () => 0, ...service } as WallhavenService;
+  const stored = new Map<string, string>();
+  const longQueries = { remember: async (text: string) => void stored.set(longQueryKey(text), text), recall: async (key: string) => stored.get(key) };
   return {
     clock: { now: () => new Date(NOW) },
-    wallhaven: { nsfwAvailable: false, expectedWaitMs: () => 0, ...service },
+    wallhaven,
+    wallpaperListings: new WallpaperListings(wallhaven, longQueries),
     // Shares are tested end to end (cooldown.test.ts, fair-share.test.ts): here every request is free.
     memberShares: { spenderFor: () => ({}) },
   } as unknown as AppServices;
