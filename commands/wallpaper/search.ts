@@ -8,7 +8,7 @@ import { readSearchOptions } from '../../src/wallpaper/search-options.js';
 import { openPager } from './listing.js';
 
 /** `/wallpaper search [query] [filters…]`: a listing of the results, one wallpaper at a time, paged by who asked. */
-export function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
+export async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const options = readSearchOptions(ctx.options);
   if (!options.ok) throw new UserError(options.reason);
   const { search: filters, query } = options.value;

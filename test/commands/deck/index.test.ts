@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deck } from '../../../commands/deck/index.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { DECK_URL, deckServices } from './deck-fixtures.js';
+import { DECK_URL, deckServices } from '../../helpers/deck-fixtures.js';
 
 describe('/deck definition', () => {
   it('has show, with an optional url (bounded), file and public', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readDeckMenu } from '../../../commands/deck/read-deck-menu.js';
 import { en } from '../../../src/i18n/en.js';
 import { messageContext } from '../../helpers/command-contexts.js';
-import { DECK_URL, deckServices } from './deck-fixtures.js';
+import { DECK_URL, deckServices } from '../../helpers/deck-fixtures.js';
 
 const YDK_FILE = { name: 'My Deck.YDK', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/deck.ydk' };
 

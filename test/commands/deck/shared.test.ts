@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deckFromFile, readDeck, showDeck } from '../../../commands/deck/shared.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { DARK_MAGICIAN, DECK, deckServices, PICTURE } from './deck-fixtures.js';
+import { DARK_MAGICIAN, DECK, deckServices, PICTURE } from '../../helpers/deck-fixtures.js';
 
 const FILE = { name: 'deck.ydk', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/deck.ydk' };
 

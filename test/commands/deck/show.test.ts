@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { show } from '../../../commands/deck/show.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { DECK_URL, deckServices } from './deck-fixtures.js';
+import { DECK_URL, deckServices } from '../../helpers/deck-fixtures.js';
 
 const FILE = { name: 'deck.ydk', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/deck.ydk' };
 

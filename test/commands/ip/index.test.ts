@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ip } from '../../../commands/ip/index.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { ipServices } from './ip-fixtures.js';
+import { ipServices } from '../../helpers/ip-lookups.js';
 
 describe('/ip definition', () => {
   it('has lookup and time, each with its address option required and a public switch', () => {

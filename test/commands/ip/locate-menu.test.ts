@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { locateIp } from '../../../commands/ip/locate-menu.js';
 import { en } from '../../../src/i18n/en.js';
 import { messageContext } from '../../helpers/command-contexts.js';
-import { ipServices } from './ip-fixtures.js';
+import { ipServices } from '../../helpers/ip-lookups.js';
 
 describe('message menu Locate IP addresses', () => {
   it('locates the addresses and URL hosts found in the message, privately, ignoring dotted words', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lookup } from '../../../commands/ip/lookup.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { ipServices } from './ip-fixtures.js';
+import { ipServices } from '../../helpers/ip-lookups.js';
 
 describe('/ip lookup', () => {
   it('locates every entry, at most 10 addresses with their reverse names, on the member’s GeoJS share, privately', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { time } from '../../../commands/ip/time.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { ipServices } from './ip-fixtures.js';
+import { ipServices } from '../../helpers/ip-lookups.js';
 
 describe('/ip time', () => {
   it('gives one public line with the local time, locating one address without its reverse name', async () => {

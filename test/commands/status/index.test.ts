@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { status } from '../../../commands/status/index.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext, stubServices } from '../../helpers/command-contexts.js';
-import { GOOGLE_DNS } from '../ip/ip-fixtures.js';
+import { GOOGLE_DNS } from '../../helpers/ip-lookups.js';
 
 function statusServices(egress: () => Promise<unknown> = async () => GOOGLE_DNS.record) {
   const geo = { egress: vi.fn(egress) };

@@ -1,136 +1,26 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption, type APIButtonComponent } from 'discord.js';
-import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wallpaper } from '../../../commands/wallpaper/index.js';
 import { PAGER_IDLE_LIMIT_MS } from '../../../src/wallpaper/paging.js';
 import { en } from '../../../src/i18n/en.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type ChatInputContext, type ComponentContext, type ComponentResult } from '../../../src/interaction/context.js';
 import type { MessagePayload, Reply } from '../../../src/interaction/reply.js';
 import type { AppServices } from '../../../src/app/services.js';
 import { UpstreamError } from '../../../src/interaction/upstream-error.js';
-import type { WallpaperSearch } from '../../../src/wallpaper/search.js';
-import type { WallhavenService } from '../../../src/services/wallhaven.js';
-import type { WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../../src/wallpaper/wallpaper.js';
-import { decodePagerId, longQueryKey } from '../../../src/wallpaper/pager-state.js';
-import { WallpaperListings } from '../../../src/services/wallpaper-listings.js';
+import { decodePagerId } from '../../../src/wallpaper/pager-state.js';
+import { chatContext as chatContextOf, componentContext as componentContextOf, updated, USER } from '../../helpers/command-contexts.js';
+import { pages, searchService, stubApp } from '../../helpers/wallpaper-fixtures.js';
 
 /**
  * The handlers against a stub of the service, for what the fake Wallhaven never does: short pages
  * before the last one, a result of the wrong purity, a long limiter queue.
  */
 
-const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
-const USER = { id: '42', username: 'owner', locale: 'en-US' };
-const NORMAL: ChannelInfo = { id: 'c1', kind: 'guild', ageRestricted: false };
-
-function item(id: string, purity: WallpaperPurity = 'sfw'): WallpaperSummary {
-  return {
-    id,
-    pageUrl: `https://wallhaven.cc/w/${id}`,
-    shortUrl: `https://whvn.cc/${id}`,
-    views: 1,
-    favorites: 1,
-    purity,
-    category: 'general',
-    width: 1920,
-    height: 1080,
-    resolution: '1920x1080',
-    ratio: 1.78,
-    fileSize: 1000,
-    fileType: 'image/png',
-    createdAt: new Date(NOW),
-    colors: [],
-    thumbnails: { large: `https://th.wallhaven.cc/lg/${id.slice(0, 2)}/${id}.jpg` },
-  };
-}
-
-/** Pages of the given sizes; ids encode page and offset (`p2o09x`). */
-function pages(sizes: number[], purityOf: (page: number, offset: number) => WallpaperPurity = () => 'sfw'): Map<number, WallpaperPage> {
-  const total = sizes.reduce((sum, size) => sum + size, 0);
-  return new Map(
-    sizes.map((size, index) => [
-      index + 1,
-      {
-        items: Array.from({ length: size }, (_, offset) => item(`p${index + 1}o${String(offset).padStart(2, '0')}x`, purityOf(index + 1, offset))),
-        page: index + 1,
-        lastPage: sizes.length,
-        total,
-        perPage: 24,
-        seed: null,
-        query: null,
-      },
-    ]),
-  );
-}
-
-function stubApp(service: Partial<WallhavenService>): AppServices {
-  const wallhaven = { nsfwAvailable: false, expectedWaitMs: () => 0, ...service } as WallhavenService;
-  const stored = new Map<string, string>();
-  const longQueries = { remember: async (text: string) => void stored.set(longQueryKey(text), text), recall: async (key: string) => stored.get(key) };
-  return {
-    clock: { now: () => new Date(NOW) },
-    wallhaven,
-    wallpaperListings: new WallpaperListings(wallhaven, longQueries),
-    // Shares are tested end to end (cooldown.test.ts, fair-share.test.ts): here every request is free.
-    memberShares: { spenderFor: () => ({}) },
-  } as unknown as AppServices;
-}
-
-function searchService(byPage: Map<number, WallpaperPage>, options: { delayMs?: number; expectedWaitMs?: number } = {}) {
-  const search = vi.fn(async (request: WallpaperSearch) => {
-    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-    const page = byPage.get(request.page);
-    if (!page) throw new UpstreamError('wallhaven', 'not_found', 'page past the end');
-    return page;
-  });
-  return { search, expectedWaitMs: () => options.expectedWaitMs ?? 0 };
-}
-
-const log = pino({ level: 'silent' });
-
-function chatContext(subcommand: string, values: Record<string, string>) {
-  const defer = vi.fn(async () => undefined);
-  const progress = vi.fn(async () => undefined);
-  const ctx: ChatInputContext = {
-    interactionId: 'i1',
-    user: USER,
-    channel: NORMAL,
-    installation: SERVER_INSTALLATION,
-    appPermissions: ALL_APP_PERMISSIONS,
-    memberPermissions: { manageServer: false },
-    log,
-    options: { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null, getAttachment: () => null },
-    defer,
-    progress,
-  };
-  return { ctx, defer, progress };
-}
-
-function componentContext(customId: string, ownerId: string | null = USER.id): ComponentContext {
-  return {
-    interactionId: 'i2',
-    user: USER,
-    channel: NORMAL,
-    installation: SERVER_INSTALLATION,
-    appPermissions: ALL_APP_PERMISSIONS,
-    memberPermissions: { manageServer: false },
-    log,
-    customId,
-    values: [],
-    message: { id: 'm1', createdTimestamp: NOW, ownerId },
-    deferUpdate: vi.fn(async () => undefined),
-    progress: vi.fn(async () => undefined),
-  };
-}
+const chatContext = (subcommand: string, values: Record<string, string>) => chatContextOf(subcommand, values);
+const componentContext = (customId: string, ownerId: string | null = USER.id) => componentContextOf(customId, { ownerId });
 
 function button(payload: MessagePayload, label: '◀' | '▶'): APIButtonComponent & { custom_id: string } {
   const found = payload.components?.flatMap((row) => row.components).find((component) => 'label' in component && component.label === label);
   return found as APIButtonComponent & { custom_id: string };
-}
-
-function updated(result: ComponentResult): MessagePayload {
-  if (!('update' in result)) throw new Error(`expected an update, got ${JSON.stringify(result)}`);
-  return result.update;
 }
 
 async function pressFrom(app: AppServices, payload: MessagePayload, label: '◀' | '▶'): Promise<MessagePayload> {

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { LookupOutcome, LookupResult } from '../../../src/ip/resolution.js';
-import { stubServices } from '../../helpers/command-contexts.js';
+import type { LookupOutcome, LookupResult } from '../../src/ip/resolution.js';
+import { stubServices } from './command-contexts.js';
 
-/** What `ipLookup.locate` answers in these tests: Google's resolver in Mountain View, or what `outcome` says. */
+/** What `ipLookup.locate` answers in command tests: Google's resolver in Mountain View, or what `outcome` says. */
 
 export const NOW = Date.UTC(2026, 0, 15, 20, 32);
 

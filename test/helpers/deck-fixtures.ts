@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { toYdke } from '../../../src/decks/ydke.js';
-import { dumpCard, stubServices } from '../../helpers/command-contexts.js';
+import { toYdke } from '../../src/decks/ydke.js';
+import { dumpCard, stubServices } from './command-contexts.js';
 
 /** A small deck and services that show it: Dark Magician ×3, one card unknown, and a picture drawn at once. */
 
