@@ -22,6 +22,29 @@ module.exports = {
       to: { path: '^src/services/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'no-command-imports-another',
+      comment:
+        'One folder per command (commands/<name>/): its files import their own folder and the src/ layers, never another command, nor the registry (commands/index.ts). What commands share lives in src/interaction, a domain or a service.',
+      severity: 'error',
+      from: { path: '^commands/([^/]+)/' },
+      to: { path: '^commands/', pathNot: '^commands/$1/' },
+    },
+    {
+      name: 'commands-live-in-folders',
+      comment: 'Only the registry (commands/index.ts) sits at the top of commands/; every command is a folder.',
+      severity: 'error',
+      from: { path: '^commands/[^/]+[.]ts$', pathNot: '^commands/index[.]ts$' },
+      to: {},
+    },
+    {
+      name: 'kernel-knows-nothing-of-the-app',
+      comment:
+        'src/interaction is the generic kernel (Command<S>, createRouter<S>): it reaches nothing of src/app, src/services or commands, not even through another folder; the app supplies its services type.',
+      severity: 'error',
+      from: { path: '^src/interaction/' },
+      to: { path: '^(src/app|src/services|commands)/', reachable: true },
+    },
+    {
       name: 'domain-imports-no-service-or-render',
       comment: 'The domains (src/cards, src/decks, src/wallpaper, src/ip) are pure: services and render depend on them, never the other way.',
       severity: 'error',

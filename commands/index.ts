@@ -1,11 +1,15 @@
 import type { Command } from '../src/interaction/command.js';
-import { card } from './card.js';
-import { deck } from './deck.js';
-import { ip } from './ip.js';
-import { locateIp } from './locate-ip.js';
-import { readDeckMenu } from './read-deck.js';
-import { status } from './status.js';
-import { wallpaper } from './wallpaper.js';
+import type { AppServices } from '../src/app/services.js';
+import { card } from './card/index.js';
+import { deck } from './deck/index.js';
+import { readDeckMenu } from './deck/read-deck-menu.js';
+import { ip } from './ip/index.js';
+import { locateIp } from './ip/locate-menu.js';
+import { status } from './status/index.js';
+import { wallpaper } from './wallpaper/index.js';
 
-/** The command set, in the order `npm run register` sends it. */
-export const commands: readonly Command[] = [ip, locateIp, card, deck, readDeckMenu, status, wallpaper];
+/**
+ * The command set, in the order `npm run register` sends it: one folder per command, a message
+ * menu in the folder of the command whose answer it gives.
+ */
+export const commands: readonly Command<AppServices>[] = [ip, locateIp, card, deck, readDeckMenu, status, wallpaper];

@@ -25,7 +25,7 @@ export interface AppCore {
 export interface AppCoreOptions {
   config: Config;
   logger: Logger;
-  commands?: readonly Command[];
+  commands?: readonly Command<AppServices>[];
   overrides?: ServiceOverrides;
   /**
    * The fleet-wide state, when the caller builds it (tests and benchmarks that time-compress its

@@ -22,6 +22,7 @@ import { registerHealthGauges } from '../services/health-gauges.js';
 import type { LimiterFactory } from '../services/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven.js';
+import { WallpaperListings } from '../services/wallpaper-listings.js';
 
 
 export interface Clock {
@@ -43,6 +44,8 @@ export interface AppServices {
   /** `/ip` and Locate IP: names resolved through DNS_SERVERS, addresses located by GeoJS. */
   ipLookup: IpLookup;
   wallhaven: WallhavenService;
+  /** The listings `/wallpaper` pages through: their queries in the buttons, and which result a press lands on. */
+  wallpaperListings: WallpaperListings;
   /** Each member's share of every upstream (`MEMBER_SHARES`); fresh cached answers are free. */
   memberShares: MemberShares;
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
@@ -166,6 +169,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     geo,
     ipLookup: new IpLookup(geo, dns),
     wallhaven,
+    wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),
     memberShares,
     state,
     cards,

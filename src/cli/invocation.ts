@@ -9,7 +9,10 @@ import {
   type APIApplicationCommandOption,
 } from 'discord.js';
 import { commands } from '../../commands/index.js';
-import type { Command } from '../interaction/command.js';
+import type { AppServices } from '../app/services.js';
+import type { Command as KernelCommand } from '../interaction/command.js';
+
+type Command = KernelCommand<AppServices>;
 
 const EXIT_USAGE = 2;
 

@@ -4,7 +4,7 @@ import type { ChatInputCommand, Command, MessageContextCommand } from './command
 import type { Reply } from './reply.js';
 import { UserError } from './errors.js';
 import { messagesFor } from '../i18n/messages.js';
-import type { AppServices } from '../app/services.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { ComponentExpiry } from './component-expiry.js';
 import { answerWithFailure, type Deferral } from './failure-answer.js';
 import {
@@ -39,10 +39,20 @@ export interface Router {
 
 type RunsCommand = ChatInputInteraction | MessageCommandInteraction;
 
-export function createRouter(commands: readonly Command[], app: AppServices): Router {
-  const chatCommands = new Map<string, ChatInputCommand>();
-  const messageCommands = new Map<string, MessageContextCommand>();
-  const componentOwners = new Map<string, ChatInputCommand>();
+/** What the router itself uses of the services it hands the commands: where it logs and counts. */
+export interface RouterServices {
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/**
+ * A router over `commands`, each handler given `app` (the app's services, of the app's own type `S`)
+ * beside its context.
+ */
+export function createRouter<S extends RouterServices>(commands: readonly Command<S>[], app: S): Router {
+  const chatCommands = new Map<string, ChatInputCommand<S>>();
+  const messageCommands = new Map<string, MessageContextCommand<S>>();
+  const componentOwners = new Map<string, ChatInputCommand<S>>();
   for (const command of commands) {
     if (command.kind === 'chat') {
       chatCommands.set(command.data.name, command);
@@ -58,7 +68,7 @@ export function createRouter(commands: readonly Command[], app: AppServices): Ro
   let accepting = true;
 
   /** The command whose components carry this custom_id's prefix (the part before the first `:`). */
-  function componentOwner(customId: string): ChatInputCommand | undefined {
+  function componentOwner(customId: string): ChatInputCommand<S> | undefined {
     return componentOwners.get(customId.split(':', 1)[0] ?? '');
   }
 

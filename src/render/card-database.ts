@@ -21,3 +21,8 @@ export function cardDatabaseFailureMessage(failure: CardDatabaseFailure, now: nu
   const next = failure.nextAttemptAt === null ? labels.databaseRetryingNow : labels.databaseNextAttempt(humanDuration(failure.nextAttemptAt - now, messages));
   return labels.databaseFailed(reason, next);
 }
+
+/** Why there are no cards: a failed download (with its next attempt), else a load still under way. */
+export function cardDatabaseMissing(failure: CardDatabaseFailure | null, now: number, messages: Catalogue = en): string {
+  return failure ? cardDatabaseFailureMessage(failure, now, messages) : messages.card.databaseLoading;
+}

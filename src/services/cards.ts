@@ -167,6 +167,17 @@ export class CardService {
     });
   }
 
+  /**
+   * True once the database is loaded, waiting for one still loading through `pace` (a command defers
+   * while it waits); false at once after a failed download (the next attempt is minutes away), or
+   * when the wait ends without it: `loadFailure` then says why.
+   */
+  async waitForDatabase(pace: (loaded: Promise<boolean>) => Promise<boolean>): Promise<boolean> {
+    if (this.ready) return true;
+    if (this.loadFailure) return false;
+    return pace(this.whenReady());
+  }
+
   /** True once `language`'s database is loaded and its names matched: from then on its texts are shown without a request. */
   languageReady(language: CardLanguage): boolean {
     return this.database.hasTexts(language) && this.indexes.holds(language);

@@ -1,11 +1,12 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
+import type { AppServices } from '../../src/app/services.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { CANARY_TOKEN } from './bot.js';
 
 /** A command that exercises the router's paths without any upstream. */
-export const probe: ChatInputCommand = {
+export const probe: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: { name: 'probe', description: 'test probe', options: [{ type: 3, name: 'mode', description: 'mode', required: true }] },
   async execute(ctx) {
@@ -58,7 +59,7 @@ probe.handleComponent = async (ctx) => {
 
 
 /** Defers, then answers after a second: an interaction still in flight when a test stops the bot. */
-export const slowCommand: ChatInputCommand = {
+export const slowCommand: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: { name: 'slow', description: 'takes a while' },
   async execute(ctx) {

@@ -4,6 +4,7 @@ import 'undici';
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
+import type { AppServices } from '../../src/app/services.js';
 import { commands } from '../../commands/index.js';
 import type { RecordedCall } from '../fakes/discord.js';
 import { fakeJpeg } from '../fakes/ygoprodeck.js';
@@ -18,7 +19,7 @@ import { answerOf, crashLines } from '../helpers/reliability.js';
 
 const ART = fakeJpeg('probe');
 
-const deferred: ChatInputCommand = {
+const deferred: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: { name: 'deferred', description: 'defers, then answers' },
   async execute(ctx) {
@@ -27,7 +28,7 @@ const deferred: ChatInputCommand = {
   },
 };
 
-const attachment: ChatInputCommand = {
+const attachment: ChatInputCommand<AppServices> = {
   kind: 'chat',
   data: { name: 'attachment', description: 'answers with a file' },
   async execute() {

@@ -75,7 +75,7 @@ interface AllowedUpstream {
 interface FuzzTarget {
   /** e.g. `wallpaper search query`. */
   label: string;
-  command: ChatInputCommand;
+  command: ChatInputCommand<AppServices>;
   subcommand: string | null;
   option: string;
 }
@@ -266,7 +266,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
     });
   });
 
-  const componentOwners = commands.filter((command): command is ChatInputCommand => command.kind === 'chat' && command.componentPrefix !== undefined);
+  const componentOwners = commands.filter((command): command is ChatInputCommand<AppServices> => command.kind === 'chat' && command.componentPrefix !== undefined);
 
   describe.each(componentOwners.map((command) => ({ name: command.data.name, command })))('components of /$name', ({ command }) => {
     it(`refuses or answers ${RUNS_PER_OPTION} forged custom_ids and select values`, { timeout: 120_000 }, async () => {
@@ -300,7 +300,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
   });
 
   it(`reads ${RUNS_PER_OPTION} hostile messages with "Locate IP addresses"`, { timeout: 120_000 }, async () => {
-    const locate = commands.find((command): command is MessageContextCommand => command.kind === 'message')!;
+    const locate = commands.find((command): command is MessageContextCommand<AppServices> => command.kind === 'message')!;
     // Hostile text with real addresses mixed in, so some lookups happen.
     const message = fc.tuple(HOSTILE_STRING, fc.constantFrom('', ' 8.8.8.8 ', ' 2001:4860:4860::8888 ', '[::1]:80', ' 10.0.0.1/8 ', ' fe80::1%eth0 '), HOSTILE_STRING).map((parts) => parts.join(''));
     await fc.assert(

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '../../commands/index.js';
 import type { ChatInputCommand, Command, MessageContextCommand } from '../../src/interaction/command.js';
+import type { AppServices } from '../../src/app/services.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/http/interactions-server.js';
 import { nodeSigningKeys, signatureHeadersFor, signatureTimestamp, tweetnaclSigningKeys } from '../fakes/discord-http.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -19,13 +20,13 @@ const HOSTILE_REQUESTS = fuzzRuns(2_000);
 const REQUEST_TIMEOUT_MS = 1_000;
 
 /** Every command, with each handler call counted: no unsigned request may ever reach one. */
-function countingCommands(count: () => void): Command[] {
-  return commands.map((command): Command => {
+function countingCommands(count: () => void): Command<AppServices>[] {
+  return commands.map((command): Command<AppServices> => {
     if (command.kind === 'message') {
-      const counted: MessageContextCommand = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+      const counted: MessageContextCommand<AppServices> = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
       return counted;
     }
-    const counted: ChatInputCommand = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
+    const counted: ChatInputCommand<AppServices> = { ...command, execute: (ctx, app) => (count(), command.execute(ctx, app)) };
     const { autocomplete, handleComponent } = command;
     if (autocomplete) counted.autocomplete = (ctx, app) => (count(), autocomplete(ctx, app));
     if (handleComponent) counted.handleComponent = (ctx, app) => (count(), handleComponent(ctx, app));

@@ -25,7 +25,7 @@ describe('compileTypeScript (npm run build)', () => {
   it('takes every source file of src/ and commands/, and no test', () => {
     const names = files.map((file) => relative(PROJECT_ROOT, file).split('\\').join('/'));
     expect(names).toContain('src/index.ts');
-    expect(names).toContain('commands/ip.ts');
+    expect(names).toContain('commands/ip/index.ts');
     expect(names).toContain('src/services/off-thread/worker.ts');
     expect(names.every((name) => /^(src|commands)\/.+\.ts$/.test(name) && !name.endsWith('.test.ts'))).toBe(true);
   });

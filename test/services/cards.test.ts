@@ -104,11 +104,25 @@ describe('CardService before the card database has loaded', () => {
     await harness.service.start();
     expect(await harness.service.whenReady(300)).toBe(false);
   });
+
+  it('waits for the database through the pace it is given, and says false when the wait ends without it', async () => {
+    harness.fake.blocked = true;
+    await harness.service.start();
+    const paced: Promise<boolean>[] = [];
+    expect(await harness.service.waitForDatabase((loaded) => (paced.push(loaded), loaded))).toBe(false);
+    expect(paced).toHaveLength(1);
+  });
 });
 
 describe('CardService with the card database loaded', () => {
   beforeEach(async () => {
     harness = await startLoaded({ recentPerChannel: 10 });
+  });
+
+  it('answers a wait for the database at once, without pacing it, once loaded', async () => {
+    let paced = false;
+    expect(await harness.service.waitForDatabase(async (loaded) => ((paced = true), loaded))).toBe(true);
+    expect(paced).toBe(false);
   });
 
   it('matches typos locally: autocomplete never asks upstream', () => {

@@ -1,0 +1,31 @@
+import { vi } from 'vitest';
+import { toYdke } from '../../src/decks/ydke.js';
+import { dumpCard, stubServices } from './command-contexts.js';
+
+/** A small deck and services that show it: Dark Magician ×3, one card unknown, and a picture drawn at once. */
+
+export const DARK_MAGICIAN = dumpCard(46986414);
+export const DECK = { main: [DARK_MAGICIAN.id, DARK_MAGICIAN.id, DARK_MAGICIAN.id, 12345], extra: [], side: [] };
+export const DECK_URL = toYdke(DECK);
+export const YDK = `#created by test\n#main\n${DARK_MAGICIAN.id}\n!side\n`;
+export const PICTURE = Buffer.from('deck picture');
+
+export function deckServices(options: { pending?: number[]; read?: unknown; ready?: boolean } = {}) {
+  const draw = vi.fn(async () => PICTURE);
+  const complete = vi.fn(async () => new Map());
+  const read = vi.fn(async () => options.read ?? { ok: true, bytes: Buffer.from(YDK) });
+  const app = stubServices({
+    cards: {
+      ready: options.ready ?? true,
+      loadFailure: null,
+      waitForDatabase: async () => options.ready ?? true,
+      byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : undefined),
+      localNames: () => new Map(),
+      pricesAsOf: null,
+    },
+    deckArt: { gather: vi.fn(async () => ({ art: new Map(), pending: options.pending ?? [] })), complete },
+    deckPictures: { draw },
+    attachments: { read },
+  });
+  return { app, draw, complete, read };
+}
