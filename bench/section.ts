@@ -9,7 +9,8 @@ import type { BenchFixtures } from './fixtures.js';
 /**
  * How much work a section does. `full` is what `npm run bench` measures and what BENCHMARKS.md
  * reports; `tiny` runs every step of the section on a workload a few hundred times smaller, to
- * prove it still runs (test/bench/sections.test.ts, `--size tiny`). Tiny figures mean nothing.
+ * prove it still runs (`npm run test:bench` through test/bench/smoke.ts, or `--size tiny`). Tiny
+ * figures mean nothing.
  */
 export type BenchSize = 'full' | 'tiny';
 

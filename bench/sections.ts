@@ -5,7 +5,8 @@
  *
  * To add a section (a flood or a replay with pass/fail assertions, say): write a `BenchSection`
  * (bench/section.ts) whose `run(size)` returns its rows and failed assertions, give it a `tiny`
- * size, and list it here; test/bench/sections.test.ts then runs it on every `npm test`.
+ * size, list it here and in one of test/bench/smoke.ts's `SMOKE_GROUPS`; `npm run test:bench`
+ * then runs it on its tiny workload.
  */
 import { afterStartSection } from './after-start.js';
 import { burstSection } from './burst.js';
