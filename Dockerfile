@@ -17,7 +17,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 # --v8-pool-size=1, as npm start: one thread for V8's background compilation and GC helpers instead
 # of four. On two cores, four of them took the event loop's core while the languages loaded
-# (BENCHMARKS.md, after a fresh start); on a host with more cores, raise it in NODE_OPTIONS.
+# (README.md, Docker); on a host with more cores, raise it in NODE_OPTIONS.
 # A heap cap makes V8 return memory after load peaks instead of holding its high-water mark
 # (bench/: 277 MB RSS settled without a cap, about 216 MB at 192 MB). 256 keeps room for a card
 # database refresh, when the old and the new card set are briefly both alive (≈150 MB of heap).

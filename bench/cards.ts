@@ -15,14 +15,14 @@ import { fixed, median, seededRandom } from './stats.js';
 
 /**
  * The layout the card databases had before they became compact (one English database of plain card
- * objects), measured on main at 18ab8b2 (`--only cards`, median of 3 runs) and recorded in BENCHMARKS.md;
+ * objects), measured on main at 18ab8b2 (`--only cards`, median of 3 runs; recorded in 9c64b16's BENCHMARKS.md);
  * the GC target is half of it.
  */
 export const MAIN_LAYOUT = {
   gcMsPerThousand: 233,
   cardShowP50Ratio: 1.6,
   rssSettledBytes: 182e6,
-  /** Measured later, alternating with the compact layout (BENCHMARKS.md, branch card-perf): what load does not distort. */
+  /** Measured later, alternating with the compact layout (e549577's BENCHMARKS.md): what load does not distort. */
   allocatedMBPerThousand: 158,
   cardShowCpuP50Ratio: 1.78,
 } as const;

@@ -30,8 +30,8 @@ function redactorOf(paths: string[]): (value: unknown) => unknown {
  * `formatters.log`) and on each child's bindings (`redactingChildren`). Not pino's `redact` option:
  * with wildcard paths it runs @pinojs/redact on every field of every line and binding, strings and
  * numbers included, and that parses its paths again on each call (most of pino's 28 KB per cached
- * interaction, BENCHMARKS.md). Here only a secret field or an object is redacted (by the same
- * library), and the line's object is copied only when one of its fields is.
+ * interaction, measured in fad2110's BENCHMARKS.md). Here only a secret field or an object is
+ * redacted (by the same library), and the line's object is copied only when one of its fields is.
  */
 function secretRedaction(): { fields: RedactFields; value: (key: string, value: unknown) => unknown } {
   const inAnyField = redactorOf(SECRET_PATHS_IN_ANY_FIELD);
