@@ -10,6 +10,7 @@ import { createServices, type AppServices, type ServiceOverrides } from './servi
 import type { RunMode } from '../runtime/status-report.js';
 import { createSharedState } from '../state/index.js';
 import type { FleetMember, SharedState } from '../state/shared-state.js';
+import { startStorage } from '../storage/storage.js';
 
 /** Most time given to interactions in flight on shutdown, unless the caller says otherwise. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 8_000;
@@ -42,24 +43,38 @@ interface AppCoreHooks {
 }
 
 /**
- * The shared state (Redis when REDIS_URL is set), services, the router over the command set, and
- * the ops server (when METRICS_PORT is set).
+ * The database (opened and migrated first: a bad DATABASE_URL or schema stops the start before
+ * anything else is loaded), the shared state (Redis when REDIS_URL is set), services, the router
+ * over the command set, and the ops server (when METRICS_PORT is set).
  */
 export async function createAppCore(options: AppCoreOptions, mode: RunMode, hooks: AppCoreHooks): Promise<AppCore> {
   const { config, logger } = options;
+  const storage = await startStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const metrics = createMetrics();
   // Until heartbeats say how many processes there are, assume one per shard: a safe (small) local share.
   const expectedFleetSize = config.shards?.count;
-  const state =
-    options.state ??
-    (await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) }));
+  let state: SharedState;
+  let services: AppServices;
+  try {
+    state =
+      options.state ??
+      (await createSharedState({ redisUrl: config.redisUrl, logger, metrics, ...(expectedFleetSize === undefined ? {} : { expectedFleetSize }) }));
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   // In a fleet every series says which process it comes from, and a sharded process which shards it runs.
   metrics.registry.setDefaultLabels({
     ...(state.backend === 'redis' ? { process: state.processId } : {}),
     ...(config.shards ? { shard: shardLabel(config.shards) } : {}),
   });
   if (hooks.describeFleetMember) state.fleet.describeWith(hooks.describeFleetMember);
-  const services = await createServices({ config, logger, metrics, state, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
+  try {
+    services = await createServices({ config, logger, metrics, state, storage, mode, gatewayPing: hooks.gatewayPing }, options.overrides);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const router = createRouter(options.commands ?? defaultCommands, services);
   let opsServer: OpsServer | undefined;
   try {

@@ -8,6 +8,7 @@ import { createInProcessState } from '../state/in-process.js';
 import type { MemberShare } from '../runtime/member-shares.js';
 import { MemberShares } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
+import type { Storage } from '../storage/storage.js';
 import type { CacheFactory } from '../services/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
 import type { CardService } from '../services/cards.js';
@@ -50,6 +51,8 @@ export interface AppServices {
   memberShares: MemberShares;
   /** Fleet-wide state (in process, or shared by every process on one Redis). */
   state: SharedState;
+  /** The database (settings, subscriptions, history) when the app started one; the CLI and handler tests run without. */
+  storage: Storage | undefined;
   cards: CardService;
   /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
   deckArt: DeckArt;
@@ -99,6 +102,8 @@ interface ServiceDeps {
   gatewayPing?: () => number | null;
   /** Fleet-wide state; today's in-process state when absent. Closed with the services. */
   state?: SharedState;
+  /** The database, opened and migrated by the app's start. Closed with the services, last. */
+  storage?: Storage;
 }
 
 /** An upstream's health with the refusals of its per-member share, for /status. */
@@ -172,6 +177,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),
     memberShares,
     state,
+    storage: deps.storage,
     cards,
     deckArt,
     deckPictures,
@@ -180,6 +186,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     async close() {
       await Promise.allSettled(closers.map((close) => close()));
       await state.close();
+      await deps.storage?.close();
     },
   };
 }

@@ -36,6 +36,14 @@ const redisUrl = z
   .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
   .optional();
 
+/** `postgres://` or `postgresql://`, with user, password, host, port, database and parameters as libpq takes them. */
+const databaseUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)' }).optional())
+  .optional();
+
 const portMessage = 'must be a port number (0-65535)';
 
 /** `ip`, `ipv4:port` or `[ipv6]:port`: what `Resolver#setServers` takes. */
@@ -68,6 +76,7 @@ const schema = z.object({
   YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
   YGOPRODECK_IMAGES_URL: httpUrl.default('https://images.ygoprodeck.com/images'),
   REDIS_URL: redisUrl,
+  DATABASE_URL: databaseUrl,
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   METRICS_PORT: z
@@ -121,6 +130,8 @@ export interface Config {
   ygoprodeckImagesUrl: string;
   /** Shared state for a fleet of processes; undefined: all state in this process. May hold a password. */
   redisUrl: string | undefined;
+  /** PostgreSQL for settings, subscriptions and history; undefined: SQLite in `DATA_DIR`. May hold a password. */
+  databaseUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   metricsPort: number | undefined;
@@ -163,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       problems.push(`${variable}: ${issue.message}`);
     }
   }
+  // A fleet shares one database: SQLite is a file on one host, each process would keep its own.
+  if (parsed.success && parsed.data.REDIS_URL !== undefined && parsed.data.DATABASE_URL === undefined) {
+    problems.push('DATABASE_URL: must be a postgres:// URL when REDIS_URL is set: a fleet shares one database, and SQLite (used when it is unset) is a file only this process sees');
+  }
   for (const name of options.require ?? []) {
     if (!env[name]?.trim()) {
       problems.push(`${name}: is required (see .env.example)`);
@@ -181,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     ygoprodeckImagesUrl: data.YGOPRODECK_IMAGES_URL,
     discordCdnUrl: data.DISCORD_CDN_URL,
     redisUrl: data.REDIS_URL,
+    databaseUrl: data.DATABASE_URL,
     dataDir: data.DATA_DIR,
     logLevel: data.LOG_LEVEL,
     metricsPort: data.METRICS_PORT,
@@ -195,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   };
 }
 
-function redisPassword(url: string | undefined): string | undefined {
+function urlPassword(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const password = decodeURIComponent(new URL(url).password);
   return password === '' ? undefined : password;
@@ -203,7 +219,7 @@ function redisPassword(url: string | undefined): string | undefined {
 
 /** The secret values of a config, for log scrubbing and leak tests. */
 export function secretsOf(config: Config): string[] {
-  return [config.discordToken, config.wallhavenApiKey, redisPassword(config.redisUrl)].filter((s): s is string => s !== undefined);
+  return [config.discordToken, config.wallhavenApiKey, urlPassword(config.redisUrl), urlPassword(config.databaseUrl)].filter((s): s is string => s !== undefined);
 }
 
 /**

@@ -10,7 +10,7 @@ import { REQUIRED_NODE } from '../../src/runtime/node-version.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { startFakeYgoprodeck, loadCardDump, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN } from '../helpers/bot.js';
-import { entryPointCommandLine, OFFLINE_ENV, PROJECT_ROOT, runEntryPoint, startEntryPoint, type RunningEntryPoint } from '../helpers/run-script.js';
+import { entryPointCommandLine, logMessages as messages, NO_STACK, OFFLINE_ENV, PROJECT_ROOT, runEntryPoint, startEntryPoint, type RunningEntryPoint } from '../helpers/run-script.js';
 
 /**
  * What a new operator sees when a first start does not go perfectly: each case spawns the real entry
@@ -41,17 +41,6 @@ function portOf(server: Server): number {
   return (server.address() as AddressInfo).port;
 }
 
-/** The `msg` of every JSON log line at `level` (60 fatal, 50 error, 40 warn, 30 info). */
-function messages(output: string, level?: number): string[] {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { level: number; msg: string })
-    .filter((line) => level === undefined || line.level === level)
-    .map((line) => line.msg);
-}
-
-const NO_STACK = /\n\s+at |"stack"/;
 
 describe('first start: the real entry points say what is wrong in one line', () => {
   let discord: FakeDiscord | undefined;

@@ -5,28 +5,29 @@ import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { buttonCustomId, newMessageFrom } from '../helpers/components.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { describeWithFleetStores, startFleetStores, type FleetStores } from '../helpers/fleet-stores.js';
 import { answerOf } from '../helpers/reliability.js';
 
 /**
  * Two complete bots (each its own discord.js client, fake Discord and DATA_DIR, as two hosts would
- * have) sharing one real Redis through REDIS_URL, against one set of fake upstreams.
+ * have) sharing one real Redis through REDIS_URL (and one PostgreSQL database through DATABASE_URL),
+ * against one set of fake upstreams.
  */
 
 const OWNER = { id: '1356000000000000200', username: 'tester' };
 
 
-describeWithRedis('two bots sharing one Redis', () => {
-  let redis: RedisServer;
+describeWithFleetStores('two bots sharing one Redis', () => {
+  let stores: FleetStores;
   let wallhaven: FakeWallhaven;
   let geojs: FakeGeoJs;
   let bots: TestBot[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
+    stores = await startFleetStores();
     wallhaven = await startFakeWallhaven();
     geojs = await startFakeGeoJs();
-    const env = { REDIS_URL: redis.url, WALLHAVEN_URL: wallhaven.url, GEOJS_URL: geojs.url };
+    const env = { ...stores.env, WALLHAVEN_URL: wallhaven.url, GEOJS_URL: geojs.url };
     bots = [await startTestBot({ env }), await startTestBot({ env })];
   });
 
@@ -34,7 +35,7 @@ describeWithRedis('two bots sharing one Redis', () => {
     for (const bot of bots) await bot.stop();
     await wallhaven?.close();
     await geojs?.close();
-    await redis?.stop();
+    await stores?.stop();
   });
 
   beforeEach(() => {

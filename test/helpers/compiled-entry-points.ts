@@ -21,9 +21,10 @@ const FENCE_PRELOAD = 'test/fence/child-preload.ts';
 /**
  * Kept as packages, loaded from node_modules at run time: pino starts its pretty printer (a
  * devDependency) in a worker thread from a file path inside its own package, which a bundle does
- * not have.
+ * not have; better-sqlite3 finds its native module from its own package's folder (and pg keeps
+ * its optional native binding out of the bundle).
  */
-const NOT_BUNDLED = ['pino', 'pino-pretty'];
+const NOT_BUNDLED = ['pino', 'pino-pretty', 'better-sqlite3', 'pg'];
 
 /**
  * Bundles carry CommonJS packages (discord.js) inside an ES module: their `require` of Node's

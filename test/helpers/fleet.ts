@@ -11,7 +11,8 @@ import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from './bot.js';
 import { writeCardSnapshot } from './card-snapshot.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { startFleetStores, type FleetStores } from './fleet-stores.js';
+import type { RedisServer } from './redis-server.js';
 import { scaledLimiters, startFaultProxy, type FaultProxy } from './reliability.js';
 
 /** Processes (each one gateway shard of as many) in a test fleet. */
@@ -21,13 +22,15 @@ export const FLEET_WALLHAVEN_SCALE = 20;
 export const FLEET_WALLHAVEN_WINDOW_MS = WALLHAVEN_RATE_LIMIT.windowMs / FLEET_WALLHAVEN_SCALE;
 
 /**
- * A fleet: three bot instances, each running one gateway shard of three, sharing one real Redis,
- * against one fake Discord whose guilds spread over the shards and one set of fake upstreams
- * (Wallhaven behind a fault proxy). Used by the fleet's tests (test/reliability/fleet.test.ts) and
+ * A fleet: three bot instances, each running one gateway shard of three, sharing one real Redis
+ * and one PostgreSQL database (test/helpers/fleet-stores.ts: fleet tests need both), against one
+ * fake Discord whose guilds spread over the shards and one set of fake upstreams (Wallhaven behind
+ * a fault proxy). Used by the fleet's tests (test/reliability/fleet.test.ts) and
  * its floods (bench/floods/fleet.test.ts).
  */
 export interface TestFleet {
   redis: RedisServer;
+  stores: FleetStores;
   discord: FakeDiscord;
   wallhaven: FakeWallhaven;
   wallhavenProxy: FaultProxy;
@@ -46,7 +49,8 @@ function wallhavenScaled(fleet: LimiterFactory): LimiterFactory {
 }
 
 export async function startTestFleet(): Promise<TestFleet> {
-  const redis = await startRedisServer();
+  const stores = await startFleetStores();
+  const { redis } = stores;
   const discord = await startFakeDiscord({ token: CANARY_TOKEN, guilds: FLEET_PROCESSES * 2, shardCount: FLEET_PROCESSES, maxConcurrency: FLEET_PROCESSES });
   const wallhaven = await startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: FLEET_WALLHAVEN_WINDOW_MS } });
   const wallhavenProxy = await startFaultProxy(wallhaven.url);
@@ -66,7 +70,7 @@ export async function startTestFleet(): Promise<TestFleet> {
         env: {
           SHARD_COUNT: String(FLEET_PROCESSES),
           SHARD_IDS: String(shard),
-          REDIS_URL: redis.url,
+          ...stores.env,
           DATA_DIR: dataDir,
           WALLHAVEN_URL: wallhavenProxy.url,
           WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY,
@@ -81,6 +85,7 @@ export async function startTestFleet(): Promise<TestFleet> {
   }
   return {
     redis,
+    stores,
     discord,
     wallhaven,
     wallhavenProxy,
@@ -93,7 +98,7 @@ export async function startTestFleet(): Promise<TestFleet> {
       await discord.close();
       await Promise.all([wallhavenProxy.close(), wallhaven.close(), ygoprodeck.close(), geo.close()]);
       for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-      await redis.stop();
+      await stores.stop();
     },
   };
 }

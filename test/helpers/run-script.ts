@@ -101,3 +101,16 @@ export async function runEntryPoint(entry: string, args: string[], env: NodeJS.P
     clearTimeout(timer);
   }
 }
+
+/** The `msg` of every JSON log line an entry point printed at `level` (60 fatal, 50 error, 40 warn, 30 info). */
+export function logMessages(output: string, level?: number): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => level === undefined || line.level === level)
+    .map((line) => line.msg);
+}
+
+/** A stack trace in an entry point's output, which a one-line failure must not carry. */
+export const NO_STACK = /\n\s+at |"stack"/;

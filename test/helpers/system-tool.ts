@@ -32,12 +32,20 @@ export class SystemTool {
 
   /** `describe` for tests that need the tool: skipped without it, a failure when it is required. */
   describe(name: string, body: () => void): void {
-    if (!this.installed && this.required) {
-      describe(name, () => {
-        throw new Error(`${this.requireVariable}=1 but ${this.command} is not installed: \`apt-get install ${this.debianPackage}\` (what .ci/run does)`);
-      });
-      return;
-    }
-    (this.installed ? describe : describe.skip)(name, body);
+    describeWithTools([this], name, body);
   }
+}
+
+/** `describe` for tests that need every one of `tools`: skipped without one, a failure when a missing one is required. */
+export function describeWithTools(tools: readonly SystemTool[], name: string, body: () => void): void {
+  const missingRequired = tools.find((tool) => !tool.installed && tool.required);
+  if (missingRequired) {
+    describe(name, () => {
+      throw new Error(
+        `${missingRequired.requireVariable}=1 but ${missingRequired.command} is not installed: \`apt-get install ${missingRequired.debianPackage}\` (what .ci/run does)`,
+      );
+    });
+    return;
+  }
+  (tools.every((tool) => tool.installed) ? describe : describe.skip)(name, body);
 }

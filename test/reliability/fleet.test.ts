@@ -3,7 +3,7 @@ import type { FakeDiscord } from '../fakes/discord.js';
 import type { FakeGeoJs } from '../fakes/geojs.js';
 import type { FakeWallhaven } from '../fakes/wallhaven.js';
 import { FLEET_WALLHAVEN_WINDOW_MS as WALLHAVEN_WINDOW_MS, startTestFleet, type TestFleet } from '../helpers/fleet.js';
-import { describeWithRedis } from '../helpers/redis-server.js';
+import { describeWithFleetStores } from '../helpers/fleet-stores.js';
 import { answerOf, expectPlainSentence, type FaultProxy } from '../helpers/reliability.js';
 
 /**
@@ -14,7 +14,7 @@ import { answerOf, expectPlainSentence, type FaultProxy } from '../helpers/relia
 
 const member = (n: number) => ({ id: `1358${String(n).padStart(15, '0')}`, username: `fleet${n}` });
 
-describeWithRedis('a fleet of three shard processes on one Redis', () => {
+describeWithFleetStores('a fleet of three shard processes on one Redis', () => {
   let fleet: TestFleet;
   let discord: FakeDiscord;
   let wallhaven: FakeWallhaven;

@@ -117,12 +117,35 @@ describe('loadConfig', () => {
   it('takes a redis:// or rediss:// REDIS_URL, refuses others without echoing them, and treats its password as a secret', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
-    const config = loadConfig({ REDIS_URL: 'rediss://:s3cret-redis-pass@cache.internal:6380/2' });
+    const config = loadConfig({ REDIS_URL: 'rediss://:s3cret-redis-pass@cache.internal:6380/2', DATABASE_URL: 'postgres://almanac@db/almanac' });
     expect(config.redisUrl).toBe('rediss://:s3cret-redis-pass@cache.internal:6380/2');
     expect(secretsOf(config)).toContain('s3cret-redis-pass');
     const problems = problemsOf({ REDIS_URL: 'http://user:hunter2-secret@cache:6379' });
     expect(problems).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
     expect(problems.join('')).not.toContain('hunter2');
+  });
+
+  it('takes a postgres:// DATABASE_URL (SQLite in DATA_DIR when unset), refuses others without echoing them, and treats its password as a secret', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    for (const url of ['postgres://almanac:pg-s3cret-pass@db.internal:5432/almanac', 'postgresql://almanac:pg-s3cret-pass@db.internal/almanac?sslmode=require']) {
+      const config = loadConfig({ DATABASE_URL: url });
+      expect(config.databaseUrl).toBe(url);
+      expect(secretsOf(config)).toContain('pg-s3cret-pass');
+    }
+    for (const url of ['mysql://root:hunter2-secret@db/almanac', 'sqlite:./data/almanac.db', 'not a url hunter2-secret']) {
+      const problems = problemsOf({ DATABASE_URL: url });
+      expect(problems).toEqual(['DATABASE_URL: must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)']);
+      expect(problems.join('')).not.toContain('hunter2');
+    }
+  });
+
+  it('refuses SQLite for a fleet: REDIS_URL needs a PostgreSQL DATABASE_URL, in one line saying why', () => {
+    expect(problemsOf({ REDIS_URL: 'redis://cache:6379' })).toEqual([
+      'DATABASE_URL: must be a postgres:// URL when REDIS_URL is set: a fleet shares one database, and SQLite (used when it is unset) is a file only this process sees',
+    ]);
+    expect(problemsOf({ REDIS_URL: 'redis://cache:6379', DATABASE_URL: '' })).toHaveLength(1);
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', DATABASE_URL: 'postgres://db/almanac' }).databaseUrl).toBe('postgres://db/almanac');
   });
 
   describe('gateway shards', () => {

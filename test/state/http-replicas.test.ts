@@ -6,23 +6,23 @@ import { nodeSigningKeys, signatureHeadersFor } from '../fakes/discord-http.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestHttpBot, type TestHttpBot } from '../helpers/http-bot.js';
 import { buttonCustomId } from '../helpers/components.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { describeWithFleetStores, startFleetStores, type FleetStores } from '../helpers/fleet-stores.js';
 
-describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoint', () => {
-  let redis: RedisServer;
+describeWithFleetStores('HTTP mode: stateless replicas sharing Redis behind one endpoint', () => {
+  let stores: FleetStores;
   let discord: FakeDiscord;
   let wallhaven: FakeWallhaven;
   const replicas: TestHttpBot[] = [];
 
   beforeAll(async () => {
-    [redis, discord, wallhaven] = await Promise.all([startRedisServer(), startFakeDiscord(), startFakeWallhaven()]);
+    [stores, discord, wallhaven] = await Promise.all([startFleetStores(), startFakeDiscord(), startFakeWallhaven()]);
     const keys = nodeSigningKeys();
     for (let index = 0; index < 2; index++) {
       replicas.push(
         await startTestHttpBot({
           discord,
           keys,
-          env: { REDIS_URL: redis.url, WALLHAVEN_URL: wallhaven.url },
+          env: { ...stores.env, WALLHAVEN_URL: wallhaven.url },
           overrides: { startCardDatabase: false },
         }),
       );
@@ -33,7 +33,7 @@ describeWithRedis('HTTP mode: stateless replicas sharing Redis behind one endpoi
     for (const replica of replicas) await replica.stop();
     await discord?.close();
     await wallhaven?.close();
-    await redis?.stop();
+    await stores?.stop();
   });
 
   it('pages a search on one replica from a button pressed on the other (the long query lives in Redis)', async () => {

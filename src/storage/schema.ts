@@ -1,0 +1,141 @@
+import type { Generated } from 'kysely';
+import type { UiLocale } from '../i18n/catalogue.js';
+import type { WallpaperPurity } from '../wallpaper/wallpaper.js';
+
+/**
+ * The tables as Kysely sees them, the same on SQLite and PostgreSQL (src/storage/migrations/ makes
+ * them). Conventions that keep one typed layer for both dialects:
+ * - Discord ids (snowflakes) are text: they outgrow a JavaScript number.
+ * - Times are integer milliseconds since the epoch (`bigint`; PostgreSQL's int8 is read back as a
+ *   number), never a dialect's own date type: SQLite has none.
+ * - Yes/no is an integer 1/0, as SQLite stores it.
+ * - A null setting means "not chosen here": the next scope down applies (channel, then server,
+ *   then what Discord says or Almanac's default).
+ * - Vocabularies (languages, kinds) are checked by the code, not by CHECK constraints, so that a
+ *   new language or subscription kind needs no table rebuild on SQLite.
+ */
+export interface Database {
+  guilds: GuildsTable;
+  channel_settings: ChannelSettingsTable;
+  user_settings: UserSettingsTable;
+  subscriptions: SubscriptionsTable;
+  post_claims: PostClaimsTable;
+  posted_history: PostedHistoryTable;
+}
+
+/** 1 on, 0 off. */
+export type Flag = 0 | 1;
+
+/** Who `/ip lookup` and `/ip time` answer by default (their `public` option still wins). */
+export type IpAnswers = 'public' | 'private';
+
+/**
+ * One row per server Almanac keeps anything for: the server-wide settings and when the server last
+ * used Almanac. Every other row of the server hangs off it (ON DELETE CASCADE), so forgetting a
+ * server (the bot removed, or 180 days without an interaction in HTTP-only deployments) is one delete.
+ */
+export interface GuildsTable {
+  guild_id: string;
+  language: UiLocale | null;
+  inline_cards: Flag | null;
+  ip_answers: IpAnswers | null;
+  /** A ceiling: it only narrows what a channel allows. */
+  wallpaper_purity: WallpaperPurity | null;
+  /** Updated at most about once a day, never per interaction; the 180-day expiry reads it. */
+  last_interaction_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One channel's own settings, over its server's (same meanings; `/ip` answers are server-wide only). */
+export interface ChannelSettingsTable {
+  channel_id: string;
+  guild_id: string;
+  language: UiLocale | null;
+  inline_cards: Flag | null;
+  wallpaper_purity: WallpaperPurity | null;
+  updated_at: number;
+}
+
+/** A user's own settings, made in DMs and user installs (no server to hold them); the user clears them. */
+export interface UserSettingsTable {
+  user_id: string;
+  language: UiLocale | null;
+  ip_answers: IpAnswers | null;
+  updated_at: number;
+}
+
+/** What a subscription posts; the next issue's feeds (ban lists, new sets, wallpaper searches) add theirs. */
+export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day';
+
+/**
+ * What a channel gets on its own: a kind, its options, and when (a time of day in an IANA zone;
+ * null for feeds that post on change). `next_due_at` is the next occurrence in UTC, recomputed in
+ * the zone after each one (DST included) and the scheduler's only index; consecutive refusals by
+ * Discord pause it (`paused_at`, `pause_reason`), which `/subscribe list` shows.
+ */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  guild_id: string;
+  channel_id: string;
+  kind: SubscriptionKind;
+  /** JSON: the kind's options (card-of-the-day: `/card random`'s filters); `{}` when none. */
+  options: string;
+  /** `HH:MM`, 24-hour. */
+  time_of_day: string | null;
+  /** IANA time zone name, validated with Intl when stored. */
+  time_zone: string | null;
+  next_due_at: number | null;
+  created_by: string;
+  created_at: number;
+  last_posted_at: number | null;
+  /** Feeds: when the source was last checked, posted or not. */
+  last_checked_at: number | null;
+  /** Discord refusing the channel (403, 404, Unknown Channel, Missing Access) in a row; 3 pauses it. */
+  consecutive_failures: Generated<number>;
+  paused_at: number | null;
+  pause_reason: string | null;
+}
+
+/** A claim's progress: held under a lease, or finished one way or the other. */
+export type PostClaimState = 'claimed' | 'posted' | 'skipped';
+
+/**
+ * One occurrence of a subscription (its id and the UTC time it was due), claimed by one process.
+ * The primary key makes the claim atomic on both dialects (an insert that only one process wins);
+ * a lease of at most 2 minutes lets another process take over a crashed claim, with the same
+ * `nonce` (≤ 25 characters, from the occurrence) so that Discord returns the first message rather
+ * than post a second; past Discord's nonce window the occurrence is `skipped`. Kept briefly after
+ * it finishes, then pruned by the scheduler.
+ */
+export interface PostClaimsTable {
+  subscription_id: number;
+  due_at: number;
+  state: PostClaimState;
+  /** The claiming process (SharedState's process id). */
+  claimed_by: string;
+  lease_expires_at: number;
+  attempts: number;
+  nonce: string;
+  /** The message posted, once it is. */
+  message_id: string | null;
+  finished_at: number | null;
+}
+
+/** What a posted item is, for no-repeat. */
+export type PostedItemKind = 'card' | 'wallpaper';
+
+/**
+ * What was posted in a channel, for no-repeat: card of the day repeats no card until the matching
+ * pool is exhausted (the oldest post is then reused and its time updated), wallpaper of the day
+ * skips the channel's last 90 days (older rows are pruned). Per channel, whichever subscription
+ * posted it.
+ */
+export interface PostedHistoryTable {
+  guild_id: string;
+  channel_id: string;
+  item_kind: PostedItemKind;
+  /** A card's password or a wallpaper's id. */
+  item_id: string;
+  posted_at: number;
+}
