@@ -1,10 +1,18 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: compile TypeScript with the full toolchain (esbuild through scripts/build.ts).
+# Build stage: compile TypeScript with the full toolchain (esbuild through scripts/build.ts), and
+# better-sqlite3's native module (SQLite, when DATABASE_URL is unset) from source: Debian's
+# compiler and Python for node-gyp, against the headers of the image's own Node
+# (/usr/local/include/node: no download of headers, nor of a prebuilt binary).
 FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN npm_config_nodedir=/usr/local npm_config_build_from_source=true npm rebuild better-sqlite3 \
+    && node -e "new (require('better-sqlite3'))(':memory:').close()"
 # Bottleneck's Redis 7 fix (patches/, SGrondin/bottleneck#205/#219), applied here because install scripts are off.
 COPY patches ./patches
 RUN npx patch-package --error-on-fail
@@ -31,7 +39,8 @@ FROM node:20-bookworm-slim AS runtime
 # what it frees). Settled RSS 185 against 225 MB with the defaults, side by side (BENCHMARKS.md).
 # Deck pictures draw card names (sharp/libvips renders text through fontconfig): the slim base has
 # no font. The font cache is built here; anything fontconfig still wants to write goes under /tmp,
-# the only writable place besides /data on the read-only root.
+# the only writable place besides /data on the read-only root. SQLite's database (almanac.db, with
+# its -wal and -shm files) lives in /data too.
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=131072 \
@@ -48,8 +57,10 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-# The patched Bottleneck from the build stage (patch-package is a dev tool, absent here).
+# The patched Bottleneck from the build stage (patch-package is a dev tool, absent here), and
+# better-sqlite3's compiled module (the runtime stage has no compiler).
 COPY --from=build /app/node_modules/bottleneck ./node_modules/bottleneck
+COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node ./node_modules/better-sqlite3/build/Release/
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node

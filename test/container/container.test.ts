@@ -102,6 +102,8 @@ describe('the container image', () => {
     expect((await podman(['exec', name, 'id', '-u'])).stdout.trim()).toBe('1000');
     await expect(podman(['exec', name, 'touch', '/app/written'])).rejects.toThrow(/Read-only file system/);
     await podman(['exec', name, 'touch', '/data/written', '/tmp/written']);
+    // SQLite (DATABASE_URL unset) in the volume, through the native module built in the build stage.
+    expect((await podman(['logs', name])).stdout).toContain('"msg":"database /data/almanac.db: applied 0001_first_schema"');
 
     const card = await answerOf(await discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Dark Magician' } }));
     expect(card.embeds[0]?.title).toBe('Dark Magician');
@@ -126,8 +128,9 @@ describe('the container image', () => {
     expect((await podman(['logs', name])).stdout).toMatch(/"msg":"shutting down"[^]*"msg":"stopped"/);
   });
 
-  it('restarted on the same /data, loads the card database from there without downloading it', async () => {
+  it('restarted on the same /data, loads the card database from there without downloading it, and finds its schema up to date', async () => {
     const name = await startBot();
+    expect((await podman(['logs', name])).stdout).toContain('"msg":"database /data/almanac.db: schema up to date"');
     const card = await answerOf(await discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Blue-Eyes White Dragon' } }));
     expect(card.embeds[0]?.title).toBe('Blue-Eyes White Dragon');
     expect(ygoprodeck.fullDownloads()).toHaveLength(1);

@@ -9,7 +9,7 @@ import { SystemTool } from '../helpers/system-tool.js';
 const COMPOSE = new SystemTool('docker-compose', 'docker-compose', 'REQUIRE_COMPOSE', 'docker-compose.yml checks');
 
 COMPOSE.describe('docker-compose.yml', () => {
-  it('is valid as docker-compose reads it, with Redis and two gateway shards', async () => {
+  it('is valid as docker-compose reads it, with Redis, PostgreSQL and two gateway shards that use both', async () => {
     // Beside a .env made from .env.example, as an operator's first `docker-compose up` has it.
     const dir = await mkdtemp(join(tmpdir(), 'almanac-compose-'));
     try {
@@ -19,7 +19,11 @@ COMPOSE.describe('docker-compose.yml', () => {
       expect(checked.stderr).toBe('');
       expect(checked.status).toBe(0);
       const services = spawnSync('docker-compose', ['config', '--services'], { cwd: dir, encoding: 'utf8' });
-      expect(services.stdout.trim().split('\n').sort()).toEqual(['almanac-shard-0', 'almanac-shard-1', 'redis']);
+      expect(services.stdout.trim().split('\n').sort()).toEqual(['almanac-shard-0', 'almanac-shard-1', 'postgres', 'redis']);
+      // Each shard's DATABASE_URL names the postgres service, with the password the operator chose.
+      const chosen = spawnSync('docker-compose', ['config'], { cwd: dir, encoding: 'utf8', env: { ...process.env, POSTGRES_PASSWORD: 'chosen-password' } }).stdout;
+      expect(chosen.match(/DATABASE_URL: \S+/g)).toEqual(Array(2).fill('DATABASE_URL: postgres://almanac:chosen-password@postgres:5432/almanac'));
+      expect(chosen).toContain('POSTGRES_PASSWORD: chosen-password');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
