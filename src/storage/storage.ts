@@ -80,9 +80,10 @@ export function describePostgresUrl(url: string): string {
 
 function openSqlite(dataDir: string): { db: Kysely<Database>; location: string } {
   const file = resolve(join(dataDir, SQLITE_FILE));
+  let database: SqliteDatabase.Database | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
-    const database = new SqliteDatabase(file, { timeout: CONNECT_TIMEOUT_MS });
+    database = new SqliteDatabase(file, { timeout: CONNECT_TIMEOUT_MS });
     // WAL: readers never wait for the writer; NORMAL sync is durable at each checkpoint and safe
     // against corruption with WAL. Foreign keys are off by default in SQLite, and the cascades
     // that forget a server need them.
@@ -91,7 +92,8 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; location: string }
     database.pragma('foreign_keys = ON');
     return { db: new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database }) }), location: file };
   } catch (error) {
-    throw new StorageError(`Almanac could not open its SQLite database ${file}: ${(error as Error).message}`, { cause: error });
+    database?.close();
+    throw new StorageError(`Almanac could not open its SQLite database ${file}: ${reasonOf(error)}`, { cause: error });
   }
 }
 
@@ -149,7 +151,7 @@ export function openStorage(options: StorageOptions): Storage {
       try {
         newer = await unknownMigrations(db, migrations);
       } catch (error) {
-        throw new StorageError(`Almanac could not reach its ${describeFailure(dialect, location, error)}`, { cause: error });
+        throw new StorageError(`Almanac could not ${dialect === 'postgres' ? 'reach' : 'read'} its ${describeFailure(dialect, location, error)}`, { cause: error });
       }
       if (newer.length > 0) throw newerSchema(dialect, location, newer);
       const { error, results = [] } = await migrator.migrateToLatest();

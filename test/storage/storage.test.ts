@@ -209,10 +209,12 @@ describe('SQLite storage (DATA_DIR/almanac.db)', () => {
     }
   });
 
-  it('says in one line which file it could not open', async () => {
+  it('says in one line which file it could not open or read', async () => {
     const file = join(dataDir, 'a-file');
     await writeFile(file, 'not a folder');
     expect(() => openStorage({ databaseUrl: undefined, dataDir: file })).toThrow(/^Almanac could not open its SQLite database .*a-file\/almanac\.db: /);
+    await writeFile(join(dataDir, SQLITE_FILE), 'not a database, but long enough to be read as one. '.repeat(100));
+    expect(() => openStorage({ databaseUrl: undefined, dataDir })).toThrow(`Almanac could not open its SQLite database ${join(dataDir, SQLITE_FILE)}: file is not a database`);
   });
 });
 
