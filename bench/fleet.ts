@@ -14,6 +14,7 @@
 import type { RawCard } from '../src/cards/normalise-card.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import { shardOf, type FakeDiscord } from '../test/fakes/discord.js';
+import { POSTGRES, startTestDatabase } from '../test/helpers/postgres-server.js';
 import { REDIS, startRedisServer } from '../test/helpers/redis-server.js';
 import { startBenchDiscord, startBotChild, type BotChild } from './bot-child.js';
 import { CachedMix, mixUser } from './cached-mix.js';
@@ -64,6 +65,8 @@ export interface FleetOptions extends FleetSize {
   snapshotDir: string;
   compiledScript: string;
   redis: FleetRedis;
+  /** The fleet's PostgreSQL (DATABASE_URL): the start refuses SQLite with REDIS_URL. */
+  databaseUrl: string;
   /** The one-process replay of the same workload at the same scale; replayed here when absent. */
   oneProcess?: EconomyResult;
   progress(message: string): void;
@@ -105,7 +108,7 @@ export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
     for (let shard = 0; shard < processes; shard++) {
       const dataDir = await copyDataDir(options.snapshotDir);
       dataDirs.push(dataDir);
-      const env = { SHARD_COUNT: String(processes), SHARD_IDS: String(shard), REDIS_URL: options.redis.url };
+      const env = { SHARD_COUNT: String(processes), SHARD_IDS: String(shard), REDIS_URL: options.redis.url, DATABASE_URL: options.databaseUrl };
       bots.push(await startBotChild({ ...childOptions(options, upstreams, dataDir), discord, env }));
     }
 
@@ -269,8 +272,9 @@ export function fleetRows(fleet: FleetResult): Row[] {
 }
 
 /**
- * The fleet on a fresh `redis-server`, against the one-process replay of the same workload when
- * the run has one (the one-process section), or its own. Without redis-server, one row says why.
+ * The fleet on a fresh `redis-server` and PostgreSQL database, against the one-process replay of
+ * the same workload when the run has one (the one-process section), or its own. Without
+ * redis-server or PostgreSQL, one row says why.
  */
 export const fleetSection: BenchSection = {
   name: 'fleet',
@@ -278,15 +282,16 @@ export const fleetSection: BenchSection = {
   assertions: true,
   async run(size: BenchSize, fixtures: BenchFixtures) {
     const settings = SIZES[size];
-    if (!REDIS.installed) {
-      fixtures.progress(`fleet section skipped: ${REDIS.installHint}`);
-      const skipped = { area: 'Fleet', measure: `${settings.processes} processes on one Redis`, target: '–', measured: 'skipped', comparison: REDIS.installHint, pass: null };
+    const missing = [REDIS, POSTGRES].find((tool) => !tool.installed);
+    if (missing) {
+      fixtures.progress(`fleet section skipped: ${missing.installHint}`);
+      const skipped = { area: 'Fleet', measure: `${settings.processes} processes on one Redis`, target: '–', measured: 'skipped', comparison: missing.installHint, pass: null };
       return sectionResult([skipped], { fleet: null });
     }
     const snapshotDir = await fixtures.snapshotDir();
     const compiledScript = await fixtures.compiledScript();
     fixtures.progress(`fleet: ${settings.processes} processes, one shard each, on one Redis, upstreams time-compressed ×${TIME_SCALE}`);
-    const redis = await startRedisServer();
+    const [redis, database] = await Promise.all([startRedisServer(), startTestDatabase()]);
     try {
       const fleet = await benchFleet({
         ...settings,
@@ -296,12 +301,14 @@ export const fleetSection: BenchSection = {
         snapshotDir,
         compiledScript,
         redis,
+        databaseUrl: database.url,
         progress: fixtures.progress,
         ...(fixtures.oneProcessEconomy ? { oneProcess: fixtures.oneProcessEconomy } : {}),
       });
       return sectionResult(fleetRows(fleet), { fleet, timeScale: TIME_SCALE });
     } finally {
       await redis.stop();
+      await database.drop();
     }
   },
 };

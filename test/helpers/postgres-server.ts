@@ -102,9 +102,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function asSuperuser(query: string): Promise<void> {
-  const url = process.env[POSTGRES_URL_ENV];
-  if (url === undefined) throw new Error(`${POSTGRES_URL_ENV} is unset: the run's global setup (test/global-setup.ts) starts PostgreSQL`);
+async function asSuperuser(url: string, query: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -114,14 +112,37 @@ async function asSuperuser(query: string): Promise<void> {
   }
 }
 
-/** A new empty database in the run's cluster, for one test or one fleet. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A new empty database in the run's cluster (or the one at `clusterUrl`), for one test or one fleet. */
+export async function createTestDatabase(clusterUrl = process.env[POSTGRES_URL_ENV]): Promise<TestDatabase> {
+  if (clusterUrl === undefined) throw new Error(`${POSTGRES_URL_ENV} is unset: the run's global setup (test/global-setup.ts) starts PostgreSQL`);
   const name = `almanac_${process.pid}_${++databases}_${randomBytes(3).toString('hex')}`;
-  await asSuperuser(`create database "${name}"`);
-  const url = new URL(process.env[POSTGRES_URL_ENV]!);
+  await asSuperuser(clusterUrl, `create database "${name}"`);
+  const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => asSuperuser(`drop database if exists "${name}" with (force)`),
+    drop: () => asSuperuser(clusterUrl, `drop database if exists "${name}" with (force)`),
   };
+}
+
+/**
+ * A new empty database in the run's cluster, or outside a test run (`npm run bench`) in a cluster
+ * started for it alone and stopped with its `drop()`.
+ */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  if (process.env[POSTGRES_URL_ENV] !== undefined) return createTestDatabase();
+  const cluster = await startPostgresCluster();
+  try {
+    const database = await createTestDatabase(cluster.url);
+    return {
+      url: database.url,
+      async drop() {
+        await database.drop();
+        await cluster.stop();
+      },
+    };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
 }
