@@ -11,7 +11,10 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
-RUN npm_config_nodedir=/usr/local npm_config_build_from_source=true npm rebuild better-sqlite3 \
+# node-gyp as npm ships it, run directly: no prebuilt download attempted, whatever npm's version
+# thinks of install scripts (npm ci above ran none).
+RUN (cd node_modules/better-sqlite3 \
+    && node "$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js" rebuild --release --nodedir=/usr/local) \
     && node -e "new (require('better-sqlite3'))(':memory:').close()"
 # Bottleneck's Redis 7 fix (patches/, SGrondin/bottleneck#205/#219), applied here because install scripts are off.
 COPY patches ./patches
@@ -56,7 +59,9 @@ RUN apt-get update \
     && fc-cache -f
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# better-sqlite3's C sources (SQLite's amalgamation, 12 MB) serve only the build stage's compile.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force \
+    && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src
 # The patched Bottleneck from the build stage (patch-package is a dev tool, absent here), and
 # better-sqlite3's compiled module (the runtime stage has no compiler).
 COPY --from=build /app/node_modules/bottleneck ./node_modules/bottleneck
