@@ -1,11 +1,13 @@
 import type { BanlistFormat, BanStatus, Card } from '../cards/card.js';
-import { allEntries, type DeckCards, sectionCount } from './deck-cards.js';
+import { allEntries, type DeckCards, sectionSize } from './deck-cards.js';
 
 /**
  * Whether a deck may be played in each format. TCG, OCG, GOAT and Master Duel are checked against
  * their ban lists; Speed Duel has no limit list in YGOPRODeck's data, so only its sizes and which
  * cards were released there are checked (render says so). A card without format data (an imported
- * dump) makes the verdict "unknown", never "illegal".
+ * dump) makes the verdict "unknown", never "illegal". Sizes count every password, known or not (a
+ * card newer than the database is still a card of the deck); an unknown password cannot be checked
+ * against a ban list or a format's releases, so it too makes an otherwise legal verdict "unknown".
  */
 export const DECK_FORMATS = ['TCG', 'OCG', 'GOAT', 'Master Duel', 'Speed Duel'] as const;
 export type DeckFormat = (typeof DECK_FORMATS)[number];
@@ -44,6 +46,8 @@ export interface FormatVerdict {
   format: DeckFormat;
   status: 'legal' | 'illegal' | 'unknown';
   violations: Violation[];
+  /** Why a verdict is unknown: unknown passwords (`unknownCards`), or a card without format data. */
+  unknownBecause?: 'unknownCards' | 'noFormatData';
 }
 
 /** Cards with the same name for deck rules: alternate arts are one card already, `treatedAs` joins others. */
@@ -70,9 +74,9 @@ function nameGroups(cards: DeckCards): NameGroup[] {
 }
 
 function sizeViolations(cards: DeckCards, rules: SizeRules): Violation[] {
-  const main = sectionCount(cards.sections.main);
-  const extra = sectionCount(cards.sections.extra);
-  const side = sectionCount(cards.sections.side);
+  const main = sectionSize(cards, 'main');
+  const extra = sectionSize(cards, 'extra');
+  const side = sectionSize(cards, 'side');
   const violations: Violation[] = [];
   if (main < rules.main.min || main > rules.main.max) violations.push({ kind: 'mainSize', count: main, ...rules.main });
   if (extra > rules.extra) violations.push({ kind: 'extraSize', count: extra, max: rules.extra });
@@ -89,17 +93,21 @@ function strictest(group: NameGroup, list: BanlistFormat): BanStatus | undefined
 export function checkFormat(cards: DeckCards, format: DeckFormat): FormatVerdict {
   const violations = sizeViolations(cards, SIZES[format]);
   const list = BANLISTS[format];
-  let unknown = false;
+  const unknownCards = cards.unknown.length > 0;
+  let noFormatData = false;
   for (const group of nameGroups(cards)) {
     if (group.count > MAX_COPIES) violations.push({ kind: 'copies', name: group.name, count: group.count });
     const status = list === undefined ? undefined : strictest(group, list);
     if (status !== undefined && group.count > ALLOWED[status]) violations.push({ kind: 'limited', name: group.name, status, count: group.count });
     for (const card of group.cards) {
-      if (card.formats.length === 0) unknown = true;
+      if (card.formats.length === 0) noFormatData = true;
       else if (!card.formats.includes(format)) violations.push({ kind: 'notReleased', name: card.name });
     }
   }
-  return { format, status: violations.length > 0 ? 'illegal' : unknown ? 'unknown' : 'legal', violations };
+  if (violations.length > 0) return { format, status: 'illegal', violations };
+  if (unknownCards) return { format, status: 'unknown', violations, unknownBecause: 'unknownCards' };
+  if (noFormatData) return { format, status: 'unknown', violations, unknownBecause: 'noFormatData' };
+  return { format, status: 'legal', violations };
 }
 
 export function checkLegality(cards: DeckCards): FormatVerdict[] {

@@ -138,6 +138,8 @@ export const de: Catalogue = {
     legality: 'Legalität',
     legal: 'legal',
     unknownFormat: 'unbekannt (eine Karte hat keine Formatdaten)',
+    unknownCardsFormat: (count: string) => `unbekannt (der Datenbank unbekannt: ${count})`,
+    withUnknown: (count: string, unknown: string) => `${count}, davon ${unknown} unbekannt`,
     mainSize: (count: string, min: string, max: string) => `Main Deck mit ${count} Karten (${min}–${max} erlaubt)`,
     extraSize: (count: string, max: string) => `Extra Deck mit ${count} Karten (höchstens ${max})`,
     sideSize: (count: string, max: string) => `Side Deck mit ${count} Karten (höchstens ${max})`,

@@ -144,6 +144,8 @@ export const en = {
     legality: 'Legality',
     legal: 'legal',
     unknownFormat: 'unknown (a card has no format data)',
+    unknownCardsFormat: (count: string) => `unknown (${count} unknown to the database)`,
+    withUnknown: (count: string, unknown: string) => `${count}, of which ${unknown} unknown`,
     mainSize: (count: string, min: string, max: string) => `Main Deck of ${count} cards (${min}–${max} allowed)`,
     extraSize: (count: string, max: string) => `Extra Deck of ${count} cards (at most ${max})`,
     sideSize: (count: string, max: string) => `Side Deck of ${count} cards (at most ${max})`,

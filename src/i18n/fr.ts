@@ -137,6 +137,8 @@ export const fr: Catalogue = {
     legality: 'Légalité',
     legal: 'légal',
     unknownFormat: 'inconnu (une carte n’a pas de données de format)',
+    unknownCardsFormat: (count: string) => `inconnu (inconnues de la base : ${count})`,
+    withUnknown: (count: string, unknown: string) => `${count}, dont ${unknown} inconnues`,
     mainSize: (count: string, min: string, max: string) => `Main Deck de ${count} cartes (${min} à ${max} permises)`,
     extraSize: (count: string, max: string) => `Extra Deck de ${count} cartes (${max} au plus)`,
     sideSize: (count: string, max: string) => `Side Deck de ${count} cartes (${max} au plus)`,

@@ -137,6 +137,8 @@ export const it: Catalogue = {
     legality: 'Legalità',
     legal: 'legale',
     unknownFormat: 'sconosciuta (una carta non ha dati di formato)',
+    unknownCardsFormat: (count: string) => `sconosciuta (sconosciute al database: ${count})`,
+    withUnknown: (count: string, unknown: string) => `${count}, di cui ${unknown} sconosciute`,
     mainSize: (count: string, min: string, max: string) => `Main Deck di ${count} carte (da ${min} a ${max})`,
     extraSize: (count: string, max: string) => `Extra Deck di ${count} carte (al massimo ${max})`,
     sideSize: (count: string, max: string) => `Side Deck di ${count} carte (al massimo ${max})`,

@@ -137,6 +137,8 @@ export const ptBR: Catalogue = {
     legality: 'Legalidade',
     legal: 'legal',
     unknownFormat: 'desconhecida (uma carta não tem dados de formato)',
+    unknownCardsFormat: (count: string) => `desconhecida (desconhecidas do banco de dados: ${count})`,
+    withUnknown: (count: string, unknown: string) => `${count}, das quais ${unknown} desconhecidas`,
     mainSize: (count: string, min: string, max: string) => `Main Deck de ${count} cartas (de ${min} a ${max})`,
     extraSize: (count: string, max: string) => `Extra Deck de ${count} cartas (no máximo ${max})`,
     sideSize: (count: string, max: string) => `Side Deck de ${count} cartas (no máximo ${max})`,

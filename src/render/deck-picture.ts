@@ -28,7 +28,7 @@ export interface DeckPicture {
 export function deckPicture(view: DeckView, tiles: readonly TileCard[], art: ReadonlyMap<number, Buffer>): DeckPicture {
   const { deck, cards } = view.report;
   const counts = { main: deck.main.length, extra: deck.extra.length, side: deck.side.length };
-  const labels = Object.fromEntries(DECK_SECTIONS.map((section) => [section, sectionHeading(section, cards.sections[section], view.messages)])) as Record<DeckSection, string>;
+  const labels = Object.fromEntries(DECK_SECTIONS.map((section) => [section, sectionHeading(section, cards, view.messages)])) as Record<DeckSection, string>;
   return {
     layout: deckLayout(counts),
     tiles: tiles.map(({ password, card, imageId }) => ({

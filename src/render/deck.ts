@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { Card } from '../cards/card.js';
-import { type DeckCards, type DeckEntry, sectionCount } from '../decks/deck-cards.js';
+import { type DeckCards, type DeckEntry, sectionSize } from '../decks/deck-cards.js';
 import { DECK_SECTIONS, type DeckSection } from '../decks/deck-list.js';
 import type { DeckReport } from '../decks/deck-report.js';
 import type { FormatVerdict, Violation } from '../decks/legality.js';
@@ -50,9 +50,16 @@ function frameIs(family: string): (card: Card) => boolean {
   return (card) => card.frameType === family || card.frameType === `${family}_pendulum`;
 }
 
-export function sectionHeading(section: DeckSection, entries: readonly DeckEntry[], t: Catalogue): string {
+/**
+ * `Main (40, of which 14 unknown: 12 monsters / …)`: the size counts every password of the section,
+ * unknown ones included (a card newer than the database is still in the deck); the kinds count the known.
+ */
+export function sectionHeading(section: DeckSection, cards: DeckCards, t: Catalogue): string {
   const n = (value: number): string => formatInteger(value, t.intlLocale);
-  const total = n(sectionCount(entries));
+  const entries = cards.sections[section];
+  const unknown = cards.unknownCounts[section];
+  const size = n(sectionSize(cards, section));
+  const total = unknown > 0 ? t.deck.withUnknown(size, n(unknown)) : size;
   if (section === 'main') {
     return t.deck.main(total, n(countOf(entries, (card) => card.kind === 'monster')), n(countOf(entries, (card) => card.kind === 'spell')), n(countOf(entries, (card) => card.kind === 'trap')));
   }
@@ -61,11 +68,11 @@ export function sectionHeading(section: DeckSection, entries: readonly DeckEntry
 }
 
 function sectionsText(cards: DeckCards, view: DeckView, nameChars: number): string {
-  return DECK_SECTIONS.filter((section) => cards.sections[section].length > 0)
+  return DECK_SECTIONS.filter((section) => sectionSize(cards, section) > 0)
     .map((section) => {
       const entries = cards.sections[section];
       const lines = entries.map(({ card, count }) => `${count}× ${truncate(nameOf(card, view), nameChars)}`);
-      return [`**${sectionHeading(section, entries, view.messages)}**`, ...lines].join('\n');
+      return [`**${sectionHeading(section, cards, view.messages)}**`, ...lines].join('\n');
     })
     .join('\n\n');
 }
@@ -100,9 +107,12 @@ function violationText(violation: Violation, format: string, t: Catalogue): stri
   }
 }
 
-function verdictText(verdict: FormatVerdict, t: Catalogue): string {
+function verdictText(verdict: FormatVerdict, unknownTotal: number, t: Catalogue): string {
   if (verdict.status === 'legal') return `✅ **${verdict.format}**: ${t.deck.legal}`;
-  if (verdict.status === 'unknown') return `❔ **${verdict.format}**: ${t.deck.unknownFormat}`;
+  if (verdict.status === 'unknown') {
+    const why = verdict.unknownBecause === 'unknownCards' ? t.deck.unknownCardsFormat(formatInteger(unknownTotal, t.intlLocale)) : t.deck.unknownFormat;
+    return `❔ **${verdict.format}**: ${why}`;
+  }
   const shown = verdict.violations.slice(0, VIOLATIONS_SHOWN).map((violation) => `  • ${violationText(violation, verdict.format, t)}`);
   const hidden = verdict.violations.length - shown.length;
   return [`❌ **${verdict.format}**`, ...shown, ...(hidden > 0 ? [`  • ${t.deck.moreViolations(formatInteger(hidden, t.intlLocale))}`] : [])].join('\n');
@@ -135,7 +145,7 @@ function deckText(view: DeckView): string {
   const { cards } = view.report;
   const blocks = DECK_SECTIONS.map((section) => {
     const entries = cards.sections[section];
-    return [sectionHeading(section, entries, view.messages), ...entries.map(({ card, count }) => `${count}× ${nameOf(card, view)} (${card.id})`)].join('\n');
+    return [sectionHeading(section, cards, view.messages), ...entries.map(({ card, count }) => `${count}× ${nameOf(card, view)} (${card.id})`)].join('\n');
   });
   const unknown = unknownCardLines(cards, view.messages);
   return `${[...blocks, ...(unknown.length > 0 ? [unknown.join('\n')] : [])].join('\n\n')}\n`;
@@ -145,10 +155,11 @@ export function renderDeck(view: DeckView, picture: DeckPictureFile): Reply {
   const t = view.messages;
   const { report } = view;
   const fields: NonNullable<APIEmbed['fields']> = [];
+  const unknownTotal = report.cards.unknown.reduce((sum, { count }) => sum + count, 0);
   if (report.cards.unknown.length > 0) {
     fields.push({ name: t.deck.unknownCards, value: truncate(unknownCardLines(report.cards, t).join('\n'), EMBED_LIMITS.fieldValue) });
   }
-  const legality = [...report.verdicts.map((verdict) => verdictText(verdict, t)), `-# ${t.deck.speedDuelNote}`].join('\n');
+  const legality = [...report.verdicts.map((verdict) => verdictText(verdict, unknownTotal, t)), `-# ${t.deck.speedDuelNote}`].join('\n');
   fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
   fields.push({ name: t.deck.price, value: truncate(priceText(view), EMBED_LIMITS.fieldValue) });
   // The section list gets what the fields leave of the embed's 6,000 characters (and at most a description's 4,096).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
-import { deckCards } from '../../src/decks/deck-cards.js';
+import { deckCards, sectionSize } from '../../src/decks/deck-cards.js';
 import { checkFormat, checkLegality } from '../../src/decks/legality.js';
 
 const EVERY_FORMAT = ['TCG', 'OCG', 'GOAT', 'Master Duel', 'Speed Duel'];
@@ -71,12 +71,53 @@ describe('checkLegality', () => {
   it('a card without format data makes the verdict unknown, never illegal', () => {
     const imported = card(2, 'Imported', { formats: [] });
     const verdict = checkFormat(deckCards({ main: [...fillerIds.slice(0, 39), 2], extra: [], side: [] }, lookUp(imported)), 'TCG');
-    expect(verdict).toEqual({ format: 'TCG', status: 'unknown', violations: [] });
+    expect(verdict).toEqual({ format: 'TCG', status: 'unknown', violations: [], unknownBecause: 'noFormatData' });
   });
 
   it('keeps unknown passwords apart with their counts', () => {
     const cards = deckCards({ main: [...fillerIds, 12345678, 12345678], extra: [], side: [] }, lookUp());
     expect(cards.unknown).toEqual([{ password: 12345678, count: 2 }]);
     expect(cards.sections.main).toHaveLength(40);
+  });
+
+  it('keeps unknown passwords apart with their counts, and counts them in their section', () => {
+    const cards = deckCards({ main: [...fillerIds, 12345678, 12345678], extra: [], side: [12345678] }, lookUp());
+    expect(cards.unknownCounts).toEqual({ main: 2, extra: 0, side: 1 });
+    expect(sectionSize(cards, 'main')).toBe(42);
+    expect(sectionSize(cards, 'side')).toBe(1);
+  });
+});
+
+describe('unknown cards count in a deck’s sizes', () => {
+  /** 14 passwords newer than the database, as in a real 40-card deck read from a simulator's folder. */
+  const newer = Array.from({ length: 14 }, (_, index) => 99_000_000 + index);
+
+  it('a 40-card deck holding 14 unknown passwords is 40 cards: never too small, unknown where it would be legal', () => {
+    const cards = deckCards({ main: [...fillerIds.slice(0, 26), ...newer], extra: [], side: [] }, lookUp());
+    expect(sectionSize(cards, 'main')).toBe(40);
+    const verdicts = checkLegality(cards);
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(['unknown', 'unknown', 'unknown', 'unknown', 'illegal']);
+    expect(verdicts[0]).toEqual({ format: 'TCG', status: 'unknown', violations: [], unknownBecause: 'unknownCards' });
+    // Speed Duel's 20–30 is broken by the 40 cards, unknown ones included.
+    expect(verdicts[4]!.violations).toEqual([{ kind: 'mainSize', count: 40, min: 20, max: 30 }]);
+  });
+
+  it('a deck of 40 known cards and one unknown is 41 cards', () => {
+    const cards = deckCards({ main: [...fillerIds, 12345678], extra: [], side: [] }, lookUp());
+    expect(sectionSize(cards, 'main')).toBe(41);
+    expect(checkFormat(cards, 'TCG').status).toBe('unknown');
+  });
+
+  it('a size broken with unknown cards counted is illegal: every password is a card of the deck', () => {
+    const cards = deckCards({ main: [...fillerIds, ...fillerIds.slice(0, 10), ...newer], extra: newer.slice(0, 2), side: [] }, lookUp());
+    const verdict = checkFormat(cards, 'TCG');
+    expect(verdict.status).toBe('illegal');
+    expect(verdict.violations).toContainEqual({ kind: 'mainSize', count: 64, min: 40, max: 60 });
+  });
+
+  it('a known card breaking a rule still makes the deck illegal beside unknown cards', () => {
+    const pot = card(55144522, 'Pot of Greed', { banlist: { tcg: 'Forbidden' } });
+    const verdict = checkFormat(deckCards({ main: [...fillerIds.slice(0, 25), 55144522, ...newer], extra: [], side: [] }, lookUp(pot)), 'TCG');
+    expect(verdict).toEqual({ format: 'TCG', status: 'illegal', violations: [{ kind: 'limited', name: 'Pot of Greed', status: 'Forbidden', count: 1 }] });
   });
 });

@@ -120,7 +120,23 @@ describe('/deck show end to end: decks built from the real dump, through the fak
     const french = await showDeck(toYdke({ main, extra: [], side: [] }), { locale: 'fr', public: false });
     expect(french.ephemeral).toBe(true);
     expect(french.embeds[0]!.fields!.map((field) => field.name)).toEqual([fr.deck.unknownCards, fr.deck.legality, fr.deck.price]);
-    expect(french.embeds[0]!.description).toMatch(/\*\*Main \(40 : /);
+    // Every password counts: 40 known cards and 2 unknown are 42.
+    expect(french.embeds[0]!.description).toMatch(/\*\*Main \(42, dont 2 inconnues : /);
+  });
+
+  it('a real-deck-like 40 cards with 14 passwords newer than the database reads Main 40, is not too small, and lists them', async () => {
+    const newer = Array.from({ length: 14 }, (_, index) => 99_000_000 + index);
+    const main = [...mainCards.slice(80, 106).map((card) => card.id), ...newer];
+    const embed = (await showDeck(toYdke({ main, extra: [], side: [] }))).embeds[0]!;
+    expect(embed.description).toMatch(/\*\*Main \(40, of which 14 unknown: \d+ monsters \/ \d+ spells \/ \d+ traps\)\*\*/);
+    const legality = embed.fields!.find((field) => field.name === 'Legality')!.value;
+    expect(legality).toContain('❔ **TCG**: unknown (14 unknown to the database)');
+    expect(legality).not.toContain('(40–60 allowed)');
+    expect(embed.fields!.find((field) => field.name === 'Unknown cards')!.value.split('\n')).toHaveLength(14);
+    expect(JSON.stringify(embed)).not.toMatch(BROKEN_VALUE);
+
+    const fortyOne = (await showDeck(toYdke({ main: [...mainCards.slice(80, 120).map((card) => card.id), 12345678], extra: [], side: [] }))).embeds[0]!;
+    expect(fortyOne.description).toContain('**Main (41, of which 1 unknown: ');
   });
 
   it('a deck of 200 long names keeps every card in the embed: names shorten and the embed says the full list is attached', async () => {
