@@ -22,3 +22,11 @@ export function konamiDatabaseUrl(konamiId: number, language: string): string {
   const locale: KonamiLocale = (KONAMI_LOCALES as readonly string[]).includes(primary) ? (primary as KonamiLocale) : 'en';
   return `https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid=${konamiId}&request_locale=${locale}`;
 }
+
+/**
+ * The card's Q&A (rulings) in Konami's OCG database. The Q&A exists only in Japanese, so the page is
+ * always asked for in Japanese, whatever the reader's language (Bastion builds the same link).
+ */
+export function ocgRulingsUrl(konamiId: number): string {
+  return `https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=4&cid=${konamiId}&request_locale=ja`;
+}

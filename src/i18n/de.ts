@@ -75,6 +75,7 @@ export const de: Catalogue = {
     unlimited: 'Unbeschränkt',
     formats: 'Formate',
     konamiDatabase: 'Konami-Datenbank',
+    ocgRulings: 'OCG-Rulings (auf Japanisch)',
     price: 'Preis',
     priceAt: (amount, shop) => `${amount} bei ${shop}`,
     printings: 'Ausgaben',

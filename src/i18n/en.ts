@@ -79,6 +79,7 @@ export const en = {
     unlimited: 'Unlimited',
     formats: 'Formats',
     konamiDatabase: 'Konami database',
+    ocgRulings: 'OCG rulings (in Japanese)',
     price: 'Price',
     priceAt: (amount: string, shop: string) => `${amount} on ${shop}`,
     printings: 'Printings',

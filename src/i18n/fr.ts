@@ -74,6 +74,7 @@ export const fr: Catalogue = {
     unlimited: 'Illimitée',
     formats: 'Formats',
     konamiDatabase: 'Base de données Konami',
+    ocgRulings: 'Rulings OCG (en japonais)',
     price: 'Prix',
     priceAt: (amount, shop) => `${amount} sur ${shop}`,
     printings: 'Éditions',

@@ -74,6 +74,7 @@ export const it: Catalogue = {
     unlimited: 'Illimitata',
     formats: 'Formati',
     konamiDatabase: 'Database Konami',
+    ocgRulings: 'Ruling OCG (in giapponese)',
     price: 'Prezzo',
     priceAt: (amount, shop) => `${amount} su ${shop}`,
     printings: 'Edizioni',

@@ -74,6 +74,7 @@ export const ptBR: Catalogue = {
     unlimited: 'Ilimitada',
     formats: 'Formatos',
     konamiDatabase: 'Banco de dados da Konami',
+    ocgRulings: 'Rulings OCG (em japonês)',
     price: 'Preço',
     priceAt: (amount, shop) => `${amount} na ${shop}`,
     printings: 'Edições',

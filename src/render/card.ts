@@ -9,7 +9,7 @@ import {
   type PriceSource,
   type StatValue,
 } from '../cards/card.js';
-import { konamiDatabaseUrl, yugipediaUrl } from '../cards/card-links.js';
+import { konamiDatabaseUrl, ocgRulingsUrl, yugipediaUrl } from '../cards/card-links.js';
 import { printingsCustomId } from '../cards/custom-ids.js';
 import type { ActionRow, Attachment, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
@@ -249,7 +249,8 @@ export function cardEmbedWithArt(
 /**
  * The buttons under a card: "Printings" (its printings, in a reply only the presser sees; absent for
  * a card never printed), then links to its pages on YGOPRODeck, Yugipedia and, when its Konami id is
- * known, Konami's database in the reader's language.
+ * known, Konami's database in the reader's language and its OCG rulings (in Japanese): five at most,
+ * one action row.
  */
 function cardButtons(card: Card | LocalizedCard, messages: Catalogue): ActionRow[] {
   const labels = messages.card;
@@ -260,7 +261,10 @@ function cardButtons(card: Card | LocalizedCard, messages: Catalogue): ActionRow
   const link = (label: string, url: string): APIButtonComponent => ({ type: ComponentType.Button, style: ButtonStyle.Link, label, url });
   if (card.ygoprodeckUrl !== undefined) buttons.push(link('YGOPRODeck', card.ygoprodeckUrl));
   buttons.push(link('Yugipedia', yugipediaUrl(isLocalized(card) ? card.englishName : card.name)));
-  if (card.konamiId !== undefined) buttons.push(link(labels.konamiDatabase, konamiDatabaseUrl(card.konamiId, messages.intlLocale)));
+  if (card.konamiId !== undefined) {
+    buttons.push(link(labels.konamiDatabase, konamiDatabaseUrl(card.konamiId, messages.intlLocale)));
+    buttons.push(link(labels.ocgRulings, ocgRulingsUrl(card.konamiId)));
+  }
   return [{ type: ComponentType.ActionRow, components: buttons }];
 }
 

@@ -73,10 +73,11 @@ describe('/card show across a card format upgrade', () => {
     expect(fields.get('Master Duel')).toMatch(/^Verboten · (Common|Rare|Super Rare|Ultra Rare)$/);
     expect(fields.get('Formate')).toBe('TCG · OCG · Master Duel · Common Charity');
     const links = linkButtons(after);
-    expect(links.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia', 'Konami-Datenbank']);
+    expect(links.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia', 'Konami-Datenbank', 'OCG-Rulings (auf Japanisch)']);
     expect(links[1]!.url).toBe('https://yugipedia.com/wiki/Maxx_%22C%22');
     const filtered = await (await bot.discord.chatInput({ name: 'card', subcommand: 'random', options: { format: 'duellinks', type: 'skill' } })).final();
     expect(filtered.embeds[0]!.description).toMatch(/^\*\*Skill\b/);
     expect(links[2]!.url).toMatch(/^https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/card_search\.action\?ope=2&cid=\d+&request_locale=de$/);
+    expect(links[3]!.url).toMatch(/^https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/faq_search\.action\?ope=4&cid=\d+&request_locale=ja$/);
   });
 });

@@ -16,6 +16,7 @@ const LANGUAGES = [
   {
     locale: 'fr',
     konamiButton: 'Base de données Konami',
+    rulingsButton: 'Rulings OCG (en japonais)',
     printingsTitle: 'Éditions de Dark Magician',
     wallpaperField: 'Résolution',
     wallpaperButton: 'Ouvrir sur Wallhaven',
@@ -33,6 +34,7 @@ const LANGUAGES = [
   {
     locale: 'de',
     konamiButton: 'Konami-Datenbank',
+    rulingsButton: 'OCG-Rulings (auf Japanisch)',
     printingsTitle: 'Ausgaben von Dark Magician',
     wallpaperField: 'Auflösung',
     wallpaperButton: 'Auf Wallhaven öffnen',
@@ -50,6 +52,7 @@ const LANGUAGES = [
   {
     locale: 'it',
     konamiButton: 'Database Konami',
+    rulingsButton: 'Ruling OCG (in giapponese)',
     printingsTitle: 'Edizioni di Dark Magician',
     wallpaperField: 'Risoluzione',
     wallpaperButton: 'Apri su Wallhaven',
@@ -67,6 +70,7 @@ const LANGUAGES = [
   {
     locale: 'pt-BR',
     konamiButton: 'Banco de dados da Konami',
+    rulingsButton: 'Rulings OCG (em japonês)',
     printingsTitle: 'Edições de Dark Magician',
     wallpaperField: 'Resolução',
     wallpaperButton: 'Abrir no Wallhaven',
@@ -137,7 +141,7 @@ describe('players everywhere: user install in every context, in the player’s l
       expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
       expect(embed.fields!.find((field) => field.name === language.fields[2])!.value).toContain(language.priceWord);
       expect(embed.footer?.text).toMatch(language.footer);
-      expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia', language.konamiButton]);
+      expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia', language.konamiButton, language.rulingsButton]);
       expect(shown.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
       const visible = JSON.stringify({ ...embed, title: '', footer: '', fields: embed.fields!.map((field) => field.name) }) + buttonLabels(shown).join();
       for (const word of ENGLISH_LABELS) expect(visible, word).not.toContain(word);

@@ -181,19 +181,25 @@ describe('card embed', () => {
     expect(field(renderCardEmbed(card(DARK_MAGICIAN)), 'Formats')).toBeUndefined();
   });
 
-  it('links YGOPRODeck, Yugipedia (by English name, encoded) and Konami’s database in the reader’s language', () => {
+  it('links YGOPRODeck, Yugipedia (by English name, encoded), Konami’s database in the reader’s language and the OCG rulings', () => {
     const hash = { ...card(DARK_MAGICIAN), name: 'Crawling Dragon #2', konamiId: 4321 };
     const buttons = (reply: Reply) => reply.components!.flatMap((row) => row.components) as { label?: string; url?: string; custom_id?: string }[];
     const english = buttons(renderCard({ card: hash }));
-    expect(english.map((button) => button.label)).toEqual(['Printings', 'YGOPRODeck', 'Yugipedia', 'Konami database']);
+    expect(english.map((button) => button.label)).toEqual(['Printings', 'YGOPRODeck', 'Yugipedia', 'Konami database', 'OCG rulings (in Japanese)']);
     expect(english[2]!.url).toBe('https://yugipedia.com/wiki/Crawling_Dragon_%232');
     expect(english[3]!.url).toBe('https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid=4321&request_locale=en');
     const translated: LocalizedCard = { ...hash, name: 'Dragon Rampant n°2', language: 'pt', englishName: 'D/D: "Ark" & Co?' };
     const portuguese = buttons(renderCard({ card: translated, messages: CATALOGUES['pt-BR'] }));
     expect(portuguese[2]!.url).toBe('https://yugipedia.com/wiki/D/D:_%22Ark%22_%26_Co%3F');
     expect(portuguese[3]).toMatchObject({ label: 'Banco de dados da Konami', url: expect.stringMatching(/&request_locale=pt$/) });
+    // The Q&A is in Japanese only: the same Japanese page whatever the reader's language.
+    expect(english[4]!.url).toBe('https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=4&cid=4321&request_locale=ja');
+    expect(portuguese[4]).toEqual({ type: 2, style: 5, label: 'Rulings OCG (em japonês)', url: 'https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=4&cid=4321&request_locale=ja' });
+    // Discord allows five buttons to a row: a printed card with a Konami id fills exactly one.
+    expect(renderCard({ card: hash }).components).toHaveLength(1);
     const unknownKonami = buttons(renderCard({ card: { ...card(DARK_MAGICIAN), sets: [] } }));
     expect(unknownKonami.map((button) => button.label)).toEqual(['YGOPRODeck', 'Yugipedia']);
+    expect(JSON.stringify(unknownKonami)).not.toContain('faq_search');
   });
 
   it('prices: the cheapest dollar price, Cardmarket in euros, nothing when no source knows', () => {
