@@ -2,9 +2,17 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
+import { DECK_COMPONENT_PREFIX, parseOddsCustomId } from '../../src/decks/odds-custom-ids.js';
+import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { odds } from './odds.js';
+import { answerOdds } from './odds-menu.js';
 import { show } from './show.js';
 
-/** `/deck`: its definition; `show.ts` answers it, like the **Read deck** menu (`read-deck-menu.ts`) through `shared.ts`. */
+/**
+ * `/deck`: its definition; `show.ts` answers `/deck show`, like the **Read deck** menu
+ * (`read-deck-menu.ts`), through `shared.ts`; `odds.ts` answers `/deck odds`, and `odds-menu.ts` the
+ * **Opening odds** button and menus.
+ */
 
 /** Long enough for a ydke URL of the 200-card cap (≈1,100 characters); Discord allows 6,000. */
 const MAX_URL_CHARS = 2_000;
@@ -24,8 +32,22 @@ export const deck: ChatInputCommand<AppServices> = {
         .addAttachmentOption((option) => option.setName('file').setDescription('The deck as a .ydk file'))
         .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: yes)')),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('odds')
+        .setDescription('The chance of opening your starters, going first and second')
+        .addStringOption((option) => option.setName('url').setDescription('The deck as a ydke:// URL').setMaxLength(MAX_URL_CHARS))
+        .addAttachmentOption((option) => option.setName('file').setDescription('The deck as a .ydk file')),
+    )
     .toJSON(),
   async execute(ctx, app) {
-    return show(ctx, app);
+    return ctx.options.subcommand === 'odds' ? odds(ctx, app) : show(ctx, app);
+  },
+  componentPrefix: DECK_COMPONENT_PREFIX,
+  async handleComponent(ctx, app) {
+    const action = parseOddsCustomId(ctx.customId);
+    // A custom_id Almanac never made (or a format of another version): one short sentence.
+    if (action === null) return privateAnswer(presentationFor(ctx).messages.errors.buttonsExpired);
+    return answerOdds(ctx, app, action);
   },
 };

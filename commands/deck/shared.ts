@@ -4,6 +4,7 @@ import { tileCards } from '../../src/decks/deck-layout.js';
 import type { DeckList, ParsedDeck } from '../../src/decks/deck-list.js';
 import { deckReport } from '../../src/decks/deck-report.js';
 import { MAX_YDK_BYTES, parseYdkBytes } from '../../src/decks/ydk.js';
+import { parseYdke } from '../../src/decks/ydke.js';
 import type { AttachmentRef, ChatInputContext, DeferrableContext } from '../../src/interaction/context.js';
 import { deferWhenSlow } from '../../src/interaction/deferral.js';
 import { UserError } from '../../src/interaction/errors.js';
@@ -13,6 +14,10 @@ import { deckPicture } from '../../src/render/deck-picture.js';
 import { cardDatabaseMissing } from '../../src/render/card-database.js';
 import { cardLanguageFor } from '../../src/cards/user-language.js';
 import { presentationFor } from '../../src/interaction/presentation.js';
+import { mainDeckCards, type OddsCard } from '../../src/decks/opening-odds.js';
+import { mainDeckText, MAX_ODDS_CARDS } from '../../src/decks/odds-custom-ids.js';
+import { renderOdds } from '../../src/render/deck-odds.js';
+import type { Card } from '../../src/cards/card.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
 
@@ -22,6 +27,14 @@ type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions'> & Pick<Defe
 export function readDeck(parsed: ParsedDeck): DeckList {
   if (!parsed.ok) throw new UserError((t) => t.deck.problems[parsed.problem]);
   return parsed.deck;
+}
+
+/** The deck of a subcommand's `url` or `file` option (exactly one of them), or the sentence that says why not. */
+export async function deckFromOptions(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<DeckList> {
+  const url = ctx.options.getString('url');
+  const file = ctx.options.getAttachment('file');
+  if ((url === null) === (file === null)) throw new UserError((t) => t.deck.oneSource);
+  return file === null ? readDeck(parseYdke(url ?? '')) : deckFromFile(ctx, app, file, ephemeral);
 }
 
 /**
@@ -40,12 +53,44 @@ export async function deckFromFile(ctx: DeckContext, app: AppServices, file: Att
  * completed later (the reply is then edited with the whole picture).
  */
 export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
+  await waitForCards(ctx, app, ephemeral);
+  return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
+}
+
+async function waitForCards(ctx: DeckContext, app: AppServices, ephemeral: boolean): Promise<void> {
   if (!(await app.cards.waitForDatabase((loaded) => deferWhenSlow(ctx, loaded, { ephemeral })))) {
     const failure = app.cards.loadFailure;
     const now = app.clock.now().getTime();
     throw new UserError((t) => cardDatabaseMissing(failure, now, t));
   }
-  return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
+}
+
+/**
+ * The Main Deck's distinct cards for **Opening odds**, or the sentence that says why there are no
+ * odds to give (no Main Deck, or more distinct cards than the menus' custom_ids can mark).
+ */
+export function oddsCards(main: readonly number[], app: AppServices): OddsCard[] {
+  const cards = mainDeckCards(main, (password) => app.cards.byId(password));
+  if (cards.length === 0) throw new UserError((t) => t.deck.odds.noMain);
+  if (cards.length > MAX_ODDS_CARDS) throw new UserError((t) => t.deck.odds.tooMany);
+  return cards;
+}
+
+/** Names in the player's language for the odds' menus and answer. */
+export function oddsNames(ctx: Pick<ChatInputContext, 'user'>, app: AppServices, cards: readonly OddsCard[]): ReadonlyMap<number, string> {
+  return app.cards.localNames(
+    cards.flatMap((entry): Card[] => (entry.card === undefined ? [] : [entry.card])),
+    cardLanguageFor(null, ctx.user.locale),
+  );
+}
+
+/** `/deck odds`: the deck's Main Deck remembered (the menus carry its key), and the menus with nothing marked yet. */
+export async function startOdds(ctx: DeckContext, app: AppServices, deck: DeckList): Promise<Reply> {
+  await waitForCards(ctx, app, true);
+  const cards = oddsCards(deck.main, app);
+  const key = await app.state.longQueries.remember(mainDeckText(deck.main));
+  const picks = { key, startersPage: 0, neededPage: 0, starters: [], needed: [] };
+  return { ...renderOdds({ cards, picks, localNames: oddsNames(ctx, app, cards), messages: presentationFor(ctx).messages }), ephemeral: true };
 }
 
 async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
@@ -57,6 +102,7 @@ async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephe
     localNames: app.cards.localNames(cards, cardLanguageFor(null, ctx.user.locale)),
     pricesAsOf: app.cards.pricesAsOf,
     messages: presentationFor(ctx).messages,
+    ...(deck.main.length > 0 ? { oddsKey: await app.state.longQueries.remember(mainDeckText(deck.main)) } : {}),
   };
   const tiles = tileCards(deck, cardOf);
   const gathered = await app.deckArt.gather(

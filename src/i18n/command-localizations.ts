@@ -90,6 +90,24 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['arquivo', 'O deck como arquivo .ydk'],
   },
   'deck show public': PUBLIC_BY_DEFAULT,
+  'deck odds': {
+    fr: ['probabilites', 'Les chances d’ouvrir vos starters, en premier et en second'],
+    de: ['chancen', 'Die Chance, deine Starter zu ziehen, als Erster und als Zweiter'],
+    it: ['probabilita', 'La probabilità di aprire i tuoi starter, per primo e per secondo'],
+    'pt-BR': ['chances', 'A chance de abrir seus starters, jogando primeiro e segundo'],
+  },
+  'deck odds url': {
+    fr: ['url', 'Le deck en URL ydke://'],
+    de: ['url', 'Das Deck als ydke://-URL'],
+    it: ['url', 'Il deck come URL ydke://'],
+    'pt-BR': ['url', 'O deck como URL ydke://'],
+  },
+  'deck odds file': {
+    fr: ['fichier', 'Le deck en fichier .ydk'],
+    de: ['datei', 'Das Deck als .ydk-Datei'],
+    it: ['file', 'Il deck come file .ydk'],
+    'pt-BR': ['arquivo', 'O deck como arquivo .ydk'],
+  },
   'Read deck': {
     fr: ['Lire le deck'],
     de: ['Deck lesen'],

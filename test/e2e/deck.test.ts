@@ -139,6 +139,26 @@ describe('/deck show end to end: decks built from the real dump, through the fak
     expect(fortyOne.description).toContain('**Main (41, of which 1 unknown: ');
   });
 
+  it('Opening odds: the button under a shown deck gives its owner the menus privately, paged past 25 cards; a pick answers the exact odds', async () => {
+    // 3 copies of one card and 37 singles: 38 distinct names.
+    const main = [mainCards[0]!.id, mainCards[0]!.id, ...mainCards.slice(0, 38).map((card) => card.id)];
+    const shown = await showDeck(toYdke({ main, extra: [], side: [] }));
+    const button = (shown.components![0] as { components: unknown[] }).components[0] as { custom_id: string; label: string };
+    expect(button.label).toBe('Opening odds');
+    const stranger = await (await bot.discord.button({ customId: button.custom_id, message: shown, user: { id: '999', username: 'stranger' } })).final();
+    expect(stranger).toMatchObject({ ephemeral: true, content: en.deck.odds.notYours });
+    const menus = await (await bot.discord.button({ customId: button.custom_id, message: shown })).final();
+    expect(menus.ephemeral).toBe(true);
+    const starters = (menus.components![0] as { components: unknown[] }).components[0] as { custom_id: string; options: { value: string; label: string }[] };
+    expect(starters.options).toHaveLength(25);
+    expect(starters.options.at(-1)!.value).toBe('more');
+    expect(starters.custom_id.length).toBeLessThanOrEqual(100);
+    const picked = await (await bot.discord.select({ customId: starters.custom_id, values: ['0'], message: menus })).final();
+    expect(picked.embeds[0]!.description).toContain('Going first (5 cards): **33.76%** · 0.38 starters expected');
+    expect(picked.embeds[0]!.description).toContain('Going second (6 cards): **39.43%**');
+    expect(JSON.stringify(picked.embeds)).not.toMatch(BROKEN_VALUE);
+  });
+
   it('a deck of 200 long names keeps every card in the embed: names shorten and the embed says the full list is attached', async () => {
     const longest = [...mainCards].sort((a, b) => b.name.length - a.name.length).slice(0, 200);
     const reply = await showDeck(toYdke({ main: longest.map((card) => card.id), extra: [], side: [] }));

@@ -14,18 +14,29 @@ export function deckServices(options: { pending?: number[]; read?: unknown; read
   const draw = vi.fn(async () => PICTURE);
   const complete = vi.fn(async () => new Map());
   const read = vi.fn(async () => options.read ?? { ok: true, bytes: Buffer.from(YDK) });
+  // The fleet's text store, where a shown deck's Main Deck waits for its Opening odds.
+  const texts = new Map<string, string>();
+  const longQueries = {
+    remember: vi.fn(async (text: string) => {
+      const key = `k${String(texts.size).padStart(9, '0')}`;
+      texts.set(key, text);
+      return key;
+    }),
+    recall: vi.fn(async (key: string) => texts.get(key)),
+  };
   const app = stubServices({
     cards: {
       ready: options.ready ?? true,
       loadFailure: null,
       waitForDatabase: async () => options.ready ?? true,
-      byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : undefined),
+      byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : id >= 1 && id <= 70 ? { ...DARK_MAGICIAN, id, name: `Card ${id}` } : undefined),
       localNames: () => new Map(),
       pricesAsOf: null,
     },
     deckArt: { gather: vi.fn(async () => ({ art: new Map(), pending: options.pending ?? [] })), complete },
     deckPictures: { draw },
     attachments: { read },
+    state: { longQueries },
   });
-  return { app, draw, complete, read };
+  return { app, draw, complete, read, texts };
 }
