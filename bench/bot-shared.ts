@@ -7,7 +7,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { ChatInputCommand } from '../src/interaction/command.js';
 import type { AppServices } from '../src/app/services.js';
-import { createLocalLimiter, type LimiterFactory } from '../src/services/limiter.js';
+import { createLocalLimiter, type LimiterFactory } from '../src/upstream/limiter.js';
 import { watchLongestDelay, type LongestDelay } from './longest-delay.js';
 
 /** A command with no work at all: the floor every other command's latency is measured against. */

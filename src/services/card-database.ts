@@ -12,11 +12,11 @@ import {
   snapshotDirectory,
   type SnapshotHeader,
 } from './card-snapshot.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import { persistCards, refuseShortDownload, reportDownloadProgress } from './card-downloads.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
 import { cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
-import { notifyAll } from './notify.js';
+import { notifyAll } from '../upstream/notify.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import { withDefaults, type CardDatabaseOptions, type ResolvedCardDatabaseOptions } from './card-database-options.js';
 import { recordsOf } from './off-thread/compact-download.js';

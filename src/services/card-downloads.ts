@@ -3,7 +3,7 @@ import type { Card } from '../cards/card.js';
 import type { CompactRecords } from '../cards/compact-records.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
 import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
-import type { DownloadProgress } from './http.js';
+import type { DownloadProgress } from '../upstream/http.js';
 import type { CompactDownload } from './off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
 

@@ -4,7 +4,7 @@ import type { CardSet } from '../cards/card-set.js';
 import { localizeCard } from '../cards/card-translation.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import type { CardDatabase } from './card-database.js';
 import { imageType, type CardImageStore } from './card-images.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { pino, type Logger } from 'pino';
 import { SET_IMAGE_STEM_PATTERN } from '../cards/card-set.js';
 import type { SharedBlobs } from '../state/shared-state.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import { writeDurably } from './card-snapshot.js';
 import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
 import { CARD_IMAGE_SIZES, MAX_IMAGE_BYTES, type CardImageSize, type YgoprodeckClient } from './ygoprodeck.js';

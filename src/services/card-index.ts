@@ -5,8 +5,8 @@ import type { CardSummary } from '../cards/card-summary.js';
 import { CardMatcher, type MatchableCard } from '../cards/matcher.js';
 import type { MatcherTables } from '../cards/matcher-tables.js';
 import type { SetListing } from '../cards/printings.js';
-import { notifyAll } from './notify.js';
-import { inSlices } from './slices.js';
+import { notifyAll } from '../upstream/notify.js';
+import { inSlices } from '../upstream/slices.js';
 import type { CardDatabase } from './card-database.js';
 
 /** The matcher and the lists derived from one loaded card set; replaced as a whole on reload. */

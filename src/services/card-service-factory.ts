@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Metrics } from '../runtime/metrics.js';
 import type { SharedBlobs, SharedState } from '../state/shared-state.js';
-import type { CacheFactory } from './cache.js';
+import type { CacheFactory } from '../upstream/cache.js';
 import { CardDatabase } from './card-database.js';
 import type { CardDatabaseOptions, DownloadOnce } from './card-database-options.js';
 import { CardImageStore } from './card-images.js';
@@ -12,7 +12,7 @@ import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
 import { offThreadJobs, type OffThreadJobs } from './off-thread/off-thread.js';
 import { STORED_TABLES_DIR } from './off-thread/stored-tables.js';
-import type { LimiterFactory } from './limiter.js';
+import type { LimiterFactory } from '../upstream/limiter.js';
 import { YgoprodeckClient } from './ygoprodeck.js';
 import type { YgoprodeckLimits } from './ygoprodeck-limits.js';
 

@@ -9,7 +9,7 @@ import type { CardDatabase } from './card-database.js';
 import { tablesOffThread, type MatcherTablesBuild } from './card-index.js';
 import { writeDurably } from './card-snapshot.js';
 import { UpstreamError, isUpstreamError } from '../interaction/upstream-error.js';
-import { whenReady } from './when-ready.js';
+import { whenReady } from '../upstream/when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**

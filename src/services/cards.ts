@@ -10,7 +10,7 @@ import { printingsInOrder, setListingOf, type PrintingView, type SetListing } fr
 import { matchesFilters, type CardSearchFilters } from '../cards/search-filters.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import type { SharedState } from '../state/shared-state.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
 import { CardExtras } from './card-extras.js';
@@ -18,7 +18,7 @@ import { CardIndexKeeper, type MatcherTablesBuild } from './card-index.js';
 import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
-import { whenReady } from './when-ready.js';
+import { whenReady } from '../upstream/when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
 /**

@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import { MemberShareSpent } from '../interaction/errors.js';
 import { isUpstreamError } from '../interaction/upstream-error.js';
 import type { MemberShareLedger } from '../state/member-share-ledger.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import { YGOPRODECK_LIMITS } from './ygoprodeck-limits.js';
 
 /**

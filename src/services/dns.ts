@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { parseIpAddress } from '../ip/address.js';
 import { parseHostName } from '../ip/host-name.js';
 import type { NameResolution, ResolveFailure, ReverseName } from '../ip/resolution.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 
 /** Each query's deadline on each server it asks, held by Almanac's own timer (see `DnsResolver.attempt`); one try. */
 export const DNS_QUERY_TIMEOUT_MS = 2_000;

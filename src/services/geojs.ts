@@ -3,14 +3,14 @@ import { parseIpAddress } from '../ip/address.js';
 import type { GeoRecord } from '../ip/geo-record.js';
 import { describeSpecialRange } from '../ip/special-ranges.js';
 import type { Metrics } from '../runtime/metrics.js';
-import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
+import type { CacheFactory, MemberShareSpender, UpstreamCache } from '../upstream/cache.js';
 import { matchAnswers, rawEgressAnswer, rawGeoAnswer } from './geojs-answer.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
-import { checkCommonFailures, parseJson, type UpstreamHttp } from './http.js';
-import type { LimiterFactory, LimiterOptions } from './limiter.js';
-import { baseUrlOption, numberOption } from './service-options.js';
-import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
+import { checkCommonFailures, parseJson, type UpstreamHttp } from '../upstream/http.js';
+import type { LimiterFactory, LimiterOptions } from '../upstream/limiter.js';
+import { baseUrlOption, numberOption } from '../upstream/service-options.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../upstream/upstream.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 

@@ -1,7 +1,7 @@
 import type { LookupTarget } from '../ip/lookup-entry.js';
 import { planLocations, type LookupOutcome } from '../ip/resolution.js';
 import { describeSpecialRange } from '../ip/special-ranges.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import { DnsQueryBudget, type DnsResolver } from './dns.js';
 import type { GeoService } from './geojs.js';
 

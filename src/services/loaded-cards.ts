@@ -3,7 +3,7 @@ import { setNameKey } from '../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../cards/card-summary.js';
 import { CompactRecords } from '../cards/compact-records.js';
 import type { SnapshotHeader } from './card-snapshot.js';
-import { inSlices } from './slices.js';
+import { inSlices } from '../upstream/slices.js';
 
 /**
  * One loaded English card set, read by passcode, name and set: its cards compact (parsed on

@@ -1,11 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { Dispatcher } from 'undici';
 import type { Metrics } from '../runtime/metrics.js';
-import type { CacheFactory, MemberShareSpender, UpstreamCache } from './cache.js';
+import type { CacheFactory, MemberShareSpender, UpstreamCache } from '../upstream/cache.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
-import { checkCommonFailures, parseJson, type UpstreamHttp, type UpstreamResponse } from './http.js';
-import type { LimiterFactory, LimiterOptions } from './limiter.js';
-import { baseUrlOption, numberOption } from './service-options.js';
+import { checkCommonFailures, parseJson, type UpstreamHttp, type UpstreamResponse } from '../upstream/http.js';
+import type { LimiterFactory, LimiterOptions } from '../upstream/limiter.js';
+import { baseUrlOption, numberOption } from '../upstream/service-options.js';
 import { isUpstreamError, UpstreamError } from '../interaction/upstream-error.js';
 import { PAGE_PAST_THE_END } from '../wallpaper/paging.js';
 import type { CollectionRef, WallpaperCollection } from '../wallpaper/collections.js';
@@ -13,7 +13,7 @@ import type { CategoryFilter, PurityFilter, WallpaperSearch } from '../wallpaper
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../wallpaper/wallpaper.js';
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../wallpaper/wallhaven-site.js';
 import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
-import { REQUEST_TIMEOUT_MS, UpstreamWiring } from './upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../upstream/upstream.js';
 import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;

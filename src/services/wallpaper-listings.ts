@@ -3,7 +3,7 @@ import { parseCollectionListingText, type CollectionRef, type WallpaperCollectio
 import { longQueryKey, queryRefFor, type PagerSearch, type QueryRef } from '../wallpaper/pager-state.js';
 import { locateResult, type LocatedResult } from '../wallpaper/paging.js';
 import type { WallpaperSearch } from '../wallpaper/search.js';
-import type { MemberShareSpender } from './cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import type { WallhavenService } from './wallhaven.js';
 
 /** Where queries too long for a button are kept for the whole fleet while their pager lives. */

@@ -1,6 +1,6 @@
 import { normaliseCards, type CardListNormalisation } from '../cards/normalise-card.js';
 import { UpstreamError } from '../interaction/upstream-error.js';
-import type { UpstreamResponse } from './http.js';
+import type { UpstreamResponse } from '../upstream/http.js';
 
 /** YGOPRODeck's bodies and error answers read, and what may be put in its queries checked, before anything is sent or kept. */
 

@@ -1,6 +1,6 @@
 import { UpstreamError } from '../interaction/upstream-error.js';
-import { isHtml, parseRetryAfter, type UpstreamResponse } from './http.js';
-import type { UpstreamLimiter } from './limiter.js';
+import { isHtml, parseRetryAfter, type UpstreamResponse } from '../upstream/http.js';
+import type { UpstreamLimiter } from '../upstream/limiter.js';
 import { apiError } from './ygoprodeck-answers.js';
 import { YGOPRODECK_CIRCUIT } from './ygoprodeck-limits.js';
 

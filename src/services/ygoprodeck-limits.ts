@@ -1,4 +1,4 @@
-import type { LimiterOptions } from './limiter.js';
+import type { LimiterOptions } from '../upstream/limiter.js';
 
 /** How Almanac stays within YGOPRODeck's limits, and what it does when it does not. */
 

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { LocalMemberShareLedger } from './member-share-ledger.js';
 import type { Metrics } from '../runtime/metrics.js';
-import { createLocalCacheFactory } from '../services/cache.js';
-import { createLocalLimiterFactory } from '../services/limiter.js';
+import { createLocalCacheFactory } from '../upstream/cache.js';
+import { createLocalLimiterFactory } from '../upstream/limiter.js';
 import { LongQueryStore } from '../wallpaper/pager-state.js';
 import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SeenOnce, SeenOnceOptions, SharedState } from './shared-state.js';
 import { TrackedLimiters } from './tracked-limiters.js';

@@ -2,7 +2,7 @@ import { MemberShareSpent } from '../interaction/errors.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { MEMBER_SHARES, type MemberShare } from '../runtime/member-shares.js';
 import type { Metrics } from '../runtime/metrics.js';
-import type { MemberShareSpender } from '../services/cache.js';
+import type { MemberShareSpender } from '../upstream/cache.js';
 import type { MemberShareLedger } from './member-share-ledger.js';
 import type { SharedState } from './shared-state.js';
 

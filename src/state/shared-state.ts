@@ -1,6 +1,6 @@
 import type { MemberShareLedger, MemberShareLedgerOptions } from './member-share-ledger.js';
-import type { CacheFactory } from '../services/cache.js';
-import type { LimiterFactory } from '../services/limiter.js';
+import type { CacheFactory } from '../upstream/cache.js';
+import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LimiterFactory, UpstreamLimiter } from '../services/limiter.js';
+import type { LimiterFactory, UpstreamLimiter } from '../upstream/limiter.js';
 import type { FleetUpstreamReport } from './shared-state.js';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import { ComponentType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
-import { createLocalLimiter } from '../../src/services/limiter.js';
+import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeChannelName, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
 import { htmlPage } from '../fakes/fake-server.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { LimiterFactory } from '../../src/services/limiter.js';
+import type { LimiterFactory } from '../../src/upstream/limiter.js';
 import { createSharedState } from '../../src/state/index.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { shardOf, startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';

@@ -1,8 +1,8 @@
 import { InteractionResponseType } from 'discord.js';
 import { Agent, request } from 'undici';
 import { expect } from 'vitest';
-import { createLocalCache, type CacheFactory } from '../../src/services/cache.js';
-import { createLocalLimiter, type LimiterFactory } from '../../src/services/limiter.js';
+import { createLocalCache, type CacheFactory } from '../../src/upstream/cache.js';
+import { createLocalLimiter, type LimiterFactory } from '../../src/upstream/limiter.js';
 import type { LimiterState } from '../../src/runtime/status-report.js';
 import type { FakeMessage, InteractionExchange, MessageWrite } from '../fakes/discord.js';
 import { FakeServer, type FaultMode, type FakeResponse, type RecordedRequest } from '../fakes/fake-server.js';
@@ -19,7 +19,7 @@ export const CALLBACK_DEADLINE_MS = 3_000;
 export const FINAL_ANSWER_WITHIN_MS = 20_000;
 /**
  * The fault tests' bots abandon a request after 2 s rather than production's 6–15 s, so "a timeout"
- * ends in seconds; test/services/upstream.test.ts checks that production's own leave time to answer.
+ * ends in seconds; test/upstream/upstream.test.ts checks that production's own leave time to answer.
  */
 export const TEST_REQUEST_TIMEOUT_MS = { geojs: 2_000, wallhaven: 2_000, ygoprodeck: 2_000 } as const;
 

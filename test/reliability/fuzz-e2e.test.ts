@@ -5,7 +5,7 @@ import { ApplicationCommandOptionType, type APIApplicationCommandOption } from '
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { createLocalLimiter } from '../../src/services/limiter.js';
+import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import type { FakeChannelName, RecordedCall } from '../fakes/discord.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';

@@ -16,7 +16,7 @@ import { createLogger } from '../../src/runtime/logger.js';
 import { createMetrics } from '../../src/runtime/metrics.js';
 import { describeFailure } from '../../src/render/errors.js';
 import { createServices, type AppServices } from '../../src/app/services.js';
-import { createLocalLimiter } from '../../src/services/limiter.js';
+import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalCacheFactory } from '../../src/services/cache.js';
+import { createLocalCacheFactory } from '../../src/upstream/cache.js';
 import { GeoService, type GeoServiceOptions } from '../../src/services/geojs.js';
 import { parseIpAddress } from '../../src/ip/address.js';
 import type { GeoRecord } from '../../src/ip/geo-record.js';
-import { UpstreamHttp } from '../../src/services/http.js';
-import { createLocalLimiterFactory } from '../../src/services/limiter.js';
+import { UpstreamHttp } from '../../src/upstream/http.js';
+import { createLocalLimiterFactory } from '../../src/upstream/limiter.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

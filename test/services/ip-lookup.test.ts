@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalCacheFactory } from '../../src/services/cache.js';
+import { createLocalCacheFactory } from '../../src/upstream/cache.js';
 import { DnsResolver, MAX_DNS_QUERIES_PER_COMMAND } from '../../src/services/dns.js';
 import { GeoService } from '../../src/services/geojs.js';
 import { IpLookup } from '../../src/services/ip-lookup.js';
-import { createLocalLimiterFactory } from '../../src/services/limiter.js';
+import { createLocalLimiterFactory } from '../../src/upstream/limiter.js';
 import type { LookupTarget } from '../../src/ip/lookup-entry.js';
 import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

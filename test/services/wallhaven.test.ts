@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalCacheFactory } from '../../src/services/cache.js';
-import { UpstreamHttp } from '../../src/services/http.js';
-import { createLocalLimiterFactory } from '../../src/services/limiter.js';
+import { createLocalCacheFactory } from '../../src/upstream/cache.js';
+import { UpstreamHttp } from '../../src/upstream/http.js';
+import { createLocalLimiterFactory } from '../../src/upstream/limiter.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { isPastLastPage } from '../../src/wallpaper/paging.js';
 import { maxStartsInWindow, WALLHAVEN_LIMITS, WallhavenService, type WallhavenServiceOptions } from '../../src/services/wallhaven.js';

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { CardImageStore } from '../../src/services/card-images.js';
 import { GeoService } from '../../src/services/geojs.js';
-import type { LimiterOptions, UpstreamLimiter } from '../../src/services/limiter.js';
+import type { LimiterOptions, UpstreamLimiter } from '../../src/upstream/limiter.js';
 import { isUpstreamError } from '../../src/interaction/upstream-error.js';
 import { maxStartsInWindow, WallhavenService } from '../../src/services/wallhaven.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';

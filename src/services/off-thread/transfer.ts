@@ -4,7 +4,7 @@ import type { MatchableCard, MatcherTables } from '../../cards/matcher-tables.js
 import { packStrings, unpackStrings, type PackedStrings } from '../../cards/packed-strings.js';
 import type { UpstreamErrorKind } from '../../interaction/upstream-error.js';
 import type { CompactDownload, DownloadKind } from './compact-download.js';
-import { inSlices } from '../slices.js';
+import { inSlices } from '../../upstream/slices.js';
 
 /**
  * What crosses the thread boundary, both ways: the messages, and a matcher build's input and tables

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../runtime/metrics.js';
-import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../services/limiter.js';
+import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../upstream/limiter.js';
 import type { UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 

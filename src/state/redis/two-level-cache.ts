@@ -1,5 +1,5 @@
 import type { Metrics } from '../../runtime/metrics.js';
-import { createLocalCache, type CacheFactory } from '../../services/cache.js';
+import { createLocalCache, type CacheFactory } from '../../upstream/cache.js';
 import type { FleetFetch } from './fleet-fetch.js';
 import { decodeCached, encodeCached, UnreadableValueError, VALUE_FORMAT } from './value-codec.js';
 

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { inSlices } from '../../src/services/slices.js';
+import { inSlices } from '../../src/upstream/slices.js';
 
 describe('inSlices', () => {
   it('calls every index in order, and lets the event loop run between slices', async () => {

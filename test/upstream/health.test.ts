@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HealthTracker } from '../../src/services/health.js';
+import { HealthTracker } from '../../src/upstream/health.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 
 describe('HealthTracker', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBoundedBody } from '../../src/services/bounded-body.js';
+import { readBoundedBody } from '../../src/upstream/bounded-body.js';
 
 class TooLarge extends Error {}
 const tooLarge = () => new TooLarge('too large');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_TIMEOUT_MS } from '../../src/services/upstream.js';
+import { REQUEST_TIMEOUT_MS } from '../../src/upstream/upstream.js';
 import { CALLBACK_DEADLINE_MS, FINAL_ANSWER_WITHIN_MS } from '../helpers/reliability.js';
 
 describe('REQUEST_TIMEOUT_MS', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/runtime/metrics.js';
 import type { UpstreamHealth } from '../../src/runtime/status-report.js';
-import { registerHealthGauges } from '../../src/services/health-gauges.js';
+import { registerHealthGauges } from '../../src/upstream/health-gauges.js';
 
 const report: UpstreamHealth = {
   upstream: 'ygoprodeck',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalCache } from '../../src/services/cache.js';
+import { createLocalCache } from '../../src/upstream/cache.js';
 
 /** A cache whose loads are counted, on a clock the test moves. */
 function countingCache() {
