@@ -5,7 +5,7 @@
  * compressing time (the replay in economy.ts checks every limit compressed ×10). The upstream's
  * window must never fill: the fake, like the real one, would block us for good.
  */
-import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck-limits.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck/ygoprodeck-limits.js';
 import type { TestBot } from '../test/helpers/bot.js';
 import { maxInWindow } from './economy.js';
 import type { BenchFixtures } from './fixtures.js';

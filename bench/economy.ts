@@ -13,10 +13,10 @@
  * and soak figures are then measured on; the fleet section replays the same workload.
  */
 import { InteractionResponseType } from 'discord.js';
-import { GEOJS_LIMITS } from '../src/services/geojs.js';
-import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../src/services/wallhaven.js';
+import { GEOJS_LIMITS } from '../src/services/geojs/geojs.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../src/services/wallhaven/wallhaven.js';
 import { WALLHAVEN_RATE_LIMIT } from '../src/wallpaper/wallhaven-site.js';
-import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck-limits.js';
+import { YGOPRODECK_LIMITS, YGOPRODECK_UPSTREAM_LIMIT } from '../src/services/ygoprodeck/ygoprodeck-limits.js';
 import type { FakeDiscord, FinalMessage } from '../test/fakes/discord.js';
 import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import type { BotChild } from './bot-child.js';

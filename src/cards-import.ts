@@ -1,7 +1,7 @@
 import './runtime/check-node.js';
 import { loadConfigOrReport } from './runtime/config.js';
 import { formatInteger } from './render/format.js';
-import { importCardDump } from './services/card-import.js';
+import { importCardDump } from './services/ygoprodeck/card-import.js';
 import { StartupError } from './runtime/startup-error.js';
 
 const USAGE = 'Usage: npm run cards:import -- <cardinfo.json | cardinfo.json.br>  (a saved cardinfo.php response, or an array of cards)';

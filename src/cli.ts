@@ -14,7 +14,7 @@ import { describeFailure } from './render/errors.js';
 import { renderAsJson, renderAsText } from './render/text.js';
 import { createServices } from './app/services.js';
 import { createSharedState } from './state/index.js';
-import { localAttachments } from './services/attachments.js';
+import { localAttachments } from './services/discord-cdn/attachments.js';
 import { readInvocation, type ParsedInvocation } from './cli/invocation.js';
 
 /** The commands that read the card database: only they load it (a one-shot run of the others needs none). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck-limits.js';
+import { YGOPRODECK_UPSTREAM_LIMIT } from '../../src/services/ygoprodeck/ygoprodeck-limits.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import type { FakeDiscord, InteractionExchange } from '../../test/fakes/discord.js';
 import type { FakeWallhaven } from '../../test/fakes/wallhaven.js';

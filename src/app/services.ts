@@ -10,20 +10,20 @@ import { MemberShares } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
 import type { Storage } from '../storage/storage.js';
 import type { CacheFactory } from '../upstream/cache.js';
-import { createCardService, type CreateCardServiceOptions } from '../services/card-service-factory.js';
-import type { CardService } from '../services/cards.js';
-import { DiscordAttachments, type AttachmentSource } from '../services/attachments.js';
-import { DECK_ART_BACKGROUND, DeckArt } from '../services/deck-art.js';
+import { createCardService, type CreateCardServiceOptions } from '../services/ygoprodeck/card-service-factory.js';
+import type { CardService } from '../services/ygoprodeck/cards.js';
+import { DiscordAttachments, type AttachmentSource } from '../services/discord-cdn/attachments.js';
+import { DECK_ART_BACKGROUND, DeckArt } from '../services/ygoprodeck/deck-art.js';
 import { createDeckPictures, type DeckPictures, type DeckPicturesOptions } from '../services/deck-pictures/deck-pictures.js';
-import { DnsResolver } from '../services/dns.js';
-import { GeoService } from '../services/geojs.js';
-import { IpLookup } from '../services/ip-lookup.js';
+import { DnsResolver } from '../services/dns/dns.js';
+import { GeoService } from '../services/geojs/geojs.js';
+import { IpLookup } from '../services/geojs/ip-lookup.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { registerHealthGauges } from '../upstream/health-gauges.js';
 import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
-import { WallhavenService } from '../services/wallhaven.js';
-import { WallpaperListings } from '../services/wallpaper-listings.js';
+import { WallhavenService } from '../services/wallhaven/wallhaven.js';
+import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
 
 
 export interface Clock {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerOf } from '../helpers/reliability.js';
 import { en } from '../../src/i18n/en.js';
 import { createLocalLimiter, type LimiterFactory } from '../../src/upstream/limiter.js';
-import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven.js';
+import { maxStartsInWindow, WALLHAVEN_LIMITS } from '../../src/services/wallhaven/wallhaven.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeChannelName, FakeMessage, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
-import type { CardService } from '../../src/services/cards.js';
+import type { CardService } from '../../src/services/ygoprodeck/cards.js';
 
 /**
  * Waits until every language database is loaded: a first start downloads English, then each

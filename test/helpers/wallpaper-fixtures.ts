@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import type { AppServices } from '../../src/app/services.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
-import { WallpaperListings } from '../../src/services/wallpaper-listings.js';
-import type { WallhavenService } from '../../src/services/wallhaven.js';
+import { WallpaperListings } from '../../src/services/wallhaven/wallpaper-listings.js';
+import type { WallhavenService } from '../../src/services/wallhaven/wallhaven.js';
 import { longQueryKey } from '../../src/wallpaper/pager-state.js';
 import type { WallpaperSearch } from '../../src/wallpaper/search.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';

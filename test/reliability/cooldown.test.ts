@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shareSpentSentence } from '../../src/render/member-share.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
-import { WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven.js';
+import { WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven/wallhaven.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeMessage, InteractionOrigin } from '../fakes/discord.js';
 import { PER_PAGE, startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GEOJS_CACHE_TTL_MS } from '../../src/services/geojs.js';
+import { GEOJS_CACHE_TTL_MS } from '../../src/services/geojs/geojs.js';
 import { GEOJS_MEMBER_SHARE, WALLHAVEN_MEMBER_SHARE, YGOPRODECK_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { createLocalLimiterFactory, type LimiterFactory } from '../../src/upstream/limiter.js';
 import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GEOJS_CACHE_TTL_MS } from '../../src/services/geojs.js';
+import { GEOJS_CACHE_TTL_MS } from '../../src/services/geojs/geojs.js';
 import type { InteractionExchange } from '../fakes/discord.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { FAKE_GEO_RECORDS, startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
-import { YGOPRODECK_CACHE } from '../../src/services/ygoprodeck-limits.js';
+import { YGOPRODECK_CACHE } from '../../src/services/ygoprodeck/ygoprodeck-limits.js';
 import { htmlPage, json } from '../fakes/fake-server.js';
 import { translatedCard } from '../fakes/card-translations.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';

@@ -13,7 +13,7 @@ import { startEntryPoint } from '../helpers/run-script.js';
 /**
  * The real entry point (`npm start`) stopped by SIGTERM while interactions are in flight: they are
  * finished, new ones are refused with a plain sentence, and the process exits 0 within 8 s.
- * (The card database snapshot's crash and corruption cases are in test/services/card-database.test.ts.)
+ * (The card database snapshot's crash and corruption cases are in test/services/ygoprodeck/card-database.test.ts.)
  */
 
 describe('SIGTERM during interactions in flight, real entry point', () => {

@@ -1,6 +1,6 @@
 import { translationOf } from '../../cards/card-translation.js';
 import { CompactRecords } from '../../cards/compact-records.js';
-import { parseCardinfoBody } from '../ygoprodeck-answers.js';
+import { parseCardinfoBody } from '../ygoprodeck/ygoprodeck-answers.js';
 
 /** What a `cardinfo.php` download is kept as: English cards (`Card`), or a language's texts (`CardTranslation`). */
 export type DownloadKind = 'cards' | 'texts';

@@ -1,0 +1,362 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testOffThread } from '../../helpers/off-thread.js';
+import { CARD_LANGUAGES } from '../../../src/cards/card.js';
+import type { RawCard } from '../../../src/cards/normalise-card.js';
+import { CardDatabase } from '../../../src/services/ygoprodeck/card-database.js';
+import type { CardDatabaseOptions } from '../../../src/services/ygoprodeck/card-database-options.js';
+import { CardImageStore } from '../../../src/services/ygoprodeck/card-images.js';
+import { CardService, type CardServiceOptions } from '../../../src/services/ygoprodeck/cards.js';
+import { YGOPRODECK_UPSTREAM_LIMIT, type YgoprodeckLimits } from '../../../src/services/ygoprodeck/ygoprodeck-limits.js';
+import { YgoprodeckClient } from '../../../src/services/ygoprodeck/ygoprodeck.js';
+import { translatedCard } from '../../fakes/card-translations.js';
+import { LogCapture } from '../../helpers/log-capture.js';
+import { TEST_PACE, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
+
+const DARK_MAGICIAN = 46986414;
+const BLUE_EYES = 89631139;
+const BLUE_EYES_ALT_ART = 89631140;
+const MYSTICAL_SPACE_TYPHOON = 5318639;
+
+interface Harness {
+  fake: FakeYgoprodeck;
+  client: YgoprodeckClient;
+  database: CardDatabase;
+  service: CardService;
+  dataDir: string;
+}
+
+let harness: Harness;
+
+/**
+ * The real client, database and image store against the fake (300 real cards), in a temporary
+ * DATA_DIR; the client at the tests' pace unless `limits` says otherwise (`{}`: production's).
+ */
+async function startHarness(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}, limits: Partial<YgoprodeckLimits> = TEST_PACE): Promise<Harness> {
+  const fake = await startFakeYgoprodeck();
+  const dataDir = await mkdtemp(join(tmpdir(), 'almanac-cards-'));
+  const client = new YgoprodeckClient({ baseUrl: fake.url, imagesBaseUrl: fake.imagesUrl, limits });
+  // The fake serves 300 cards; the real database's minimum would refuse them as a corrupt download.
+  const database = new CardDatabase({ client, dataDir, minCards: 100, ...databaseOptions });
+  const images = new CardImageStore({ client, dataDir });
+  const service = new CardService({ database, images, client, buildMatcherTables: testOffThread().buildMatcherTables, ...options });
+  return { fake, client, database, service, dataDir };
+}
+
+async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOptions: Partial<CardDatabaseOptions> = {}, limits?: Partial<YgoprodeckLimits>): Promise<Harness> {
+  const started = await startHarness(options, databaseOptions, limits);
+  await started.service.start();
+  expect(await started.service.whenReady(15_000)).toBe(true);
+  // The first refresh goes on with the language databases after English; let it finish.
+  await started.database.refresh();
+  await everyLanguageMatched(started);
+  return started;
+}
+
+/**
+ * Resolves once the matcher in use holds every loaded language's names as the database has them: the
+ * matcher is rebuilt in a worker thread after the database's refresh has resolved, so the one in
+ * use may still be the previous one (on a busy machine, for a while).
+ */
+async function everyLanguageMatched(harness: Harness): Promise<void> {
+  const matched = () => CARD_LANGUAGES.every((language) => !harness.database.hasTexts(language) || harness.service.languageReady(language));
+  await expect.poll(matched, { timeout: 15_000 }).toBe(true);
+}
+
+afterEach(async () => {
+  await harness?.service.close();
+  await harness?.fake.close();
+  if (harness) await rm(harness.dataDir, { recursive: true, force: true });
+});
+
+function cardinfoRequests(): number {
+  return harness.fake.requestsTo('/api/v7/cardinfo.php').length;
+}
+
+describe('CardService before the card database has loaded', () => {
+  beforeEach(async () => {
+    harness = await startHarness();
+  });
+
+  it('suggests nothing, finds nothing locally and picks no random card, without asking upstream', async () => {
+    const { service } = harness;
+    expect(service.ready).toBe(false);
+    expect(service.suggest('dark magician')).toEqual([]);
+    expect(service.search('dark magician')).toEqual({ cards: [], total: 0 });
+    expect(await service.random('channel')).toBeUndefined();
+    expect(harness.fake.server.requests).toHaveLength(0);
+  });
+
+  it('asks upstream for an exact name or passcode, and finds nothing for anything else', async () => {
+    const { service } = harness;
+    await expect(service.resolve('dark magician')).resolves.toMatchObject({ kind: 'card', by: 'name', card: { id: DARK_MAGICIAN } });
+    await expect(service.resolve(String(BLUE_EYES))).resolves.toMatchObject({ kind: 'card', by: 'id', card: { id: BLUE_EYES } });
+    await expect(service.resolve('dark magican')).resolves.toEqual({ kind: 'none' });
+    const lookups = harness.fake.requestsTo('/api/v7/cardinfo.php').map((request) => request.query.get('name') ?? request.query.get('id'));
+    expect(lookups).toEqual(['dark magician', String(BLUE_EYES), 'dark magican']);
+  });
+
+  it('reports not ready after the wait when the database cannot load', async () => {
+    harness.fake.blocked = true;
+    await harness.service.start();
+    expect(await harness.service.whenReady(300)).toBe(false);
+  });
+
+  it('waits for the database through the pace it is given, and says false when the wait ends without it', async () => {
+    harness.fake.blocked = true;
+    await harness.service.start();
+    const paced: Promise<boolean>[] = [];
+    expect(await harness.service.waitForDatabase((loaded) => (paced.push(loaded), loaded))).toBe(false);
+    expect(paced).toHaveLength(1);
+  });
+});
+
+describe('CardService with the card database loaded', () => {
+  beforeEach(async () => {
+    harness = await startLoaded({ recentPerChannel: 10 });
+  });
+
+  it('answers a wait for the database at once, without pacing it, once loaded', async () => {
+    let paced = false;
+    expect(await harness.service.waitForDatabase(async (loaded) => ((paced = true), loaded))).toBe(true);
+    expect(paced).toBe(false);
+  });
+
+  it('matches typos locally: autocomplete never asks upstream', () => {
+    const before = harness.fake.server.requests.length;
+    expect(harness.service.suggest('dark magican')[0]?.id).toBe(DARK_MAGICIAN);
+    expect(harness.service.suggest('blue eyes white')[0]?.id).toBe(BLUE_EYES);
+    expect(harness.service.suggest('ash blosom')[0]?.name).toBe('Ash Blossom & Joyous Spring');
+    expect(harness.service.suggest('magician', 3)).toHaveLength(3);
+    expect(harness.service.suggest('')).toEqual([]);
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('resolves a passcode, an alternate-art id and an exact name in any case without asking upstream', async () => {
+    const before = cardinfoRequests();
+    await expect(harness.service.resolve(String(DARK_MAGICIAN))).resolves.toMatchObject({ kind: 'card', by: 'id', card: { id: DARK_MAGICIAN } });
+    await expect(harness.service.resolve(String(BLUE_EYES_ALT_ART))).resolves.toMatchObject({ kind: 'card', card: { id: BLUE_EYES } });
+    await expect(harness.service.resolve('  DARK magician ')).resolves.toMatchObject({ kind: 'card', by: 'name', card: { id: DARK_MAGICIAN } });
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('opens a clearly best match, offers choices when several are close, and finds nothing for noise', async () => {
+    await expect(harness.service.resolve('dark magican')).resolves.toMatchObject({ kind: 'card', by: 'match', card: { id: DARK_MAGICIAN } });
+    // Eleven "Abyss Actor - …" cards start with those words equally well.
+    const actors = await harness.service.resolve('abyss actor');
+    expect(actors.kind).toBe('choices');
+    const candidates = actors.kind === 'choices' ? actors.candidates : [];
+    expect(candidates.length).toBeGreaterThan(1);
+    expect(candidates.length).toBeLessThanOrEqual(25);
+    // Every "Abyss Actor - …" card comes before any weaker match.
+    const actorCount = candidates.filter((card) => card.name.startsWith('Abyss Actor')).length;
+    expect(actorCount).toBeGreaterThan(1);
+    expect(candidates.slice(0, actorCount).every((card) => card.name.startsWith('Abyss Actor'))).toBe(true);
+    await expect(harness.service.resolve('qqqqzzzzxxxx')).resolves.toEqual({ kind: 'none' });
+    await expect(harness.service.resolve('   ')).resolves.toEqual({ kind: 'none' });
+  });
+
+  it('searches by name and narrows by type, attribute and archetype', () => {
+    const all = harness.service.search('dragon', {}, 500);
+    expect(all.total).toBe(all.cards.length);
+    expect(all.total).toBeGreaterThan(25);
+    const firstPage = harness.service.search('dragon');
+    expect(firstPage.cards).toHaveLength(25);
+    expect(firstPage.total).toBe(all.total);
+
+    const links = harness.service.search('dragon', { type: 'link' }, 500);
+    expect(links.total).toBeGreaterThan(0);
+    expect(links.total).toBeLessThan(all.total);
+    expect(links.cards.every((card) => card.typeLine.split(' / ').includes('Link'))).toBe(true);
+
+    const spells = harness.service.search('dragon', { type: 'spell' }, 500);
+    expect(spells.cards.every((card) => card.kind === 'spell')).toBe(true);
+
+    const dark = harness.service.search('dragon', { attribute: 'DARK' }, 500);
+    expect(dark.total).toBeGreaterThan(0);
+    expect(dark.cards.every((card) => card.attribute === 'DARK')).toBe(true);
+
+    const abyssActor = harness.service.search('abyss', { archetype: 'Abyss Actor' }, 500);
+    expect(abyssActor.total).toBeGreaterThan(1);
+    expect(abyssActor.cards.every((card) => card.archetype === 'Abyss Actor')).toBe(true);
+    expect(harness.service.search('dragon', { type: 'skill', attribute: 'DARK' })).toEqual({ cards: [], total: 0 });
+  });
+
+  it('names archetypes in the database’s spelling and suggests those starting with the input first', () => {
+    expect(harness.service.archetype('abyss actor')).toBe('Abyss Actor');
+    expect(harness.service.archetype('no such archetype')).toBeUndefined();
+    const suggestions = harness.service.archetypes('ab');
+    expect(suggestions.length).toBeGreaterThan(1);
+    const firstContaining = suggestions.findIndex((name) => !name.toLowerCase().startsWith('ab'));
+    if (firstContaining >= 0) expect(suggestions.slice(firstContaining).every((name) => !name.toLowerCase().startsWith('ab'))).toBe(true);
+    expect(suggestions.every((name) => name.toLowerCase().includes('ab'))).toBe(true);
+  });
+
+  it('never repeats any of a channel’s last 10 random cards, and never asks upstream for one', async () => {
+    const before = harness.fake.server.requests.length;
+    const picks: number[] = [];
+    for (let draw = 0; draw < 200; draw++) {
+      const card = await harness.service.random('channel-a');
+      expect(card).toBeDefined();
+      expect(picks.slice(-10)).not.toContain(card!.id);
+      picks.push(card!.id);
+    }
+    expect(new Set(picks).size).toBeGreaterThan(100);
+    // Another channel has its own history.
+    expect(await harness.service.random('channel-b')).toBeDefined();
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('filters random cards: never one of the last 10 while more than 10 match, cycling through fewer, nothing when none does', async () => {
+    const before = harness.fake.server.requests.length;
+    const count = (filters: Parameters<typeof harness.service.search>[1]) => harness.service.search('', filters, 500).total;
+    const many = { type: 'xyz' as const };
+    expect(count(many)).toBeGreaterThan(10);
+    const manyPicks: number[] = [];
+    for (let draw = 0; draw < 40; draw++) {
+      const card = (await harness.service.random('filtered', many))!;
+      expect(card.typeLine).toContain('Xyz');
+      expect(manyPicks.slice(-10)).not.toContain(card.id);
+      manyPicks.push(card.id);
+    }
+    const few = { type: 'skill' as const, format: 'duellinks' as const };
+    const matching = count(few);
+    expect(matching).toBeGreaterThan(1);
+    expect(matching).toBeLessThan(11);
+    const cycle: number[] = [];
+    for (let draw = 0; draw < matching * 3; draw++) cycle.push((await harness.service.random('few', few))!.id);
+    // Every match once per round, in the same order each round.
+    expect(new Set(cycle.slice(0, matching)).size).toBe(matching);
+    expect(cycle.slice(matching, 2 * matching)).toEqual(cycle.slice(0, matching));
+    expect(await harness.service.random('few', { type: 'skill', format: 'tcg' })).toBeUndefined();
+    const rankFour = (await harness.service.random('rank', { level: 4, type: 'xyz' }))!;
+    expect(rankFour.rank).toBe(4);
+    expect(harness.service.knowsFormats).toBe(true);
+    expect(harness.fake.server.requests.length).toBe(before);
+  });
+
+  it('searches by filters alone, most viewed first', () => {
+    const result = harness.service.search('', { format: 'duellinks' }, 25);
+    expect(result.cards.length).toBeGreaterThan(0);
+    expect(result.cards.every((card) => card.formats.includes('Duel Links'))).toBe(true);
+    const views = result.cards.map((card) => card.views);
+    expect(views).toEqual([...views].sort((left, right) => right - left));
+  });
+
+  it('translates from the local language database without a request, keeping the rest of the English card', async () => {
+    const english = harness.service.byId(DARK_MAGICIAN)!;
+    const upstream = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'fr')!;
+    const before = cardinfoRequests();
+    const french = await harness.service.localize(english, 'fr');
+    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: upstream.name, atk: 2500, prices: english.prices });
+    expect(french!.name).not.toBe('Dark Magician');
+    expect(french!.description.text).toBe(upstream.desc.trim());
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('gives no translation, without a request, for a card the language database does not have', async () => {
+    const untranslated = harness.fake.cards.find((card) => translatedCard(card, 'de') === undefined)!;
+    const before = cardinfoRequests();
+    expect(await harness.service.localize(harness.service.byId(untranslated.id)!, 'de')).toBeUndefined();
+    expect(cardinfoRequests()).toBe(before);
+  });
+
+  it('serves card art from the store after one download', async () => {
+    const card = harness.service.byId(DARK_MAGICIAN)!;
+    const first = await harness.service.art(card);
+    expect(first?.format).toBe('jpg');
+    expect(first?.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await harness.service.art(card);
+    expect(harness.fake.requestsTo('/images/')).toHaveLength(1);
+  });
+
+  it('gives no art, without failing, when the image cannot be had', async () => {
+    const card = harness.service.byId(DARK_MAGICIAN)!;
+    expect(await harness.service.art({ ...card, imageIds: [123_456_789] })).toBeNull();
+    harness.fake.blocked = true;
+    expect(await harness.service.art(harness.service.byId(BLUE_EYES)!)).toBeNull();
+  });
+
+  it('rebuilds the matcher when the database reloads with a new version', async () => {
+    expect(harness.service.suggest('mystical space typhoon')[0]?.id).not.toBe(MYSTICAL_SPACE_TYPHOON);
+    const typhoon = loadCardDump().find((card) => card.id === MYSTICAL_SPACE_TYPHOON) as RawCard;
+    harness.fake.cards = [...harness.fake.cards, typhoon];
+    harness.fake.version = '2.00';
+    await expect(harness.database.refresh()).resolves.toMatchObject({ updated: true, version: '2.00' });
+    // The languages came after English at 2.00: a matcher holding all of them holds the new card too.
+    await everyLanguageMatched(harness);
+    expect(harness.service.suggest('mystical space typhon')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
+    expect(harness.service.suggest('mst')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
+  });
+
+  it('reports the card database and image store in YGOPRODeck’s health', () => {
+    const health = harness.service.health();
+    expect(health.upstream).toBe('ygoprodeck');
+    expect(health.details).toMatchObject({ cardDatabaseVersion: '1.00', cardDatabaseSize: 300 });
+    expect(health.details).toHaveProperty('cardImages');
+  });
+});
+
+describe('CardService options and production limits', () => {
+  it('refuses a bad option with its name', async () => {
+    harness = await startHarness();
+    const { database, client } = harness;
+    const images = new CardImageStore({ client, dataDir: harness.dataDir });
+    expect(() => new CardService({ database, images, client, recentPerChannel: -1 })).toThrow(/"recentPerChannel"/);
+    expect(() => new CardService({ database, images, client, recentPerChannel: 2.5 })).toThrow(/"recentPerChannel"/);
+  });
+
+  it('keeps a burst of 25 card-art downloads under the real limiter inside YGOPRODeck’s 20 requests/s, as its server counts them', async () => {
+    harness = await startLoaded({}, {}, {});
+    const cards = harness.service.search('a', {}, 25).cards;
+    expect(cards).toHaveLength(25);
+    const arts = await Promise.all(cards.map((card) => harness.service.art(card)));
+    expect(arts.every((art) => art !== null)).toBe(true);
+    expect(harness.fake.blocked).toBe(false);
+    const peak = harness.fake.server.maxInWindow(YGOPRODECK_UPSTREAM_LIMIT.windowMs, '/images/');
+    expect(peak).toBeGreaterThan(1);
+    // The limiter aims at half the limit (8/s); the server sees requests bunched by scheduling delays, the more the busier the machine.
+    expect(peak).toBeLessThan(YGOPRODECK_UPSTREAM_LIMIT.maxRequests);
+  });
+});
+
+describe('CardService restarted on the snapshots of all five languages', () => {
+  it('builds the matcher once, with every language’s names, and again when a language changes', async () => {
+    harness = await startLoaded();
+    await harness.service.close();
+    const log = new LogCapture();
+    const client = new YgoprodeckClient({ baseUrl: harness.fake.url, imagesBaseUrl: harness.fake.imagesUrl });
+    const database = new CardDatabase({ client, dataDir: harness.dataDir, minCards: 100 });
+    const images = new CardImageStore({ client, dataDir: harness.dataDir });
+    harness = { ...harness, client, database, service: new CardService({ database, images, client, logger: pino(log) }) };
+    await harness.service.start();
+    const builds = () => log.entries().filter((entry) => entry.msg === 'card matcher rebuilt').length;
+    expect(builds()).toBe(1);
+    const germanName = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'de')!.name;
+    expect(harness.service.suggest(germanName, 1, 'de').map((card) => card.id)).toEqual([DARK_MAGICIAN]);
+
+    harness.fake.version = '2.00';
+    expect(await database.refresh()).toEqual({ updated: true, version: '2.00' });
+    // English, then each language's new names.
+    expect(builds()).toBe(1 + 1 + 4);
+  });
+});
+
+describe('CardService while a language database has never loaded', () => {
+  beforeEach(async () => {
+    harness = await startLoaded({}, { languages: [] });
+  });
+
+  it('asks upstream for the translation, once per card and language (cached)', async () => {
+    const english = harness.service.byId(DARK_MAGICIAN)!;
+    const upstream = translatedCard(harness.fake.cards.find((card) => card.id === DARK_MAGICIAN)!, 'fr')!;
+    const french = await harness.service.localize(english, 'fr');
+    expect(french).toMatchObject({ language: 'fr', englishName: 'Dark Magician', name: upstream.name, atk: 2500, prices: english.prices });
+    await harness.service.localize(english, 'fr');
+    const translations = harness.fake.requestsTo('/api/v7/cardinfo.php').filter((request) => request.query.get('language') === 'fr');
+    expect(translations.map((request) => request.query.get('id'))).toEqual([String(DARK_MAGICIAN)]);
+  });
+});
