@@ -10,7 +10,7 @@ import { truncate } from '../../src/render/format.js';
 import { inertText, quoteUserText } from '../../src/render/user-text.js';
 import { parseIpAddress } from '../../src/ip/address.js';
 import { UpstreamHttp } from '../../src/upstream/http.js';
-import { buildSearchQuery, wallpaperDetailPath } from '../../src/services/wallhaven/wallhaven-query.js';
+import { buildSearchQuery, wallpaperDetailPath } from '../../src/wallpaper/wallhaven-query.js';
 import { parseWallpaperId, WALLPAPER_ID_PATTERN } from '../../src/wallpaper/wallhaven-site.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
 import { parseCategories, parsePurity, parseQuery, parseRatio, parseResolution, parseSorting } from '../../src/wallpaper/search-options.js';

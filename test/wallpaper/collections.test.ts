@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectionsPath } from '../../src/services/wallhaven/wallhaven-query.js';
+import { collectionsPath } from '../../src/wallpaper/wallhaven-query.js';
 import { collectionListingText, parseCollectionListingText, parseWallhavenUsername } from '../../src/wallpaper/collections.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 

@@ -14,7 +14,7 @@ import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../../wal
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../../wallpaper/wallhaven-site.js';
 import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
 import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../../upstream/upstream.js';
-import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from './wallhaven-query.js';
+import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from '../../wallpaper/wallhaven-query.js';
 
 type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 

@@ -7,7 +7,7 @@ import type { CacheFactory } from '../../upstream/cache.js';
 import { CardDatabase } from './card-database.js';
 import type { CardDatabaseOptions, DownloadOnce } from './card-database-options.js';
 import { CardImageStore } from './card-images.js';
-import type { MatcherTablesBuild } from './card-index.js';
+import type { MatcherTablesBuild } from './card-index-keeper.js';
 import { CardSetCatalog } from './card-sets.js';
 import { CardService } from './cards.js';
 import { offThreadJobs, type OffThreadJobs } from '../off-thread/off-thread.js';

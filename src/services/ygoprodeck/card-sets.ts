@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CARD_SET_FORMAT_VERSION, isCardSet, KEY_VALUE_PREFIX, setNameKey, type CardSet } from '../../cards/card-set.js';
 import { CardMatcher, type MatchableCard } from '../../cards/matcher.js';
 import type { CardDatabase } from './card-database.js';
-import { tablesOffThread, type MatcherTablesBuild } from './card-index.js';
+import { tablesOffThread, type MatcherTablesBuild } from './card-index-keeper.js';
 import { writeDurably } from './card-snapshot.js';
 import { UpstreamError, isUpstreamError } from '../../interaction/upstream-error.js';
 import { whenReady } from '../../upstream/when-ready.js';

@@ -14,7 +14,7 @@ import type { MemberShareSpender } from '../../upstream/cache.js';
 import type { CardDatabase } from './card-database.js';
 import type { CardImageStore } from './card-images.js';
 import { CardExtras } from './card-extras.js';
-import { CardIndexKeeper, type MatcherTablesBuild } from './card-index.js';
+import { CardIndexKeeper, type MatcherTablesBuild } from './card-index-keeper.js';
 import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';

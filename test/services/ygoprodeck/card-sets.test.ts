@@ -12,7 +12,7 @@ import { CARD_SET_DEFAULTS, CARD_SETS_FILE, CardSetCatalog, type CardSetCatalogO
 import { setAutocompleteValue } from '../../../src/cards/card-set.js';
 import { CardService } from '../../../src/services/ygoprodeck/cards.js';
 import { YgoprodeckClient } from '../../../src/services/ygoprodeck/ygoprodeck.js';
-import type { MatcherTablesBuild } from '../../../src/services/ygoprodeck/card-index.js';
+import type { MatcherTablesBuild } from '../../../src/services/ygoprodeck/card-index-keeper.js';
 import { LOB_SET, SECOND_LOB_SET, TEST_PACE, startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
 
 const DARK_MAGICIAN = 46986414;

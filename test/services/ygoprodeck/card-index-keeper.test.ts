@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIASES } from '../../../src/cards/aliases.js';
 import type { CardLanguage } from '../../../src/cards/card.js';
 import type { CardSummary } from '../../../src/cards/card-summary.js';
-import { CardIndexKeeper, type MatcherTablesBuild } from '../../../src/services/ygoprodeck/card-index.js';
+import { CardIndexKeeper, type MatcherTablesBuild } from '../../../src/services/ygoprodeck/card-index-keeper.js';
 import { loadCardDump } from '../../helpers/card-dump.js';
 import { LogCapture } from '../../helpers/log-capture.js';
 import { bundledWorkerJobs } from '../../helpers/off-thread.js';

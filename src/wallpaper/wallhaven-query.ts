@@ -1,6 +1,6 @@
-import { UpstreamError } from '../../interaction/upstream-error.js';
-import { parseWallhavenUsername } from '../../wallpaper/collections.js';
-import { WALLPAPER_ID_PATTERN } from '../../wallpaper/wallhaven-site.js';
+import { UpstreamError } from '../interaction/upstream-error.js';
+import { parseWallhavenUsername } from './collections.js';
+import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
 import {
   MAX_DIMENSION,
   MAX_QUERY_LENGTH,
@@ -11,7 +11,7 @@ import {
   WALLPAPER_SORTINGS,
   type PurityFilter,
   type WallpaperSearch,
-} from '../../wallpaper/search.js';
+} from './search.js';
 
 /**
  * Pure Wallhaven input handling: wallpaper ids and URLs typed by users, and search parameters,
