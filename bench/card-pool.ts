@@ -12,7 +12,7 @@ import { CACHED_CARDS } from './cached-mix.js';
 import { CARD_QUERIES, OLD_CARD_NAMES } from './card-queries.js';
 import { SOUND_ALIKE_QUERIES, TRANSLATED_QUERIES } from './language-queries.js';
 import { BETA_NAME_QUERIES, POPULAR_PREFIX_QUERIES } from './misc-info-queries.js';
-import type { BenchSize } from './section.js';
+import type { BenchSize } from './row.js';
 
 /** Cards of a tiny run besides the named ones: enough for searches to have competitors. */
 const TINY_SAMPLE = 200;

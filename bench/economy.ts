@@ -22,7 +22,7 @@ import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import type { BotChild } from './bot-child.js';
 import type { MemorySample } from './bot-shared.js';
 import type { BenchUpstreams } from './harness.js';
-import type { Row } from './section.js';
+import type { Row } from './row.js';
 import { fixed } from './stats.js';
 import type { Workload, WorkloadAction } from './workload.js';
 

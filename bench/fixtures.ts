@@ -11,7 +11,7 @@ import { benchCards } from './card-pool.js';
 import { compileBotForNode, type CompiledBot } from './compile.js';
 import type { EconomyResult } from './economy.js';
 import { prepareSnapshotDir, removeDir, startBenchUpstreams, startInProcessBot, type BenchUpstreams } from './harness.js';
-import type { BenchSize } from './section.js';
+import type { BenchSize } from './row.js';
 import { buildWorkload, type Workload } from './workload.js';
 
 /** Commands in the replayed workload (see workload.ts). */

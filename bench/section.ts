@@ -5,31 +5,9 @@
  * the list, and bench/http-mode.ts for a section with the least around it).
  */
 import type { BenchFixtures } from './fixtures.js';
+import type { BenchSize, Row } from './row.js';
 
-/**
- * How much work a section does. `full` is what `npm run bench` measures and what BENCHMARKS.md
- * reports; `tiny` runs every step of the section on a workload a few hundred times smaller, to
- * prove it still runs (`npm run test:bench` through test/bench/smoke.ts, or `--size tiny`). Tiny
- * figures mean nothing.
- */
-export type BenchSize = 'full' | 'tiny';
-
-/** One line of the bench table. */
-export interface Row {
-  area: string;
-  measure: string;
-  target: string;
-  measured: string;
-  comparison: string;
-  /** true/false against a target; null when there is no target (reported for information). */
-  pass: boolean | null;
-  /**
-   * The row is a pass/fail assertion (a property that holds whatever the machine's load, such as
-   * staying under an upstream's limit), not a performance target: a false `pass` fails the run.
-   * Targets are reported ✅ or ❌ missed and never fail it, since load on a shared machine moves them.
-   */
-  assertion?: true;
-}
+export type { BenchSize, Row } from './row.js';
 
 export interface SectionResult {
   rows: Row[];
