@@ -9,7 +9,8 @@ import { startOpsServer, type OpsServer } from '../runtime/ops-server.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services.js';
 import type { RunMode } from '../runtime/status-report.js';
 import { createSharedState } from '../state/index.js';
-import type { FleetMember, SharedState } from '../state/shared-state.js';
+import type { FleetMember } from '../runtime/status-report.js';
+import type { SharedState } from '../state/shared-state.js';
 import { startStorage } from '../storage/storage.js';
 
 /** Most time given to interactions in flight on shutdown, unless the caller says otherwise. */

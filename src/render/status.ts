@@ -2,7 +2,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Reply } from '../interaction/reply.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import type { RunMode } from '../runtime/status-report.js';
-import type { FleetMember, SharedStateHealth } from '../state/shared-state.js';
+import type { FleetMember, SharedStateHealth } from '../runtime/status-report.js';
 import { upstreamLabel, type UpstreamName } from '../interaction/upstream-error.js';
 import { discordTimestamp, formatBytes, formatDuration, formatInteger } from './format.js';
 import type { Catalogue } from '../i18n/catalogue.js';

@@ -36,3 +36,33 @@ export interface CacheStats {
   misses: number;
   stale: number;
 }
+
+/** How the shared state stands (/status): shared through Redis, or degraded to each process's own share. */
+export interface SharedStateHealth {
+  backend: 'in-process' | 'redis';
+  /** True while Redis is configured but unreachable: each process then keeps a local share of each budget. */
+  degraded: boolean;
+  /** Epoch ms of the last change between shared and degraded, null when it never changed. */
+  since: number | null;
+  /** How many processes each budget is divided by while degraded (the last known fleet size). */
+  fallbackShareOf: number;
+}
+
+/** What one process says about itself in its heartbeat. */
+export interface FleetMember {
+  processId: string;
+  /** Gateway shard ids this process runs (empty for HTTP-only or not yet connected). */
+  shards: number[];
+  guilds: number;
+  /** Epoch ms of its last heartbeat. */
+  seenAt: number;
+  upstreams: FleetUpstreamReport[];
+}
+
+export interface FleetUpstreamReport {
+  upstream: UpstreamName;
+  /** Requests this process started in the last minute. */
+  requestsLastMinute: number;
+  queued: number;
+  pausedUntil: number | null;
+}

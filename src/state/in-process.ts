@@ -4,7 +4,8 @@ import type { Metrics } from '../runtime/metrics.js';
 import { createLocalCacheFactory } from '../upstream/cache.js';
 import { createLocalLimiterFactory } from '../upstream/limiter.js';
 import { LongQueryStore } from '../wallpaper/pager-state.js';
-import type { ChannelHistory, ChannelHistoryOptions, FleetMember, SeenOnce, SeenOnceOptions, SharedState } from './shared-state.js';
+import type { FleetMember } from '../runtime/status-report.js';
+import type { ChannelHistory, ChannelHistoryOptions, SeenOnce, SeenOnceOptions, SharedState } from './shared-state.js';
 import { TrackedLimiters } from './tracked-limiters.js';
 
 interface InProcessStateOptions {

@@ -1,7 +1,7 @@
 import type { MemberShareLedger, MemberShareLedgerOptions } from './member-share-ledger.js';
 import type { CacheFactory } from '../upstream/cache.js';
 import type { LimiterFactory } from '../upstream/limiter.js';
-import type { UpstreamName } from '../interaction/upstream-error.js';
+import type { FleetMember, SharedStateHealth } from '../runtime/status-report.js';
 
 /**
  * Everything that must be the same for every process of one bot (gateway shards, HTTP replicas, the
@@ -10,7 +10,7 @@ import type { UpstreamName } from '../interaction/upstream-error.js';
  * holds the state: in-process (one process, no `REDIS_URL`) or Redis (a fleet). See `createSharedState`.
  */
 export interface SharedState {
-  readonly backend: 'in-process' | 'redis';
+  readonly backend: SharedStateHealth['backend'];
   /** This process's id in the fleet registry and the `process` label of its metrics. */
   readonly processId: string;
   /** Upstream limiters: the limit holds for the whole fleet, and a pause reaches every process. */
@@ -40,16 +40,6 @@ export interface SharedState {
   health(): SharedStateHealth;
   /** Stops heartbeats and closes connections (after the services that use it are closed). */
   close(): Promise<void>;
-}
-
-export interface SharedStateHealth {
-  backend: SharedState['backend'];
-  /** True while Redis is configured but unreachable: each process then keeps a local share of each budget. */
-  degraded: boolean;
-  /** Epoch ms of the last change between shared and degraded, null when it never changed. */
-  since: number | null;
-  /** How many processes each budget is divided by while degraded (the last known fleet size). */
-  fallbackShareOf: number;
 }
 
 export interface SharedBlobs {
@@ -97,25 +87,6 @@ export interface SeenOnceOptions {
 export interface SeenOnce {
   /** True the first time `key` is seen within `ttlMs` (in any process, with Redis), false for every repeat. */
   firstTime(key: string): Promise<boolean>;
-}
-
-/** What one process says about itself in its heartbeat. */
-export interface FleetMember {
-  processId: string;
-  /** Gateway shard ids this process runs (empty for HTTP-only or not yet connected). */
-  shards: number[];
-  guilds: number;
-  /** Epoch ms of its last heartbeat. */
-  seenAt: number;
-  upstreams: FleetUpstreamReport[];
-}
-
-export interface FleetUpstreamReport {
-  upstream: UpstreamName;
-  /** Requests this process started in the last minute. */
-  requestsLastMinute: number;
-  queued: number;
-  pausedUntil: number | null;
 }
 
 export interface FleetRegistry {

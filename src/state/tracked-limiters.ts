@@ -1,5 +1,5 @@
 import type { LimiterFactory, UpstreamLimiter } from '../upstream/limiter.js';
-import type { FleetUpstreamReport } from './shared-state.js';
+import type { FleetUpstreamReport } from '../runtime/status-report.js';
 
 const MINUTE_MS = 60_000;
 

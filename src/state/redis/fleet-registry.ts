@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { FleetMember, FleetRegistry, FleetUpstreamReport } from '../shared-state.js';
+import type { FleetRegistry } from '../shared-state.js';
+import type { FleetMember, FleetUpstreamReport } from '../../runtime/status-report.js';
 import type { SharedConnection } from './connection.js';
 
 /** Each process writes its heartbeat this often; a process silent for `STALE_AFTER_MS` is gone. */
