@@ -1,25 +1,184 @@
 /**
- * The layering of README's "Where things are", checked by `npm run lint` (dependency-cruiser 17:
- * 18 needs Node 22). Type-only imports count as dependencies (`tsPreCompilationDeps`), so a render
- * that only names a service's type still fails: what render needs belongs to a domain.
+ * README's "Where things are", checked by `npm run lint:layout` (dependency-cruiser 17: 18 needs
+ * Node 22) over src, commands, bench and test/helpers.
+ *
+ * An allow-list: each folder's `<folder>-imports-only` rule names what it may import (its own
+ * folder, the folders listed, npm packages and Node's built-ins); anything else fails. Where a
+ * layer must stay clean however an import gets there, a `reachable` rule follows every path (render
+ * never reaches a service, not even through state). Type-only imports count as dependencies
+ * (`tsPreCompilationDeps`): what a layer may not import, it may not name either.
  */
+
+/** A path under one of these `src/` folders. */
+const under = (...folders) => `^src/(${folders.join('|')})/`;
+/** Passes a dependency on npm packages and Node's built-ins, which every folder may use. */
+const outside = (...allowed) => ({ pathNot: [...allowed, '^node_modules/'], dependencyTypesNot: ['core'] });
+
+const KERNEL = 'interaction';
+const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    // ── What each folder may import (everything else is forbidden) ──────────────────────────────
     {
-      name: 'render-imports-no-service',
-      comment: 'src/render builds payloads from domain objects (src/cards, src/decks, src/wallpaper, src/ip): it never sees a service, not even a type of one.',
+      name: 'entry-points-import-only',
+      comment: 'src/*.ts are the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
       severity: 'error',
-      from: { path: '^src/render/' },
-      to: { path: '^src/services/' },
+      from: { path: '^src/[^/]+[.]ts$' },
+      to: outside('^src/', '^commands/'),
     },
     {
-      name: 'command-takes-no-value-from-a-service',
+      name: 'app-imports-only',
+      comment: 'src/app assembles the app: anything of the bot (src, commands), nothing of bench, test or scripts.',
+      severity: 'error',
+      from: { path: '^src/app/' },
+      to: outside('^src/', '^commands/'),
+    },
+    {
+      name: 'kernel-imports-only',
+      comment: 'src/interaction, the generic kernel, imports render (failure sentences), i18n and runtime.',
+      severity: 'error',
+      from: { path: under(KERNEL) },
+      to: outside(under(KERNEL, 'render', 'i18n', 'runtime')),
+    },
+    {
+      name: 'discord-imports-only',
+      comment: "src/discord, the gateway transport, imports the kernel, runtime and src/inline/chat.ts (the chat types it implements).",
+      severity: 'error',
+      from: { path: '^src/discord/' },
+      to: outside(under('discord', KERNEL, 'runtime'), '^src/inline/chat[.]ts$'),
+    },
+    {
+      name: 'http-imports-only',
+      comment: 'src/http, the HTTP transport and its app (http-app.ts), imports src/app, src/discord (the responder), the kernel, runtime and state.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: outside(under('http', 'app', 'discord', KERNEL, 'runtime', 'state')),
+    },
+    {
+      name: 'cli-imports-only',
+      comment: "src/cli reads npm run cli's arguments against the command definitions: commands and the kernel (src/app's types only, below).",
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: outside(under('cli', KERNEL, 'app'), '^commands/'),
+    },
+    {
+      name: 'inline-imports-only',
+      comment: 'src/inline (cards named in messages) imports the kernel, the domains, render, state and i18n (src/app\'s types only, below).',
+      severity: 'error',
+      from: { path: '^src/inline/' },
+      to: outside(under('inline', KERNEL, ...DOMAINS, 'render', 'state', 'i18n', 'app')),
+    },
+    {
+      name: 'commands-import-only',
       comment:
-        'A command reaches services only through AppServices (types); vocabularies, parsers and constants come from the domains.',
+        'A command imports its own folder, the kernel, the domains, render and i18n, and src/app and src/services for their types only (below).',
       severity: 'error',
       from: { path: '^commands/' },
-      to: { path: '^src/services/', dependencyTypesNot: ['type-only'] },
+      to: outside('^commands/', under(KERNEL, ...DOMAINS, 'render', 'i18n', 'app', 'services')),
+    },
+    {
+      name: 'domains-import-only',
+      comment: 'The domains (src/cards, src/decks, src/wallpaper, src/ip) are types and pure logic: each other, the kernel and i18n.',
+      severity: 'error',
+      from: { path: under(...DOMAINS) },
+      to: outside(under(...DOMAINS, KERNEL, 'i18n')),
+    },
+    {
+      name: 'render-imports-only',
+      comment: 'src/render builds payloads from domain objects: the domains, the kernel, i18n and runtime (what a process reports about itself).',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: outside(under('render', ...DOMAINS, KERNEL, 'i18n', 'runtime')),
+    },
+    {
+      name: 'services-import-only',
+      comment:
+        "A service (src/services/<upstream>/) imports the services, the upstream machinery, state, runtime, the kernel and the domains (another upstream's folder only as services-import-no-other-upstream allows), and render's deck-image.ts and deck-picture.ts (deck-pictures/ only).",
+      severity: 'error',
+      from: { path: '^src/services/' },
+      to: outside('^src/services/', under('upstream', 'state', 'runtime', KERNEL, ...DOMAINS), '^src/render/deck-(image|picture)[.]ts$'),
+    },
+    {
+      name: 'services-import-no-other-upstream',
+      comment: "A service's folder imports no other service's, except geojs/ and ygoprodeck/ (next rules).",
+      severity: 'error',
+      from: { path: '^src/services/([^/]+)/', pathNot: '^src/services/(geojs|ygoprodeck|off-thread)/' },
+      to: { path: '^src/services/', pathNot: '^src/services/$1/' },
+    },
+    {
+      name: 'geojs-imports-dns',
+      comment: 'geojs/ (the IP lookup) resolves host names through dns/; no other service folder.',
+      severity: 'error',
+      from: { path: '^src/services/geojs/' },
+      to: { path: '^src/services/', pathNot: '^src/services/(geojs|dns)/' },
+    },
+    {
+      name: 'ygoprodeck-and-its-worker',
+      comment: "ygoprodeck/ and off-thread/ (its card database's worker thread) import each other; no other service folder.",
+      severity: 'error',
+      from: { path: '^src/services/(ygoprodeck|off-thread)/' },
+      to: { path: '^src/services/', pathNot: '^src/services/(ygoprodeck|off-thread)/' },
+    },
+    {
+      name: 'only-deck-pictures-draws',
+      comment: "deck-pictures/ draws a deck with render's deck-image.ts and deck-picture.ts in its child process; no other service imports render.",
+      severity: 'error',
+      from: { path: '^src/services/', pathNot: '^src/services/deck-pictures/' },
+      to: { path: '^src/render/' },
+    },
+    {
+      name: 'upstream-imports-only',
+      comment: 'src/upstream, the machinery every service runs on (http, limiter, cache, health …), imports the kernel and runtime.',
+      severity: 'error',
+      from: { path: '^src/upstream/' },
+      to: outside(under('upstream', KERNEL, 'runtime')),
+    },
+    {
+      name: 'state-imports-only',
+      comment: 'src/state (fleet-wide state) imports the upstream machinery, the kernel, runtime and the domains.',
+      severity: 'error',
+      from: { path: '^src/state/' },
+      to: outside(under('state', 'upstream', KERNEL, 'runtime', ...DOMAINS)),
+    },
+    {
+      name: 'runtime-imports-only',
+      comment: "src/runtime (process plumbing) imports the kernel's upstream names and two of src/discord's pure helpers (route-parts.ts, shards.ts) that its config validates with.",
+      severity: 'error',
+      from: { path: '^src/runtime/' },
+      to: outside(under('runtime', KERNEL), '^src/discord/(route-parts|shards)[.]ts$'),
+    },
+    {
+      name: 'i18n-imports-only',
+      comment: 'src/i18n (message catalogues) imports nothing of the bot.',
+      severity: 'error',
+      from: { path: '^src/i18n/' },
+      to: outside('^src/i18n/'),
+    },
+    {
+      name: 'bench-imports-only',
+      comment: 'bench/ imports the bot (src, commands), scripts/ (the compile) and the tests\' helpers and fakes; never a test file.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: outside('^bench/', '^src/', '^commands/', '^scripts/', '^test/(helpers|fakes)/'),
+    },
+    {
+      name: 'test-helpers-import-only',
+      comment: "test/helpers imports the bot (src, commands), the fakes and the fence, and bench's query lists (card-queries.ts, stats.ts); never a test file.",
+      severity: 'error',
+      from: { path: '^test/helpers/' },
+      to: outside('^src/', '^commands/', '^test/(helpers|fakes|fence)/', '^bench/(card-queries|stats)[.]ts$'),
+    },
+
+    // ── Narrower rules inside what the folders allow ───────────────────────────────────────────────
+    {
+      name: 'types-only-from-app-and-services',
+      comment:
+        'commands, src/cli and src/inline reach the app only through AppServices: they name its types (and the services\' types it holds), never take a value from src/app or src/services.',
+      severity: 'error',
+      from: { path: '^(commands|src/cli|src/inline)/' },
+      to: { path: '^src/(app|services)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-command-imports-another',
@@ -36,27 +195,50 @@ module.exports = {
       from: { path: '^commands/[^/]+[.]ts$', pathNot: '^commands/index[.]ts$' },
       to: {},
     },
+
+    // ── Whatever the path: layers that must stay clean transitively ─────────────────────────────────
     {
       name: 'kernel-knows-nothing-of-the-app',
       comment:
-        'src/interaction is the generic kernel (Command<S>, createRouter<S>): it reaches nothing of src/app, src/services or commands, not even through another folder; the app supplies its services type.',
+        'src/interaction is the generic kernel (Command<S>, createRouter<S>): it reaches nothing of the app (src/app, the transports, the services and their machinery, state, commands), not even through another folder.',
       severity: 'error',
-      from: { path: '^src/interaction/' },
-      to: { path: '^(src/app|src/services|commands)/', reachable: true },
+      from: { path: under(KERNEL) },
+      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state)|commands)/', reachable: true },
     },
     {
-      name: 'domain-imports-no-service-or-render',
-      comment: 'The domains (src/cards, src/decks, src/wallpaper, src/ip) are pure: services and render depend on them, never the other way.',
+      name: 'render-reaches-no-service',
+      comment: 'src/render is pure: it reaches no service, no upstream machinery, no state and nothing of the app, not even through another folder.',
       severity: 'error',
-      from: { path: '^src/(cards|decks|wallpaper|ip)/' },
-      to: { path: '^src/(services|render)/' },
+      from: { path: '^src/render/' },
+      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state)|commands)/', reachable: true },
     },
     {
-      name: 'state-imports-no-render',
-      comment: 'src/state writes no sentences: it refuses with a typed error that src/render words.',
+      name: 'domains-reach-no-io',
+      comment: 'The domains reach no service, upstream machinery, state, render or app, not even through another folder.',
+      severity: 'error',
+      from: { path: under(...DOMAINS) },
+      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state|render)|commands)/', reachable: true },
+    },
+    {
+      name: 'state-reaches-no-service',
+      comment: 'src/state sits below the services (they use it): it reaches no service, no render (it writes no sentences) and nothing of the app, not even through another folder.',
       severity: 'error',
       from: { path: '^src/state/' },
-      to: { path: '^src/render/' },
+      to: { path: '^(src/(app|discord|http|cli|inline|services|render)|commands)/', reachable: true },
+    },
+    {
+      name: 'upstream-reaches-no-service',
+      comment: 'src/upstream sits below the services and state (both use it): it reaches neither, nor render or the app, not even through another folder.',
+      severity: 'error',
+      from: { path: '^src/upstream/' },
+      to: { path: '^(src/(app|discord|http|cli|inline|services|state|render)|commands)/', reachable: true },
+    },
+    {
+      name: 'services-reach-no-command',
+      comment: 'A service reaches no command and nothing of src/app (which assembles the services), not even through another folder.',
+      severity: 'error',
+      from: { path: '^src/services/' },
+      to: { path: '^(src/app|commands)/', reachable: true },
     },
     {
       name: 'no-circular',
