@@ -14,6 +14,19 @@ const under = (...folders) => `^src/(${folders.join('|')})/`;
 /** Passes a dependency on npm packages and Node's built-ins, which every folder may use. */
 const outside = (...allowed) => ({ pathNot: [...allowed, '^node_modules/'], dependencyTypesNot: ['core'] });
 
+/** A folder's allow-list: a dependency of `from` on anything but `allowed`, npm packages and Node's built-ins fails. */
+const importsOnly = (name, comment, from, ...allowed) => ({ name, comment, severity: 'error', from: { path: from }, to: outside(...allowed) });
+/** A rule that follows every path from `from`: nothing it imports may lead, however indirectly, into `folders`. */
+const reachesNone = (name, comment, from, folders) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: `^(${folders.map((folder) => (folder === 'commands' ? folder : `src/${folder}`)).join('|')})/`, reachable: true },
+});
+/** "The app" to the reachable rules: its assembly, the transports, the CLI, inline cards and the commands. */
+const APP = ['app', 'discord', 'http', 'cli', 'inline', 'commands'];
+
 const KERNEL = 'interaction';
 const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip'];
 
@@ -21,85 +34,72 @@ const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip'];
 module.exports = {
   forbidden: [
     // ── What each folder may import (everything else is forbidden) ──────────────────────────────
-    {
-      name: 'entry-points-import-only',
-      comment: 'src/*.ts are the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
-      severity: 'error',
-      from: { path: '^src/[^/]+[.]ts$' },
-      to: outside('^src/', '^commands/'),
-    },
-    {
-      name: 'app-imports-only',
-      comment: 'src/app assembles the app: anything of the bot (src, commands), nothing of bench, test or scripts.',
-      severity: 'error',
-      from: { path: '^src/app/' },
-      to: outside('^src/', '^commands/'),
-    },
-    {
-      name: 'kernel-imports-only',
-      comment: 'src/interaction, the generic kernel, imports render (failure sentences), i18n and runtime.',
-      severity: 'error',
-      from: { path: under(KERNEL) },
-      to: outside(under(KERNEL, 'render', 'i18n', 'runtime')),
-    },
-    {
-      name: 'discord-imports-only',
-      comment: "src/discord, the gateway transport, imports the kernel, runtime and src/inline/chat.ts (the chat types it implements).",
-      severity: 'error',
-      from: { path: '^src/discord/' },
-      to: outside(under('discord', KERNEL, 'runtime'), '^src/inline/chat[.]ts$'),
-    },
-    {
-      name: 'http-imports-only',
-      comment: 'src/http, the HTTP transport and its app (http-app.ts), imports src/app, src/discord (the responder), the kernel, runtime and state.',
-      severity: 'error',
-      from: { path: '^src/http/' },
-      to: outside(under('http', 'app', 'discord', KERNEL, 'runtime', 'state')),
-    },
-    {
-      name: 'cli-imports-only',
-      comment: "src/cli reads npm run cli's arguments against the command definitions: commands and the kernel (src/app's types only, below).",
-      severity: 'error',
-      from: { path: '^src/cli/' },
-      to: outside(under('cli', KERNEL, 'app'), '^commands/'),
-    },
-    {
-      name: 'inline-imports-only',
-      comment: 'src/inline (cards named in messages) imports the kernel, the domains, render, state and i18n (src/app\'s types only, below).',
-      severity: 'error',
-      from: { path: '^src/inline/' },
-      to: outside(under('inline', KERNEL, ...DOMAINS, 'render', 'state', 'i18n', 'app')),
-    },
-    {
-      name: 'commands-import-only',
-      comment:
-        'A command imports its own folder, the kernel, the domains, render and i18n, and src/app and src/services for their types only (below).',
-      severity: 'error',
-      from: { path: '^commands/' },
-      to: outside('^commands/', under(KERNEL, ...DOMAINS, 'render', 'i18n', 'app', 'services')),
-    },
-    {
-      name: 'domains-import-only',
-      comment: 'The domains (src/cards, src/decks, src/wallpaper, src/ip) are types and pure logic: each other, the kernel and i18n.',
-      severity: 'error',
-      from: { path: under(...DOMAINS) },
-      to: outside(under(...DOMAINS, KERNEL, 'i18n')),
-    },
-    {
-      name: 'render-imports-only',
-      comment: 'src/render builds payloads from domain objects: the domains, the kernel, i18n and runtime (what a process reports about itself).',
-      severity: 'error',
-      from: { path: '^src/render/' },
-      to: outside(under('render', ...DOMAINS, KERNEL, 'i18n', 'runtime')),
-    },
-    {
-      name: 'services-import-only',
-      comment:
-        "A service (src/services/<upstream>/) imports the services, the upstream machinery, state, runtime, the kernel and the domains (another upstream's folder only as services-import-no-other-upstream allows), and render's deck-image.ts and deck-picture.ts (deck-pictures/ only).",
-      severity: 'error',
-      from: { path: '^src/services/' },
-      to: outside('^src/services/', under('upstream', 'state', 'runtime', KERNEL, ...DOMAINS), '^src/render/deck-(image|picture)[.]ts$'),
-    },
+    importsOnly(
+      'entry-points-import-only',
+      'src/*.ts are the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
+      '^src/[^/]+[.]ts$',
+      '^src/', '^commands/',
+    ),
+    importsOnly(
+      'app-imports-only',
+      'src/app assembles the app: anything of the bot (src, commands), nothing of bench, test or scripts.',
+      '^src/app/',
+      '^src/', '^commands/',
+    ),
+    importsOnly(
+      'kernel-imports-only',
+      'src/interaction, the generic kernel, imports render (failure sentences), i18n and runtime.',
+      under(KERNEL),
+      under(KERNEL, 'render', 'i18n', 'runtime'),
+    ),
+    importsOnly(
+      'discord-imports-only',
+      "src/discord, the gateway transport, imports the kernel, runtime and src/inline/chat.ts (the chat types it implements).",
+      '^src/discord/',
+      under('discord', KERNEL, 'runtime'), '^src/inline/chat[.]ts$',
+    ),
+    importsOnly(
+      'http-imports-only',
+      'src/http, the HTTP transport and its app (http-app.ts), imports src/app, src/discord (the responder), the kernel, runtime and state.',
+      '^src/http/',
+      under('http', 'app', 'discord', KERNEL, 'runtime', 'state'),
+    ),
+    importsOnly(
+      'cli-imports-only',
+      "src/cli reads npm run cli's arguments against the command definitions: commands and the kernel (src/app's types only, below).",
+      '^src/cli/',
+      under('cli', KERNEL, 'app'), '^commands/',
+    ),
+    importsOnly(
+      'inline-imports-only',
+      'src/inline (cards named in messages) imports the kernel, the domains, render, state and i18n (src/app\'s types only, below).',
+      '^src/inline/',
+      under('inline', KERNEL, ...DOMAINS, 'render', 'state', 'i18n', 'app'),
+    ),
+    importsOnly(
+      'commands-import-only',
+      'A command imports its own folder, the kernel, the domains, render and i18n, and src/app and src/services for their types only (below).',
+      '^commands/',
+      '^commands/', under(KERNEL, ...DOMAINS, 'render', 'i18n', 'app', 'services'),
+    ),
+    importsOnly(
+      'domains-import-only',
+      'The domains (src/cards, src/decks, src/wallpaper, src/ip) are types and pure logic: each other, the kernel and i18n.',
+      under(...DOMAINS),
+      under(...DOMAINS, KERNEL, 'i18n'),
+    ),
+    importsOnly(
+      'render-imports-only',
+      'src/render builds payloads from domain objects: the domains, the kernel, i18n and runtime (what a process reports about itself).',
+      '^src/render/',
+      under('render', ...DOMAINS, KERNEL, 'i18n', 'runtime'),
+    ),
+    importsOnly(
+      'services-import-only',
+      "A service (src/services/<upstream>/) imports the services, the upstream machinery, state, runtime, the kernel and the domains (another upstream's folder only as services-import-no-other-upstream allows), and render's deck-image.ts and deck-picture.ts (deck-pictures/ only).",
+      '^src/services/',
+      '^src/services/', under('upstream', 'state', 'runtime', KERNEL, ...DOMAINS), '^src/render/deck-(image|picture)[.]ts$',
+    ),
     {
       name: 'services-import-no-other-upstream',
       comment: "A service's folder imports no other service's, except geojs/ and ygoprodeck/ (next rules).",
@@ -128,48 +128,42 @@ module.exports = {
       from: { path: '^src/services/', pathNot: '^src/services/deck-pictures/' },
       to: { path: '^src/render/' },
     },
-    {
-      name: 'upstream-imports-only',
-      comment: 'src/upstream, the machinery every service runs on (http, limiter, cache, health …), imports the kernel and runtime.',
-      severity: 'error',
-      from: { path: '^src/upstream/' },
-      to: outside(under('upstream', KERNEL, 'runtime')),
-    },
-    {
-      name: 'state-imports-only',
-      comment: 'src/state (fleet-wide state) imports the upstream machinery, the kernel, runtime and the domains.',
-      severity: 'error',
-      from: { path: '^src/state/' },
-      to: outside(under('state', 'upstream', KERNEL, 'runtime', ...DOMAINS)),
-    },
-    {
-      name: 'runtime-imports-only',
-      comment: "src/runtime (process plumbing) imports the kernel's upstream names and two of src/discord's pure helpers (route-parts.ts, shards.ts) that its config validates with.",
-      severity: 'error',
-      from: { path: '^src/runtime/' },
-      to: outside(under('runtime', KERNEL), '^src/discord/(route-parts|shards)[.]ts$'),
-    },
-    {
-      name: 'i18n-imports-only',
-      comment: 'src/i18n (message catalogues) imports nothing of the bot.',
-      severity: 'error',
-      from: { path: '^src/i18n/' },
-      to: outside('^src/i18n/'),
-    },
-    {
-      name: 'bench-imports-only',
-      comment: 'bench/ imports the bot (src, commands), scripts/ (the compile) and the tests\' helpers and fakes; never a test file.',
-      severity: 'error',
-      from: { path: '^bench/' },
-      to: outside('^bench/', '^src/', '^commands/', '^scripts/', '^test/(helpers|fakes)/'),
-    },
-    {
-      name: 'test-helpers-import-only',
-      comment: "test/helpers imports the bot (src, commands), the fakes and the fence, and bench's query lists (card-queries.ts, stats.ts); never a test file.",
-      severity: 'error',
-      from: { path: '^test/helpers/' },
-      to: outside('^src/', '^commands/', '^test/(helpers|fakes|fence)/', '^bench/(card-queries|stats)[.]ts$'),
-    },
+    importsOnly(
+      'upstream-imports-only',
+      'src/upstream, the machinery every service runs on (http, limiter, cache, health …), imports the kernel and runtime.',
+      '^src/upstream/',
+      under('upstream', KERNEL, 'runtime'),
+    ),
+    importsOnly(
+      'state-imports-only',
+      'src/state (fleet-wide state) imports the upstream machinery, the kernel, runtime and the domains.',
+      '^src/state/',
+      under('state', 'upstream', KERNEL, 'runtime', ...DOMAINS),
+    ),
+    importsOnly(
+      'runtime-imports-only',
+      "src/runtime (process plumbing) imports the kernel's upstream names and two of src/discord's pure helpers (route-parts.ts, shards.ts) that its config validates with.",
+      '^src/runtime/',
+      under('runtime', KERNEL), '^src/discord/(route-parts|shards)[.]ts$',
+    ),
+    importsOnly(
+      'i18n-imports-only',
+      'src/i18n (message catalogues) imports nothing of the bot.',
+      '^src/i18n/',
+      '^src/i18n/',
+    ),
+    importsOnly(
+      'bench-imports-only',
+      'bench/ imports the bot (src, commands), scripts/ (the compile) and the tests\' helpers and fakes; never a test file.',
+      '^bench/',
+      '^bench/', '^src/', '^commands/', '^scripts/', '^test/(helpers|fakes)/',
+    ),
+    importsOnly(
+      'test-helpers-import-only',
+      "test/helpers imports the bot (src, commands), the fakes and the fence, and bench's query lists (card-queries.ts, stats.ts); never a test file.",
+      '^test/helpers/',
+      '^src/', '^commands/', '^test/(helpers|fakes|fence)/', '^bench/(card-queries|stats)[.]ts$',
+    ),
 
     // ── Narrower rules inside what the folders allow ───────────────────────────────────────────────
     {
@@ -197,49 +191,32 @@ module.exports = {
     },
 
     // ── Whatever the path: layers that must stay clean transitively ─────────────────────────────────
-    {
-      name: 'kernel-knows-nothing-of-the-app',
-      comment:
-        'src/interaction is the generic kernel (Command<S>, createRouter<S>): it reaches nothing of the app (src/app, the transports, the services and their machinery, state, commands), not even through another folder.',
-      severity: 'error',
-      from: { path: under(KERNEL) },
-      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state)|commands)/', reachable: true },
-    },
-    {
-      name: 'render-reaches-no-service',
-      comment: 'src/render is pure: it reaches no service, no upstream machinery, no state and nothing of the app, not even through another folder.',
-      severity: 'error',
-      from: { path: '^src/render/' },
-      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state)|commands)/', reachable: true },
-    },
-    {
-      name: 'domains-reach-no-io',
-      comment: 'The domains reach no service, upstream machinery, state, render or app, not even through another folder.',
-      severity: 'error',
-      from: { path: under(...DOMAINS) },
-      to: { path: '^(src/(app|discord|http|cli|inline|services|upstream|state|render)|commands)/', reachable: true },
-    },
-    {
-      name: 'state-reaches-no-service',
-      comment: 'src/state sits below the services (they use it): it reaches no service, no render (it writes no sentences) and nothing of the app, not even through another folder.',
-      severity: 'error',
-      from: { path: '^src/state/' },
-      to: { path: '^(src/(app|discord|http|cli|inline|services|render)|commands)/', reachable: true },
-    },
-    {
-      name: 'upstream-reaches-no-service',
-      comment: 'src/upstream sits below the services and state (both use it): it reaches neither, nor render or the app, not even through another folder.',
-      severity: 'error',
-      from: { path: '^src/upstream/' },
-      to: { path: '^(src/(app|discord|http|cli|inline|services|state|render)|commands)/', reachable: true },
-    },
-    {
-      name: 'services-reach-no-command',
-      comment: 'A service reaches no command and nothing of src/app (which assembles the services), not even through another folder.',
-      severity: 'error',
-      from: { path: '^src/services/' },
-      to: { path: '^(src/app|commands)/', reachable: true },
-    },
+    reachesNone(
+      'kernel-knows-nothing-of-the-app',
+      'src/interaction is the generic kernel (Command<S>, createRouter<S>): it reaches nothing of the app, the services, their machinery or state.',
+      under(KERNEL),
+      [...APP, 'services', 'upstream', 'state'],
+    ),
+    reachesNone(
+      'render-reaches-no-service',
+      'src/render is pure: it reaches no service, no upstream machinery, no state and nothing of the app.',
+      '^src/render/',
+      [...APP, 'services', 'upstream', 'state'],
+    ),
+    reachesNone('domains-reach-no-io', 'The domains reach no service, upstream machinery, state, render or app.', under(...DOMAINS), [...APP, 'services', 'upstream', 'state', 'render']),
+    reachesNone(
+      'state-reaches-no-service',
+      'src/state sits below the services (they use it): it reaches no service, no render (it writes no sentences) and nothing of the app.',
+      '^src/state/',
+      [...APP, 'services', 'render'],
+    ),
+    reachesNone(
+      'upstream-reaches-no-service',
+      'src/upstream sits below the services and state (both use it): it reaches neither, nor render or the app.',
+      '^src/upstream/',
+      [...APP, 'services', 'state', 'render'],
+    ),
+    reachesNone('services-reach-no-command', 'A service reaches no command and nothing of src/app (which assembles the services).', '^src/services/', ['app', 'commands']),
     {
       name: 'no-circular',
       comment: 'No import circle, type-only imports included.',
