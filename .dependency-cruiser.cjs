@@ -141,6 +141,12 @@ module.exports = {
       under('state', 'upstream', KERNEL, 'runtime', ...DOMAINS),
     ),
     importsOnly(
+      'storage-imports-only',
+      'src/storage (the database) imports runtime, and the domains and i18n for its column values\' types.',
+      '^src/storage/',
+      under('storage', 'runtime', ...DOMAINS, 'i18n'),
+    ),
+    importsOnly(
       'runtime-imports-only',
       "src/runtime (process plumbing) imports the kernel's upstream names and two of src/discord's pure helpers (route-parts.ts, shards.ts) that its config validates with.",
       '^src/runtime/',
