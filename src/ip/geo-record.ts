@@ -1,4 +1,4 @@
-/** What GeoJS knows about one address, validated and normalised (see services/geojs-answer.ts). */
+/** What GeoJS knows about one address, validated and normalised (see src/services/geojs/geojs-answer.ts). */
 export interface GeoRecord {
   /** The canonical address (see `parseIpAddress`). */
   ip: string;

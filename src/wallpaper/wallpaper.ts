@@ -1,4 +1,4 @@
-/** Wallpapers as Almanac knows them: Wallhaven's answers, validated (see services/wallhaven-answer.ts). */
+/** Wallpapers as Almanac knows them: Wallhaven's answers, validated (see src/services/wallhaven/wallhaven-answer.ts). */
 
 export type WallpaperCategory = 'general' | 'anime' | 'people';
 export type WallpaperPurity = 'sfw' | 'sketchy' | 'nsfw';
