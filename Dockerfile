@@ -39,7 +39,7 @@ FROM node:20-bookworm-slim AS runtime
 # it to the host's loopback only); outside a container it defaults to 127.0.0.1.
 # glibc's allocator: two arenas rather than eight per core, and blocks from 128 KiB up mapped on
 # their own and returned when freed (a fixed threshold; glibc's sliding one grows to 32 MiB and keeps
-# what it frees). Settled RSS 185 against 225 MB with the defaults, side by side (BENCHMARKS.md).
+# what it frees). Why and what it saves: README, Docker, "Memory".
 # Deck pictures draw card names (sharp/libvips renders text through fontconfig): the slim base has
 # no font. The font cache is built here; anything fontconfig still wants to write goes under /tmp,
 # the only writable place besides /data on the read-only root. SQLite's database (almanac.db, with
