@@ -1,11 +1,11 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Many records kept as one buffer of JSON lines (one record per line) with an offset table, parsed
+ * Many records kept as one body of JSON lines (one record per line) with an offset table, parsed
  * on demand, with a small LRU of parsed records. A card database held as plain objects is hundreds
- * of thousands of small objects that every major GC walks; held this way it is one off-heap buffer
- * and one typed array, which the GC never scans. The buffer is also the snapshot's body, so loading
- * a snapshot keeps the file's bytes as they are.
+ * of thousands of small objects that every major GC walks; held this way it is one body and one
+ * typed array, which the GC never scans. The body is also the snapshot's, so a loaded snapshot can
+ * be read from its file a record at a time (`RecordBytes`) instead of held in memory.
  *
  * Records come back shared from the LRU: callers must treat them as read-only.
  */
@@ -14,9 +14,28 @@ const NEWLINE = 0x0a;
 /** Parsed records kept: a few hundred popular cards cover most lookups. */
 const PARSED_RECORDS_KEPT = 256;
 
-export class CompactRecords<T extends object> {
+/** Where a body's bytes are: a buffer in memory, or a file read a record at a time (src/services). */
+export interface RecordBytes {
+  readonly byteLength: number;
+  /** The bytes from `start` to `end` (exclusive) as UTF-8 text. */
+  text(start: number, end: number): string;
+  byteAt(offset: number): number;
+}
+
+/** A body held in memory. */
+export function bytesInMemory(body: Buffer): RecordBytes {
+  return { byteLength: body.length, text: (start, end) => body.toString('utf8', start, end), byteAt: (offset) => body[offset]! };
+}
+
+/** Records serialised as `CompactRecords` keeps them: the body and its line starts. */
+export interface RecordLines {
   /** JSON lines, each ending with `\n`. */
-  readonly body: Buffer;
+  body: Buffer;
+  starts: Uint32Array;
+}
+
+export class CompactRecords<T extends object> {
+  readonly bytes: RecordBytes;
   /**
    * Byte offset of each record's line, plus the body's length at the end: what `written` takes back
    * (a worker that wrote the body sends it along, so the event loop never looks for a line end).
@@ -24,18 +43,24 @@ export class CompactRecords<T extends object> {
   readonly starts: Uint32Array;
   private readonly parsed: LRUCache<number, T>;
 
-  private constructor(body: Buffer, starts: Uint32Array) {
-    this.body = body;
+  private constructor(bytes: RecordBytes, starts: Uint32Array) {
+    this.bytes = bytes;
     this.starts = starts;
     this.parsed = new LRUCache<number, T>({ max: PARSED_RECORDS_KEPT });
   }
 
   /** Serialises `records`, one JSON line each. */
-  static of<T extends object>(records: readonly T[]): CompactRecords<T> {
+  static lines(records: readonly object[]): RecordLines {
     let text = '';
     for (const record of records) text += `${JSON.stringify(record)}\n`;
     const body = Buffer.from(text);
-    return new CompactRecords<T>(body, lineStarts(body));
+    return { body, starts: lineStarts(body) };
+  }
+
+  /** `records`, serialised and held in memory. */
+  static of<T extends object>(records: readonly T[]): CompactRecords<T> {
+    const { body, starts } = CompactRecords.lines(records);
+    return new CompactRecords<T>(bytesInMemory(body), starts);
   }
 
   /**
@@ -47,8 +72,17 @@ export class CompactRecords<T extends object> {
    * is misread.
    */
   static written<T extends object>(body: Buffer, starts: Uint32Array): CompactRecords<T> {
-    if (!startsFit(body, starts)) throw new Error(`the line starts (${starts.length - 1} records) are not those of this ${body.length}-byte body`);
-    return new CompactRecords<T>(body, starts);
+    return CompactRecords.over<T>(bytesInMemory(body), starts);
+  }
+
+  /** The same records read from `bytes` (the same body elsewhere, e.g. in its snapshot file); checked as `written` checks. */
+  reading(bytes: RecordBytes): CompactRecords<T> {
+    return CompactRecords.over<T>(bytes, this.starts);
+  }
+
+  private static over<T extends object>(bytes: RecordBytes, starts: Uint32Array): CompactRecords<T> {
+    if (!startsFit(bytes, starts)) throw new Error(`the line starts (${starts.length - 1} records) are not those of this ${bytes.byteLength}-byte body`);
+    return new CompactRecords<T>(bytes, starts);
   }
 
   /**
@@ -66,7 +100,7 @@ export class CompactRecords<T extends object> {
       start = end + 1;
     }
     offsets.push(body.length);
-    return new CompactRecords<T>(body, Uint32Array.from(offsets));
+    return new CompactRecords<T>(bytesInMemory(body), Uint32Array.from(offsets));
   }
 
   get length(): number {
@@ -86,7 +120,7 @@ export class CompactRecords<T extends object> {
   read(index: number): T {
     if (!(Number.isInteger(index) && index >= 0 && index < this.length)) throw new RangeError(`no record ${index} of ${this.length}`);
     // The line's `\n` is left out; JSON.parse would skip it anyway.
-    return JSON.parse(this.body.toString('utf8', this.starts[index]!, this.starts[index + 1]! - 1)) as T;
+    return JSON.parse(this.bytes.text(this.starts[index]!, this.starts[index + 1]! - 1)) as T;
   }
 }
 
@@ -111,12 +145,12 @@ const STARTS_CHECKED = 64;
  * it (every one in a short table, the first included), rising, with a `\n` just before. A table
  * wrong elsewhere would show as records that do not parse.
  */
-function startsFit(body: Buffer, starts: Uint32Array): boolean {
-  if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== body.length) return false;
+function startsFit(body: RecordBytes, starts: Uint32Array): boolean {
+  if (starts.length === 0 || starts[0] !== 0 || starts[starts.length - 1] !== body.byteLength) return false;
   const step = Math.max(1, Math.floor(starts.length / STARTS_CHECKED));
   for (let at = 1; at < starts.length; at += step) {
     const start = starts[at]!;
-    if (start <= starts[at - 1]! || body[start - 1] !== NEWLINE) return false;
+    if (start <= starts[at - 1]! || body.byteAt(start - 1) !== NEWLINE) return false;
   }
   return true;
 }

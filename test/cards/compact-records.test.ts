@@ -6,7 +6,7 @@ const anything = (record: unknown): record is object => typeof record === 'objec
 
 describe('CompactRecords.written', () => {
   it('takes a body with the line starts `of` wrote, and reads the same records', () => {
-    const written = CompactRecords.of(records);
+    const written = CompactRecords.lines(records);
     // What the scan of a snapshot's body finds, byte offsets (the second name is not ASCII).
     expect(written.starts).toEqual(CompactRecords.parse(written.body, anything).starts);
     const taken = CompactRecords.written<(typeof records)[number]>(written.body, written.starts);
@@ -14,12 +14,12 @@ describe('CompactRecords.written', () => {
   });
 
   it('takes an empty body with its one start', () => {
-    const empty = CompactRecords.of([]);
+    const empty = CompactRecords.lines([]);
     expect(CompactRecords.written(empty.body, empty.starts).length).toBe(0);
   });
 
   it('refuses line starts that cannot be the body’s', () => {
-    const { body, starts } = CompactRecords.of(records);
+    const { body, starts } = CompactRecords.lines(records);
     const wrong = (change: (copy: Uint32Array) => Uint32Array) => () => CompactRecords.written(body, change(Uint32Array.from(starts)));
     // Another body's length, a record left out, a start inside a line, starts out of order, none at all.
     expect(wrong((copy) => copy.map((start, at) => (at === copy.length - 1 ? start - 1 : start)))).toThrow(/line starts/);

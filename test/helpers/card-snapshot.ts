@@ -37,7 +37,7 @@ export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawC
 async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   // With the formats, Master Duel fields and Konami ids the download's `misc=yes` adds.
   const { cards, skipped } = normaliseCards(rawCards.map(asDownloaded));
-  const { body } = CompactRecords.of(cards);
+  const { body } = CompactRecords.lines(cards);
   const header = await snapshotHeader(
     { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,
@@ -57,7 +57,7 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
 export async function writeCardFormat2Snapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   const { cards, skipped } = normaliseCards(rawCards);
   const format2 = cards.map(({ mdRarity: _mdRarity, treatedAs: _treatedAs, banlist: { masterduel: _masterduel, ...banlist }, ...card }) => ({ ...card, banlist }));
-  const { body } = CompactRecords.of(format2);
+  const { body } = CompactRecords.lines(format2);
   const header = await snapshotHeader(
     { format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: Date.now(), cardCount: cards.length, skippedCards: skipped },
     body,

@@ -34,10 +34,10 @@ export type ReadDownload = (body: Buffer, kind: DownloadKind, signal?: AbortSign
 export function compactCardinfoBody(body: Uint8Array, kind: DownloadKind): CompactDownload {
   const { cards, skipped, problems } = parseCardinfoBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   const records = kind === 'cards' ? cards : cards.map(translationOf);
-  const compact = CompactRecords.of(records);
+  const lines = CompactRecords.lines(records);
   return {
-    body: compact.body,
-    starts: compact.starts,
+    body: lines.body,
+    starts: lines.starts,
     ids: records.map((record) => record.id),
     names: records.map((record) => record.name),
     skipped,

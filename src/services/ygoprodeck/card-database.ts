@@ -21,6 +21,7 @@ import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { withDefaults, type CardDatabaseOptions, type ResolvedCardDatabaseOptions } from './card-database-options.js';
 import { recordsOf } from '../off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
+import { readFromSnapshotFile } from './snapshot-bytes.js';
 
 /**
  * The whole YGOPRODeck card database, kept locally as YGOPRODeck asks, in English and in each
@@ -298,8 +299,8 @@ export class CardDatabase {
         refuseShortDownload('card database', download, this.size, this.options.minCards, this.logger);
         const records = recordsOf<Card>(download);
         const lookups = await lookupsOfRecords(records);
-        const header = await persistCards(this.dir, records, download.skipped, upstream, this.options.now(), this.logger);
-        this.install(records, lookups, header, 'download');
+        const persisted = await persistCards(this.dir, { records, body: download.body }, download.skipped, upstream, this.options.now(), this.logger);
+        this.install(persisted.records, lookups, persisted.header, 'download');
         this.logger.info({ version, cards: records.length }, `card database: version ${version} downloaded and in use (${records.length} cards)`);
         updated = true;
       }
@@ -344,7 +345,7 @@ export class CardDatabase {
     try {
       const { records, lookups } = parseCards(snapshot.body);
       if (records.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
-      this.install(records, lookups, snapshot.header, 'snapshot');
+      this.install(readFromSnapshotFile(records, snapshot.path, snapshot.header, this.logger), lookups, snapshot.header, 'snapshot');
       this.lastLoadMs = Math.round(performance.now() - started);
       this.logger.info({ version: snapshot.header.databaseVersion, cards: this.size, loadMs: this.lastLoadMs }, 'card database loaded');
     } catch (error) {

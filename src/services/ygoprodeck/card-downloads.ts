@@ -6,6 +6,8 @@ import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot, type Sn
 import type { DownloadProgress } from '../../upstream/http.js';
 import type { CompactDownload } from '../off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
+import { readFromSnapshotFile } from './snapshot-bytes.js';
+import { join } from 'node:path';
 
 /** What a card database download must pass before it replaces anything, and how it is kept and reported. */
 
@@ -29,16 +31,18 @@ export function refuseShortDownload(what: string, download: Pick<CompactDownload
   }
 }
 
-/** Writes the snapshot of a new card set; returns its header. A failed write is logged, not thrown. */
+/**
+ * Writes the snapshot of a new card set; returns its header and the records to keep: read from the
+ * new file, or still in memory when the write failed (logged, not thrown).
+ */
 export async function persistCards(
   dir: string,
-  records: CompactRecords<Card>,
+  { records, body }: { records: CompactRecords<Card>; body: Buffer },
   skipped: number,
   upstream: DatabaseVersion,
   downloadedAt: number,
   logger: Logger,
-): Promise<SnapshotHeader> {
-  const { body } = records;
+): Promise<{ header: SnapshotHeader; records: CompactRecords<Card> }> {
   const header = await snapshotHeader(
     {
       format: SNAPSHOT_FORMATS.cards,
@@ -55,8 +59,9 @@ export async function persistCards(
   } catch (error) {
     // The new set is still used; the old snapshot stays on disk and the next start downloads again.
     logger.error({ err: error }, 'card database: could not write the snapshot');
+    return { header, records };
   }
-  return header;
+  return { header, records: readFromSnapshotFile(records, join(dir, SNAPSHOT_FILE), header, logger) };
 }
 
 /**

@@ -48,7 +48,7 @@ export async function importCardDump(file: string, dataDir: string, now: () => n
   const { cards, skipped } = normaliseCards(list);
   if (cards.length === 0) throw new StartupError(`${file} holds no valid card (${skipped} failed validation).`);
   const version = `import-${createHash('sha256').update(raw).digest('hex').slice(0, 12)}`;
-  const { body } = CompactRecords.of(cards);
+  const { body } = CompactRecords.lines(cards);
   const header = await snapshotHeader({ format: SNAPSHOT_FORMATS.cards, databaseVersion: version, downloadedAt: now(), cardCount: cards.length, skippedCards: skipped }, body);
   await writeSnapshot(snapshotDirectory(dataDir), SNAPSHOT_FILE, header, body);
   return { cards: cards.length, skipped, version };

@@ -5,6 +5,8 @@ import { CompactRecords } from '../../cards/compact-records.js';
 import { readSnapshotOrBackup, SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
 import { recordsOf, type CompactDownload } from '../off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
+import { readFromSnapshotFile } from './snapshot-bytes.js';
+import { join } from 'node:path';
 
 /**
  * One language's card names and texts (`cardinfo.php?language=…`), kept like the English database:
@@ -101,7 +103,7 @@ export class LanguageTexts {
       if (records.length !== snapshot.header.cardCount || snapshot.header.language !== this.language) {
         throw new Error('snapshot does not hold the texts its header announces');
       }
-      return this.install(records, lookups, snapshot.header, 'snapshot');
+      return this.install(readFromSnapshotFile(records, snapshot.path, snapshot.header, this.logger), lookups, snapshot.header, 'snapshot');
     } catch (error) {
       this.logger.warn({ err: error, path: snapshot.path, language: this.language }, 'card texts snapshot is unusable; it will be replaced by a fresh download');
       return null;
@@ -128,14 +130,16 @@ export class LanguageTexts {
         cardCount: records.length,
         skippedCards: download.skipped,
       },
-      records.body,
+      download.body,
     );
+    const file = snapshotFile(this.language);
     try {
-      await writeSnapshot(this.dir, snapshotFile(this.language), header, records.body);
+      await writeSnapshot(this.dir, file, header, download.body);
     } catch (error) {
       this.logger.error({ err: error, language: this.language }, 'card texts: could not write the snapshot');
+      return this.install(records, lookups, header, 'download');
     }
-    return this.install(records, lookups, header, 'download');
+    return this.install(readFromSnapshotFile(records, join(this.dir, file), header, this.logger), lookups, header, 'download');
   }
 
   /** Facts for /status, e.g. `cardTextsFr: "1.00 (13291 cards)"`. */

@@ -76,7 +76,7 @@ async function readCardsSnapshot(): Promise<{ header: SnapshotHeader; cards: unk
 
 /** Writes a snapshot of `cards` (any JSON: tests write wrong shapes too) with a valid checksum. */
 async function writeCardsSnapshot(cards: unknown, overrides: Partial<SnapshotHeader> = {}): Promise<void> {
-  const body = Array.isArray(cards) ? CompactRecords.of(cards as object[]).body : Buffer.from(`${JSON.stringify(cards)}\n`);
+  const body = Array.isArray(cards) ? CompactRecords.lines(cards as object[]).body : Buffer.from(`${JSON.stringify(cards)}\n`);
   await writeSnapshot(join(dataDir, 'cards'), SNAPSHOT_FILE, {
     format: 'almanac-cards',
     cardFormat: CARD_FORMAT_VERSION,
