@@ -75,6 +75,8 @@ export interface MatcherSetsOptions {
   timedRounds: number;
   /** At most this many queries from each set. */
   queryLimit: number;
+  /** The libraries and sound-key variants too (see `MatcherBenchOptions.libraries`), else CardMatcher and the substring filter. */
+  libraries: boolean;
 }
 
 /** The sets over the card dump `dump()` reads (`plainCards` is it as the matcher sees it). */
@@ -84,12 +86,12 @@ export async function benchMatcherSets(dump: () => readonly RawCard[], plainCard
   const labelledQueries = CARD_QUERIES.slice(0, options.queryLimit);
   const sets = SET_DEFINITIONS.map((definition) => ({ ...definition, queries: definition.queries.slice(0, options.queryLimit) }));
   const contenders: ContenderSets[] = [];
-  for (const contender of CONTENDERS) {
+  for (const contender of options.libraries ? CONTENDERS : CONTENDERS.slice(0, 2)) {
     const searches = new SearchCache(contender, plainCards, miscCards, names);
     contenders.push({ name: contender.name, sets: sets.map((definition) => accuracy(definition, searches)) });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  for (const variant of SOUND_KEY_VARIANTS) {
+  for (const variant of options.libraries ? SOUND_KEY_VARIANTS : []) {
     const searches = new SearchCache(variant, plainCards, miscCards, names);
     const soundSets = sets.filter((definition) => definition.set.startsWith('sound-alike'));
     const labelled = accuracy({ set: 'labelled', queries: labelledQueries, pool: 'plain' }, searches);

@@ -4,7 +4,7 @@
  * `bench/results/`. Progress goes to stderr. Exits 1 when a pass/fail assertion failed or a section
  * could not run, 2 on a usage error. BENCHMARKS.md explains the method and holds the latest table.
  *
- *     npm run bench                              every section (the full run)
+ *     npm run bench                              the full run: every section but matcher-libraries
  *     npm run bench -- --only cards,matcher      some sections
  *     npm run bench -- --assertions              the sections that hold pass/fail assertions
  *     npm run bench -- --size tiny               a tiny workload: proves the sections run (no figures written)
@@ -43,7 +43,8 @@ function selectedSections(): { sections: readonly BenchSection[]; size: BenchSiz
   if (values.size !== 'full' && values.size !== 'tiny') usage(`--size ${values.size}: full or tiny`);
   const names = (values.only ?? []).flatMap((value) => value.split(',')).filter((name) => name !== '');
   for (const name of names) if (!SECTIONS.some((section) => section.name === name)) usage(`--only ${name}: no such section`);
-  const sections = SECTIONS.filter((section) => (names.length === 0 || names.includes(section.name)) && (!values.assertions || section.assertions));
+  const chosen = (section: BenchSection) => (names.length === 0 ? section.inFullRun !== false : names.includes(section.name));
+  const sections = SECTIONS.filter((section) => chosen(section) && (!values.assertions || section.assertions));
   return { sections, size: values.size };
 }
 
@@ -76,7 +77,7 @@ try {
 }
 
 const benchMs = performance.now() - benchStarted;
-const fullRun = sections.length === SECTIONS.length && size === 'full';
+const fullRun = sections.length === SECTIONS.filter((section) => section.inFullRun !== false).length && size === 'full';
 if (fullRun) {
   rows.push({
     area: 'Bench',

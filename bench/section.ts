@@ -26,6 +26,8 @@ export interface BenchSection {
   title: string;
   /** True when the section holds pass/fail assertions: `npm run bench -- --assertions` runs those sections alone. */
   assertions: boolean;
+  /** False for a comparison too long for every run: it runs only when `--only` names it. */
+  inFullRun?: false;
   /** Runs the section at `size`; `fixtures` hold what sections share in one run (card database snapshot, compiled bot, baselines). */
   run(size: BenchSize, fixtures: BenchFixtures): Promise<SectionResult>;
 }

@@ -17,7 +17,7 @@ import { e2eLatencySection } from './e2e-latency.js';
 import { fleetSection } from './fleet.js';
 import { guildsSection } from './guilds.js';
 import { httpModeSection } from './http-mode.js';
-import { matcherSection } from './matcher.js';
+import { matcherLibrariesSection, matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
 import type { BenchSection } from './section.js';
 import { startupSection } from './startup.js';
@@ -38,4 +38,5 @@ export const SECTIONS: readonly BenchSection[] = [
   cardSection,
   deckSection,
   deckLoadSection,
+  matcherLibrariesSection,
 ];
