@@ -69,8 +69,16 @@ export function formatBytes(bytes: number): string {
 
 /** `13,703` in English, `13 703` in French: grouped the way `intlLocale` writes numbers. */
 export function formatInteger(value: number, intlLocale = 'en-US'): string {
-  return value.toLocaleString(intlLocale);
+  let format = integerFormats.get(intlLocale);
+  if (format === undefined) integerFormats.set(intlLocale, (format = new Intl.NumberFormat(intlLocale)));
+  return format.format(value);
 }
+
+/**
+ * One formatter per locale: `toLocaleString(locale)` builds a new one on every call (tens of µs),
+ * which showed in the profile of twenty deck pictures drawn at once.
+ */
+const integerFormats = new Map<string, Intl.NumberFormat>();
 
 /** A Discord timestamp tag, rendered in each viewer's own time zone. */
 export function discordTimestamp(date: Date | number, style: 't' | 'T' | 'd' | 'D' | 'f' | 'F' | 'R' = 'f'): string {
