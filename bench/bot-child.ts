@@ -68,7 +68,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
   const script = options.compiledScript === undefined ? ['--import', 'tsx', BOT_SCRIPT] : [options.compiledScript];
   // BENCH_BOT_CPU_PROF=<dir>: the bot's process writes a CPU profile there (BENCHMARKS.md, How to run).
   const profileDir = process.env.BENCH_BOT_CPU_PROF;
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200'] : [];
   const child = spawn(process.execPath, ['--expose-gc', ...productionNodeFlags('start'), ...profile, ...script], {
     cwd: PROJECT_ROOT,
     env: {

@@ -1,14 +1,13 @@
-import { Events, type Client } from 'discord.js';
+import { Events, GatewayDispatchEvents, type Client, type GatewayDispatchPayload } from 'discord.js';
 import type { Logger } from 'pino';
 import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCore, type AppCoreOptions } from './core.js';
 import { AgeRestrictedChannels } from '../discord/age-restricted-channels.js';
 import { ChannelPermissions } from '../discord/channel-permissions.js';
 import { createDiscordClient } from '../discord/client.js';
-import { fromDiscordJs } from '../discord/discordjs-interaction.js';
+import { fromGatewayDispatch } from '../discord/gateway-interaction.js';
 import { WebhookWriter } from '../discord/webhook-writer.js';
 import { logGatewayLifecycle } from '../discord/gateway-log.js';
 import { DiscordChatChannels, messageDispatchListener } from '../discord/message-events.js';
-import { RawInteractionChannels } from '../discord/raw-channels.js';
 import { countDiscordResponses } from '../discord/rest-responses.js';
 import { registerShardGauges } from '../discord/shard-gauges.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
@@ -60,12 +59,14 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   registerShardGauges(core.metrics, client);
 
   const webhooks = new WebhookWriter(client.rest);
-  const channels = { raw: new RawInteractionChannels(), ageRestricted: new AgeRestrictedChannels() };
-  client.on(Events.Raw, channels.raw.remember);
-  client.on(Events.Raw, channels.ageRestricted.remember);
-  client.on(Events.InteractionCreate, (interaction) => {
-    const routed = fromDiscordJs(interaction, webhooks, channels);
+  const ageRestricted = new AgeRestrictedChannels();
+  client.on(Events.Raw, ageRestricted.remember);
+  // Interactions are read from the dispatch itself: discord.js builds no objects for them (src/discord/client.ts).
+  client.on(Events.Raw, (packet: GatewayDispatchPayload, shardId: number) => {
+    if (packet.t !== GatewayDispatchEvents.InteractionCreate) return;
+    const routed = fromGatewayDispatch(packet.d, shardId, { rest: client.rest, webhooks, ageRestricted });
     if (routed) void router.handle(routed);
+    else logger.warn({ shardId, interactionId: packet.d.id, type: packet.d.type }, 'interaction dispatch not understood; ignored');
   });
   if (config.messageSearch) {
     const permissions = new ChannelPermissions();

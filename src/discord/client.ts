@@ -65,7 +65,7 @@ export function discordRestOptions(apiUrl: string, extra?: Partial<RESTOptions>)
  * Mentions are off globally, so nothing a user or an upstream writes can ping anyone.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
-  return new Client({
+  const client = new Client({
     // Always explicit when sharding: discord.js reads SHARD_COUNT and SHARDS from the environment
     // only when these options keep their defaults, and SHARDS is not a variable Almanac validates.
     ...(options.shards ? { shards: [...options.shards.ids], shardCount: options.shards.count } : {}),
@@ -74,4 +74,24 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
     makeCache,
     rest: discordRestOptions(options.apiUrl, options.rest),
   });
+  buildNoInteractionObjects(client);
+  return client;
+}
+
+/** The part of discord.js's client (not in its typings) that turns each dispatch into its objects. */
+interface DispatchActions {
+  actions?: { InteractionCreate?: { handle?: unknown } };
+}
+
+/**
+ * discord.js turns every INTERACTION_CREATE into an Interaction object (its user, member, channel,
+ * options resolver…) that Almanac never reads: it reads the dispatch itself, as HTTP mode reads a
+ * request (src/discord/gateway-interaction.ts). Building them was about an eighth of a cached
+ * answer's CPU. discord.js has no option for it, so this client's action is replaced; a discord.js
+ * that no longer has it fails the start here rather than build them unseen.
+ */
+function buildNoInteractionObjects(client: Client): void {
+  const action = (client as unknown as DispatchActions).actions?.InteractionCreate;
+  if (typeof action?.handle !== 'function') throw new Error('discord.js has no InteractionCreate action to replace (a new major version?)');
+  action.handle = () => undefined;
 }

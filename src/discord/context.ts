@@ -1,42 +1,10 @@
-import {
-  ApplicationIntegrationType,
-  ChannelType,
-  InteractionContextType,
-  PermissionFlagsBits,
-  type Attachment,
-  type BaseInteraction,
-  type CommandInteractionOptionResolver,
-} from 'discord.js';
-import type { AppPermissions, AttachmentRef, ChannelInfo, Installation, Invoker, MemberPermissions, OptionValues } from '../interaction/context.js';
-import type { AgeRestrictedChannels } from './age-restricted-channels.js';
-import type { RawInteractionChannel } from './raw-channels.js';
+import { ApplicationIntegrationType, ChannelType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
+import type { AppPermissions, Installation, MemberPermissions } from '../interaction/context.js';
 
-export function invokerOf(interaction: BaseInteraction): Invoker {
-  return { id: interaction.user.id, username: interaction.user.username, locale: interaction.locale };
-}
+/** What both transports read the same way from an interaction as Discord sends it (src/discord/api-interaction.ts). */
 
 /** Channel types that are threads, for channels known only from what Discord sent (no cache). */
 export const THREAD_TYPES: readonly number[] = [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread];
-
-/**
- * Where the interaction happened, from the channel object Discord sent with it (discord.js caches
- * no channels). A thread is age-restricted when its parent is, which `ageRestricted` knows for the
- * guilds Almanac is in; elsewhere (user install) a thread counts as not age-restricted, as does an
- * unknown channel: the safe side.
- */
-export function channelOf(interaction: BaseInteraction, raw: RawInteractionChannel | undefined, ageRestricted: AgeRestrictedChannels): ChannelInfo {
-  const id = interaction.channelId ?? 'unknown';
-  const type = raw?.type;
-  if (!interaction.inGuild() || type === ChannelType.DM || type === ChannelType.GroupDM) {
-    return { id, kind: 'dm', ageRestricted: false };
-  }
-  if (type !== undefined && THREAD_TYPES.includes(type)) {
-    const parentId = raw?.parentId;
-    return { id, kind: 'thread', ageRestricted: parentId !== undefined && ageRestricted.has(interaction.guildId, parentId) };
-  }
-  // Discord's flag, sent with the interaction, is the freshest; the dispatches' when it is missing.
-  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(interaction.guildId, id) };
-}
 
 const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>> = {
   [InteractionContextType.Guild]: 'guild',
@@ -65,38 +33,4 @@ export function appPermissionsFrom(bits: bigint): AppPermissions {
 /** What the member may do in the server, from `member.permissions` (null outside a server: nothing). */
 export function memberPermissionsFrom(bits: bigint | null): MemberPermissions {
   return { manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n };
-}
-
-export function installationOf(interaction: BaseInteraction): Installation {
-  return installationFrom(interaction.context, interaction.inGuild(), interaction.authorizingIntegrationOwners);
-}
-
-export function appPermissionsOf(interaction: BaseInteraction): AppPermissions {
-  return appPermissionsFrom(interaction.appPermissions.bitfield);
-}
-
-export function memberPermissionsOf(interaction: BaseInteraction): MemberPermissions {
-  return memberPermissionsFrom(interaction.memberPermissions?.bitfield ?? null);
-}
-
-/** Autocomplete's resolver has no attachments (Discord sends none while a command is being typed). */
-type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'> &
-  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment'>>;
-
-export function optionsOf(resolver: ResolverLike): OptionValues {
-  return {
-    subcommand: resolver.getSubcommand(false),
-    getString: (name) => resolver.getString(name),
-    getBoolean: (name) => resolver.getBoolean(name),
-    getInteger: (name) => resolver.getInteger(name),
-    getAttachment: (name) => {
-      const attachment = resolver.getAttachment?.(name) ?? null;
-      return attachment === null ? null : attachmentRef(attachment);
-    },
-  };
-}
-
-/** What the kernel needs of an attachment discord.js resolved: its name, declared size and CDN URL. */
-export function attachmentRef(attachment: Pick<Attachment, 'name' | 'size' | 'url'>): AttachmentRef {
-  return { name: attachment.name, size: attachment.size, url: attachment.url };
 }

@@ -7,7 +7,7 @@ import { createAppCore, DEFAULT_DRAIN_TIMEOUT_MS, stopAppCore, type AppCoreOptio
 import type { Router } from '../interaction/router.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from '../app/services.js';
-import { toRoutedInteraction } from './api-interaction.js';
+import { toRoutedInteraction } from '../discord/api-interaction.js';
 import {
   MAX_REMEMBERED_INTERACTIONS,
   REPLAY_MEMORY_MS,

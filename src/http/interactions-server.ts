@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { InteractionResponseType, InteractionType } from 'discord.js';
 import type { Logger } from 'pino';
 import type { SeenOnce } from '../state/shared-state.js';
-import { hasDiscordIds, parseApiInteraction, type ApiInteraction } from './api-interaction.js';
+import { hasDiscordIds, parseApiInteraction, type ApiInteraction } from '../discord/api-interaction.js';
 import { DroppedRequests, type DroppedReason } from './dropped-requests.js';
 import type { InitialResponse } from '../discord/responder.js';
 import { writeInitialResponse } from './initial-response.js';

@@ -2,8 +2,8 @@ import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo
 import type { MessagePayload, Reply } from './reply.js';
 
 /**
- * What the router sees of an interaction, whichever transport delivered it: the gateway (discord.js
- * objects, `discordjs-interaction.ts`) or a signed HTTP request (`src/http/api-interaction.ts`).
+ * What the router sees of an interaction, whichever transport delivered it: the gateway's dispatch
+ * or a signed HTTP request, both read by `src/discord/api-interaction.ts`.
  */
 
 /** Fields to set on an existing message; absent fields stay as they are. */

@@ -1,7 +1,7 @@
-import { ChannelType, GatewayDispatchEvents, type BaseInteraction, type GatewayDispatchPayload } from 'discord.js';
+import { ChannelType, GatewayDispatchEvents, type GatewayDispatchPayload } from 'discord.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgeRestrictedChannels } from '../../src/discord/age-restricted-channels.js';
-import { channelOf } from '../../src/discord/context.js';
+import { channelOf, type ApiInteraction } from '../../src/discord/api-interaction.js';
 import { fakeGuilds, guildChannels, guildCreate } from '../fakes/discord-guilds.js';
 
 const [guild, otherGuild] = fakeGuilds(2) as [ReturnType<typeof fakeGuilds>[number], ReturnType<typeof fakeGuilds>[number]];
@@ -11,9 +11,9 @@ function dispatch(t: string, d: unknown): GatewayDispatchPayload {
   return { op: 0, s: 1, t, d } as GatewayDispatchPayload;
 }
 
-/** Just what `channelOf` reads of an interaction in `guild`. */
-function interactionIn(channelId: string): BaseInteraction {
-  return { channelId, guildId: guild.id, inGuild: () => true } as unknown as BaseInteraction;
+/** An interaction in `channelId` of `guild`, with the channel object Discord sends when given. */
+function interactionIn(channelId: string, channel?: { type: number; nsfw?: boolean; parent_id?: string }): ApiInteraction {
+  return { id: '1', application_id: '2', token: 't', type: 2, guild_id: guild.id, channel_id: channelId, ...(channel ? { channel: { id: channelId, ...channel } } : {}) };
 }
 
 describe('AgeRestrictedChannels', () => {
@@ -58,31 +58,38 @@ describe('AgeRestrictedChannels', () => {
     expect(restricted.has(guild.id, '1356000000000000150')).toBe(false);
   });
 
-  describe('channelOf, with no channel cached', () => {
-    const thread = { type: ChannelType.PublicThread, parentId: guild.channels.ageRestricted };
+  describe('channelOf, in gateway mode', () => {
+    const thread = { type: ChannelType.PublicThread, parent_id: guild.channels.ageRestricted };
+    const gateway = { ageRestricted: (guildId: string, channelId: string) => restricted.has(guildId, channelId) };
 
     it('gates a thread whose parent is age-restricted, and no other thread', () => {
-      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true });
-      const normalThread = { type: ChannelType.PublicThread, parentId: guild.channels.normal };
-      expect(channelOf(interactionIn(guild.channels.normalThread), normalThread, restricted).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true });
+      const normalThread = { type: ChannelType.PublicThread, parent_id: guild.channels.normal };
+      expect(channelOf(interactionIn(guild.channels.normalThread, normalThread), gateway).ageRestricted).toBe(false);
       // A thread whose parent is unknown (a server Almanac is not in, or no parent sent) is not.
-      expect(channelOf(interactionIn(guild.channels.thread), { type: ChannelType.PrivateThread }, restricted).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.thread, { type: ChannelType.PrivateThread }), gateway).ageRestricted).toBe(false);
     });
 
     it('follows the parent: made age-restricted, then deleted', () => {
-      const normalThread = { type: ChannelType.PublicThread, parentId: guild.channels.normal };
+      const normalThread = { type: ChannelType.PublicThread, parent_id: guild.channels.normal };
       restricted.remember(dispatch(GatewayDispatchEvents.ChannelUpdate, { ...channels.normal, nsfw: true }));
-      expect(channelOf(interactionIn(guild.channels.normalThread), normalThread, restricted).ageRestricted).toBe(true);
+      expect(channelOf(interactionIn(guild.channels.normalThread, normalThread), gateway).ageRestricted).toBe(true);
       restricted.remember(dispatch(GatewayDispatchEvents.ChannelDelete, channels.ageRestricted));
-      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway).ageRestricted).toBe(false);
     });
 
     it('takes a channel’s own flag from the interaction, and from the dispatches when the interaction has none', () => {
       const text = { type: ChannelType.GuildText };
-      expect(channelOf(interactionIn(guild.channels.normal), { ...text, nsfw: true }, restricted).ageRestricted).toBe(true);
-      expect(channelOf(interactionIn(guild.channels.ageRestricted), { ...text, nsfw: false }, restricted).ageRestricted).toBe(false);
-      expect(channelOf(interactionIn(guild.channels.ageRestricted), text, restricted)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true });
-      expect(channelOf(interactionIn(guild.channels.normal), undefined, restricted).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.normal, { ...text, nsfw: true }), gateway).ageRestricted).toBe(true);
+      expect(channelOf(interactionIn(guild.channels.ageRestricted, { ...text, nsfw: false }), gateway).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.ageRestricted, text), gateway)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.normal), gateway).ageRestricted).toBe(false);
+    });
+
+    it('in HTTP mode (no dispatches) counts a thread, and a channel sent without its flag, as not age-restricted', () => {
+      expect(channelOf(interactionIn(guild.channels.thread, thread)).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.ageRestricted)).ageRestricted).toBe(false);
+      expect(channelOf(interactionIn(guild.channels.normal, { type: ChannelType.GuildText, nsfw: true })).ageRestricted).toBe(true);
     });
   });
 });

@@ -49,6 +49,23 @@ describe('a community guild, without MESSAGE_SEARCH', () => {
     expect(guild.members.me).toBeNull();
   });
 
+  it('answers interactions from the dispatch, discord.js building no interaction objects (nor users) for them', async () => {
+    const { client } = bot.app;
+    let built = 0;
+    const count = () => void built++;
+    client.on('interactionCreate', count);
+    try {
+      const usersBefore = client.users.cache.size;
+      const message = await (await bot.discord.chatInput({ name: 'ip', subcommand: 'time', options: { address: '8.8.8.8' }, user: { id: '1359000000000000777', username: 'someone' } })).final();
+      // Answered, to the member who asked.
+      expect(message.interaction_metadata?.user.id).toBe('1359000000000000777');
+      expect(built).toBe(0);
+      expect(client.users.cache.size).toBe(usersBefore);
+    } finally {
+      client.off('interactionCreate', count);
+    }
+  });
+
   it('shows sketchy wallpapers in the age-restricted channel and its thread, and nowhere else', async () => {
     expect(await showsSketchy('ageRestricted')).toBe(true);
     expect(await showsSketchy('thread')).toBe(true);

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { InteractionResponder } from '../../src/interaction/routed-interaction.js';
-import { parseApiInteraction, toRoutedInteraction } from '../../src/http/api-interaction.js';
+import { parseApiInteraction, toRoutedInteraction } from '../../src/discord/api-interaction.js';
 
 const responder = {} as InteractionResponder;
 const user = { id: '200', username: 'tester' };

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType, InteractionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import type { InteractionResponder } from '../../src/interaction/routed-interaction.js';
-import { parseApiInteraction, toRoutedInteraction } from '../../src/http/api-interaction.js';
+import { parseApiInteraction, toRoutedInteraction } from '../../src/discord/api-interaction.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/http/interactions-server.js';
 import { nestedOptionsBody } from '../helpers/hostile-input.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseApiInteraction } from '../../src/http/api-interaction.js';
+import { parseApiInteraction } from '../../src/discord/api-interaction.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
 /**

@@ -6,14 +6,16 @@ import {
   SnowflakeUtil,
 } from 'discord.js';
 import type { AttachmentRef, ChannelInfo, OptionValues } from '../interaction/context.js';
-import { appPermissionsFrom, installationFrom, memberPermissionsFrom, THREAD_TYPES } from '../discord/context.js';
-import { isInteractionToken, isSnowflake } from '../discord/route-parts.js';
+import { appPermissionsFrom, installationFrom, memberPermissionsFrom, THREAD_TYPES } from './context.js';
+import { isInteractionToken, isSnowflake } from './route-parts.js';
 import type { InteractionResponder, RoutedInteraction } from '../interaction/routed-interaction.js';
 
 /**
- * HTTP mode: an interaction as Discord posts it (already verified as Discord's), read into what the
- * router sees. Lenient about fields Almanac does not use; anything it needs but cannot find makes the
- * request malformed (400), never a crash.
+ * An interaction as Discord sends it, read into what the router sees: in HTTP mode the verified
+ * request's body, in gateway mode the INTERACTION_CREATE dispatch's (discord.js builds none of its
+ * own objects for it: src/app/gateway.ts). Lenient about fields Almanac does not use; anything it
+ * needs but cannot find makes the interaction malformed (HTTP 400, or dropped with a log line), never
+ * a crash.
  */
 
 /**
@@ -62,7 +64,7 @@ export interface ApiInteraction {
   user?: ApiUser;
   member?: { user: ApiUser; permissions?: string };
   channel_id?: string;
-  channel?: { id: string; type: number; nsfw?: boolean };
+  channel?: { id: string; type: number; nsfw?: boolean; parent_id?: string | null };
   context?: number;
   authorizing_integration_owners?: Record<string, unknown>;
   app_permissions?: string;
@@ -145,7 +147,7 @@ const isApiInteraction = shape(
     user: isUser,
     member: shape({ user: isUser }, { permissions: isString }),
     channel_id: isString,
-    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean }),
+    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean, parent_id: (value) => value === null || isString(value) }),
     context: isNumber,
     authorizing_integration_owners: isObject,
     app_permissions: isString,
@@ -179,19 +181,29 @@ export function hasDiscordIds(payload: ApiInteraction): boolean {
 
 const DEFAULT_LOCALE = 'en-US';
 
+/** What the gateway knows beyond the payload: the shard it came on, and the guilds' age-restricted channels. */
+export interface GatewayFacts {
+  shardId: number;
+  /** Whether the channel of a guild Almanac is in is age-restricted (src/discord/age-restricted-channels.ts). */
+  ageRestricted(guildId: string, channelId: string): boolean;
+}
+
 /**
- * Where the interaction happened. Discord sends the channel with its age-restricted flag; a thread
- * carries no flag of its own and HTTP mode has no cache of its parent, so it counts as not
- * age-restricted: the safe side for gating.
+ * Where the interaction happened. Discord sends the channel with its age-restricted flag, the
+ * freshest; a thread carries no flag of its own: its parent's restriction is its own, which only the
+ * gateway's dispatches tell. In HTTP mode (no `gateway`), and for a guild Almanac is not in (a user
+ * install), a thread or a channel sent without its flag counts as not age-restricted: the safe side.
  */
-function channelOf(payload: ApiInteraction): ChannelInfo {
+export function channelOf(payload: ApiInteraction, gateway?: Pick<GatewayFacts, 'ageRestricted'>): ChannelInfo {
   const channel = payload.channel;
+  const guildId = payload.guild_id;
   const id = channel?.id ?? payload.channel_id ?? 'unknown';
-  if (payload.guild_id === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
+  if (guildId === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: false };
-  return { id, kind: 'guild', ageRestricted: channel?.nsfw === true };
+  const known = (channelId: string | null | undefined) => typeof channelId === 'string' && gateway?.ageRestricted(guildId, channelId) === true;
+  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: known(channel.parent_id) };
+  return { id, kind: 'guild', ageRestricted: channel?.nsfw ?? known(id) };
 }
 
 /** Permission bits sent as a decimal string; none when absent or malformed: the safe side. */
@@ -241,13 +253,14 @@ function optionValues(
  * The router's view of a verified payload, or undefined for an interaction Almanac never asks for
  * (PING is answered before this; modals are never opened).
  */
-export function toRoutedInteraction(payload: ApiInteraction, responder: InteractionResponder): RoutedInteraction | undefined {
+export function toRoutedInteraction(payload: ApiInteraction, responder: InteractionResponder, gateway?: GatewayFacts): RoutedInteraction | undefined {
   const author = payload.member?.user ?? payload.user;
   if (!author) return undefined;
   const base = {
     id: payload.id,
+    ...(gateway === undefined ? {} : { shardId: gateway.shardId }),
     user: { id: author.id, username: author.username, locale: payload.locale ?? DEFAULT_LOCALE },
-    channel: channelOf(payload),
+    channel: channelOf(payload, gateway),
     installation: installationFrom(payload.context, payload.guild_id !== undefined, payload.authorizing_integration_owners ?? {}),
     appPermissions: appPermissionsFrom(permissionBits(payload.app_permissions)),
     memberPermissions: memberPermissionsFrom(payload.member ? permissionBits(payload.member.permissions) : null),
