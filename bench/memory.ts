@@ -45,8 +45,8 @@ export interface SoakOptions {
 }
 
 export async function benchSoak(bot: BotChild, mix: CachedMix, options: SoakOptions = {}): Promise<SoakResult> {
-  const interactions = options.interactions ?? 50_000;
-  const sampleEvery = options.sampleEvery ?? 5_000;
+  const interactions = options.interactions ?? 20_000;
+  const sampleEvery = options.sampleEvery ?? 2_500;
   const tolerance = options.plateauToleranceBytes ?? 2e6;
   const random = seededRandom(13);
   const samples: SoakSample[] = [{ interactions: 0, memory: await bot.measureMemory() }];
