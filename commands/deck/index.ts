@@ -3,15 +3,17 @@ import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
 import { DECK_COMPONENT_PREFIX, parseOddsCustomId } from '../../src/decks/odds-custom-ids.js';
+import { parseSmallWorldCustomId } from '../../src/decks/small-world-custom-ids.js';
 import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
 import { odds } from './odds.js';
 import { answerOdds } from './odds-menu.js';
+import { answerSmallWorld } from './small-world-menu.js';
 import { show } from './show.js';
 
 /**
  * `/deck`: its definition; `show.ts` answers `/deck show`, like the **Read deck** menu
- * (`read-deck-menu.ts`), through `shared.ts`; `odds.ts` answers `/deck odds`, and `odds-menu.ts` the
- * **Opening odds** button and menus.
+ * (`read-deck-menu.ts`), through `shared.ts`; `odds.ts` answers `/deck odds`, `odds-menu.ts` the
+ * **Opening odds** button and menus, and `small-world-menu.ts` the **Small World** button and menus.
  */
 
 /** Long enough for a ydke URL of the 200-card cap (≈1,100 characters); Discord allows 6,000. */
@@ -45,9 +47,11 @@ export const deck: ChatInputCommand<AppServices> = {
   },
   componentPrefix: DECK_COMPONENT_PREFIX,
   async handleComponent(ctx, app) {
-    const action = parseOddsCustomId(ctx.customId);
+    const odds = parseOddsCustomId(ctx.customId);
+    if (odds !== null) return answerOdds(ctx, app, odds);
+    const smallWorld = parseSmallWorldCustomId(ctx.customId);
+    if (smallWorld !== null) return answerSmallWorld(ctx, app, smallWorld);
     // A custom_id Almanac never made (or a format of another version): one short sentence.
-    if (action === null) return privateAnswer(presentationFor(ctx).messages.errors.buttonsExpired);
-    return answerOdds(ctx, app, action);
+    return privateAnswer(presentationFor(ctx).messages.errors.buttonsExpired);
   },
 };

@@ -1,10 +1,9 @@
 import type { AppServices } from '../../src/app/services.js';
-import { applyPick, parseMainDeckText, type OddsAction } from '../../src/decks/odds-custom-ids.js';
+import { applyPick, type OddsAction } from '../../src/decks/odds-custom-ids.js';
 import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
-import { cardDatabaseMissing } from '../../src/render/card-database.js';
+import { presentationFor } from '../../src/interaction/presentation.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
-import { oddsCards, oddsNames } from './shared.js';
+import { menuDeck, oddsCards, oddsNames } from './shared.js';
 
 /**
  * The **Opening odds** button under a shown deck (the menus, in a reply only the presser sees) and
@@ -13,12 +12,9 @@ import { oddsCards, oddsNames } from './shared.js';
  */
 export async function answerOdds(ctx: ComponentContext, app: AppServices, action: OddsAction): Promise<ComponentResult> {
   const t = presentationFor(ctx).messages;
-  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return privateAnswer(t.deck.odds.notYours);
-  if (!app.cards.ready) return privateAnswer(cardDatabaseMissing(app.cards.loadFailure, app.clock.now().getTime(), t));
-  const text = await app.state.longQueries.recall(action.key);
-  const main = text === undefined ? null : parseMainDeckText(text);
-  if (main === null) return privateAnswer(t.deck.odds.forgotten);
-  const cards = oddsCards(main, app);
+  const deck = await menuDeck(ctx, app, action.key, t.deck.odds);
+  if ('refusal' in deck) return deck.refusal;
+  const cards = oddsCards(deck.main, app);
   const picks = action.action === 'open' ? { key: action.key, startersPage: 0, neededPage: 0, starters: [], needed: [] } : applyPick(action, ctx.values, cards.length);
   const payload = renderOdds({ cards, picks, localNames: oddsNames(ctx, app, cards), messages: t });
   return action.action === 'open' ? { reply: { ...payload, ephemeral: true } } : { update: payload };

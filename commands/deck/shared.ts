@@ -5,7 +5,7 @@ import type { DeckList, ParsedDeck } from '../../src/decks/deck-list.js';
 import { deckReport } from '../../src/decks/deck-report.js';
 import { MAX_YDK_BYTES, parseYdkBytes } from '../../src/decks/ydk.js';
 import { parseYdke } from '../../src/decks/ydke.js';
-import type { AttachmentRef, ChatInputContext, DeferrableContext } from '../../src/interaction/context.js';
+import type { AttachmentRef, ChatInputContext, ComponentContext, ComponentResult, DeferrableContext } from '../../src/interaction/context.js';
 import { deferWhenSlow } from '../../src/interaction/deferral.js';
 import { UserError } from '../../src/interaction/errors.js';
 import type { Reply } from '../../src/interaction/reply.js';
@@ -13,9 +13,9 @@ import { renderDeck, type DeckView } from '../../src/render/deck.js';
 import { deckPicture } from '../../src/render/deck-picture.js';
 import { cardDatabaseMissing } from '../../src/render/card-database.js';
 import { cardLanguageFor } from '../../src/cards/user-language.js';
-import { presentationFor } from '../../src/interaction/presentation.js';
+import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
 import { mainDeckCards, type OddsCard } from '../../src/decks/opening-odds.js';
-import { mainDeckText, MAX_ODDS_CARDS } from '../../src/decks/odds-custom-ids.js';
+import { mainDeckText, MAX_ODDS_CARDS, parseMainDeckText } from '../../src/decks/odds-custom-ids.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
 import type { Card } from '../../src/cards/card.js';
 
@@ -102,7 +102,7 @@ async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephe
     localNames: app.cards.localNames(cards, cardLanguageFor(null, ctx.user.locale)),
     pricesAsOf: app.cards.pricesAsOf,
     messages: presentationFor(ctx).messages,
-    ...(deck.main.length > 0 ? { oddsKey: await app.state.longQueries.remember(mainDeckText(deck.main)) } : {}),
+    ...(deck.main.length > 0 ? { mainDeckKey: await app.state.longQueries.remember(mainDeckText(deck.main)) } : {}),
   };
   const tiles = tileCards(deck, cardOf);
   const gathered = await app.deckArt.gather(
@@ -117,4 +117,23 @@ async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephe
   // The completed picture takes its turn like any other; refused, the first picture stays.
   const completion = app.deckArt.complete(gathered).then(async (art) => renderDeck(view, { image: await picture(art), pendingArt: 0 }));
   return { ...reply, completion };
+}
+
+/**
+ * The Main Deck a shown deck's menus (Opening odds, Small World) name by `key`, or the private
+ * sentence that says why not: the presser is not the member who showed it, the card database is not
+ * loaded, or the deck is no longer remembered.
+ */
+export async function menuDeck(
+  ctx: ComponentContext,
+  app: AppServices,
+  key: string,
+  refusals: { notYours: string; forgotten: string },
+): Promise<{ main: number[] } | { refusal: ComponentResult }> {
+  const t = presentationFor(ctx).messages;
+  if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return { refusal: privateAnswer(refusals.notYours) };
+  if (!app.cards.ready) return { refusal: privateAnswer(cardDatabaseMissing(app.cards.loadFailure, app.clock.now().getTime(), t)) };
+  const text = await app.state.longQueries.recall(key);
+  const main = text === undefined ? null : parseMainDeckText(text);
+  return main === null ? { refusal: privateAnswer(refusals.forgotten) } : { main };
 }

@@ -1,3 +1,5 @@
+import { DECK_KEY_PATTERN as KEY_PATTERN, MAX_MENU_CARDS, MAX_PAGE, menuPages, MORE_VALUE, pageCards, pageOf } from './card-menu-pages.js';
+
 /**
  * What the **Opening odds** button and menus carry in their custom_ids, and how it is read back.
  * The deck itself is too long for a custom_id (100 characters): its Main Deck is kept in the fleet's
@@ -16,13 +18,8 @@ export const DECK_COMPONENT_PREFIX = 'deck';
 const ODDS_ACTION = 'odds';
 const MENU_ACTIONS = { starters: 'os', needed: 'on' } as const;
 export type OddsMenu = keyof typeof MENU_ACTIONS;
-/** Distinct Main Deck cards a custom_id can mark: the rules' 60-card maximum, all different. */
-export const MAX_ODDS_CARDS = 60;
-/** A menu shows up to 25 options: 24 cards and "more" when there are more than 25. */
-export const MENU_OPTIONS = 25;
-export const MORE_VALUE = 'more';
-const MAX_PAGE = Math.ceil(MAX_ODDS_CARDS / (MENU_OPTIONS - 1)) - 1;
-const KEY_PATTERN = /^[A-Za-z0-9_-]{10}$/;
+/** Distinct Main Deck cards a custom_id can mark. */
+export const MAX_ODDS_CARDS = MAX_MENU_CARDS;
 const MASK_PATTERN = /^(0|[1-9a-z][0-9a-z]{0,11})$/;
 
 export interface OddsPicks {
@@ -66,12 +63,6 @@ function indicesOf(mask: string): number[] | null {
   return indices;
 }
 
-function pageOf(text: string | undefined): number | null {
-  if (text === undefined || !/^\d$/.test(text)) return null;
-  const page = Number(text);
-  return page <= MAX_PAGE ? page : null;
-}
-
 /** Reads an odds custom_id; null for anything these components never made. */
 export function parseOddsCustomId(customId: string): OddsAction | null {
   const parts = customId.split(':');
@@ -85,19 +76,6 @@ export function parseOddsCustomId(customId: string): OddsAction | null {
   const needed = indicesOf(parts[6]!);
   if (startersPage === null || neededPage === null || starters === null || needed === null) return null;
   return { action: 'pick', menu, key: parts[2]!, startersPage, neededPage, starters, needed };
-}
-
-/** How many pages a menu of `cards` distinct cards has: one up to 25, else 24 a page. */
-export function menuPages(cards: number): number {
-  return cards <= MENU_OPTIONS ? 1 : Math.ceil(cards / (MENU_OPTIONS - 1));
-}
-
-/** The card indices a menu page shows. */
-export function pageCards(cards: number, page: number): number[] {
-  if (cards <= MENU_OPTIONS) return Array.from({ length: cards }, (_, index) => index);
-  const size = MENU_OPTIONS - 1;
-  const first = page * size;
-  return Array.from({ length: Math.max(0, Math.min(size, cards - first)) }, (_, offset) => first + offset);
 }
 
 /**

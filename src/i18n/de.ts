@@ -175,6 +175,23 @@ export const de: Catalogue = {
       forgotten: 'Dieses Deck ist nicht mehr gespeichert (30 Minuten nach der letzten Nutzung): zeige es erneut für seine Chancen.',
       notYours: 'Nur wer dieses Deck gezeigt hat, kann seine Chancen nutzen; nimm /deck odds für dein eigenes.',
     },
+    /** The Small World button, menus and answer. */
+    smallWorld: {
+      button: 'Small World',
+      title: 'Small-World-Brücken',
+      pick: 'Wähle das Monster, das du aus deiner Hand offenlegst, dann das Monster, das du aus dem Deck willst.',
+      handMenu: 'Monster in deiner Hand',
+      targetMenu: 'Gewünschtes Monster aus dem Deck',
+      type: 'Typ',
+      attribute: 'Eigenschaft',
+      route: (hand: string, target: string) => `**${hand}** → **${target}**`,
+      bridge: (bridge: string, withHand: string, withTarget: string) => `${bridge}: ${withHand} mit deiner Hand, ${withTarget} mit dem Ziel`,
+      none: 'Kein Monster dieses Main Decks verbindet sie: Jedes teilt mit einem der beiden keine oder mehr als eine von Typ, Eigenschaft, Stufe, ATK und DEF.',
+      noMonsters: 'Small World braucht Monster mit einer Stufe im Main Deck: Dieses Deck hat keine.',
+      tooMany: 'Small World nimmt ein Main Deck mit höchstens 60 verschiedenen Monstern.',
+      forgotten: 'Dieses Deck ist nicht mehr gespeichert (30 Minuten nach der letzten Nutzung): Zeig es erneut für Small World.',
+      notYours: 'Nur das Mitglied, das dieses Deck gezeigt hat, kann seine Small-World-Menüs nutzen; zeig dein eigenes Deck für deine.',
+    },
     pictureRefused: {
       member: 'Für dich werden schon 3 Deckbilder erstellt; frag erneut, wenn sie da sind.',
       full: 'Almanac zeichnet gerade viele Decks; versuch es in einer Minute noch einmal.',

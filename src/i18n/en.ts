@@ -181,6 +181,23 @@ export const en = {
       forgotten: 'That deck is no longer remembered (30 minutes after its last use): show it again for its odds.',
       notYours: 'Only the member who showed this deck can use its odds; use /deck odds for your own.',
     },
+    /** The Small World button, menus and answer. */
+    smallWorld: {
+      button: 'Small World',
+      title: 'Small World bridges',
+      pick: 'Pick the monster you reveal from your hand, then the monster you want from the Deck.',
+      handMenu: 'Monster in your hand',
+      targetMenu: 'Monster you want from the Deck',
+      type: 'Type',
+      attribute: 'Attribute',
+      route: (hand: string, target: string) => `**${hand}** → **${target}**`,
+      bridge: (bridge: string, withHand: string, withTarget: string) => `${bridge}: ${withHand} with your hand, ${withTarget} with the target`,
+      none: 'No monster of this Main Deck bridges them: each shares none, or more than one, of Type, Attribute, Level, ATK and DEF with one of the two.',
+      noMonsters: 'Small World needs monsters with a Level in the Main Deck: this deck has none.',
+      tooMany: 'Small World takes a Main Deck of at most 60 different monsters.',
+      forgotten: 'That deck is no longer remembered (30 minutes after its last use): show it again for Small World.',
+      notYours: 'Only the member who showed this deck can use its Small World menus; show your own deck for yours.',
+    },
     pictureRefused: {
       member: 'You already have 3 deck pictures on their way; ask again when they are here.',
       full: 'Almanac is drawing many decks right now; try again in a minute.',

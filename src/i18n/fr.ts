@@ -174,6 +174,23 @@ export const fr: Catalogue = {
       forgotten: 'Ce deck n’est plus en mémoire (30 minutes après sa dernière utilisation) : affichez-le à nouveau pour ses probabilités.',
       notYours: 'Seul le membre qui a affiché ce deck peut en voir les probabilités ; utilisez /deck odds pour le vôtre.',
     },
+    /** The Small World button, menus and answer. */
+    smallWorld: {
+      button: 'Small World',
+      title: 'Ponts de Small World',
+      pick: 'Choisissez le monstre que vous révélez de votre main, puis le monstre que vous voulez du Deck.',
+      handMenu: 'Monstre dans votre main',
+      targetMenu: 'Monstre voulu du Deck',
+      type: 'Type',
+      attribute: 'Attribut',
+      route: (hand: string, target: string) => `**${hand}** → **${target}**`,
+      bridge: (bridge: string, withHand: string, withTarget: string) => `${bridge} : ${withHand} avec votre main, ${withTarget} avec la cible`,
+      none: 'Aucun monstre de ce Main Deck ne les relie : chacun partage zéro ou plus d’une des caractéristiques Type, Attribut, Niveau, ATK et DEF avec l’un des deux.',
+      noMonsters: 'Small World demande des monstres avec un Niveau dans le Main Deck : ce deck n’en a aucun.',
+      tooMany: 'Small World prend un Main Deck de 60 monstres différents au plus.',
+      forgotten: 'Ce deck n’est plus en mémoire (30 minutes après sa dernière utilisation) : affichez-le à nouveau pour Small World.',
+      notYours: 'Seul le membre qui a affiché ce deck peut utiliser ses menus Small World ; affichez votre propre deck pour les vôtres.',
+    },
     pictureRefused: {
       member: 'Vous avez déjà 3 images de deck en préparation ; redemandez quand elles seront arrivées.',
       full: 'Almanac dessine beaucoup de decks en ce moment ; réessayez dans une minute.',

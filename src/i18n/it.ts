@@ -174,6 +174,23 @@ export const it: Catalogue = {
       forgotten: 'Questo deck non è più in memoria (30 minuti dopo l’ultimo uso): mostralo di nuovo per le sue probabilità.',
       notYours: 'Solo chi ha mostrato questo deck può usarne le probabilità; usa /deck odds per il tuo.',
     },
+    /** The Small World button, menus and answer. */
+    smallWorld: {
+      button: 'Small World',
+      title: 'Ponti di Small World',
+      pick: 'Scegli il mostro che riveli dalla tua mano, poi il mostro che vuoi dal Deck.',
+      handMenu: 'Mostro nella tua mano',
+      targetMenu: 'Mostro che vuoi dal Deck',
+      type: 'Tipo',
+      attribute: 'Attributo',
+      route: (hand: string, target: string) => `**${hand}** → **${target}**`,
+      bridge: (bridge: string, withHand: string, withTarget: string) => `${bridge}: ${withHand} con la tua mano, ${withTarget} con il bersaglio`,
+      none: 'Nessun mostro di questo Main Deck li collega: ognuno condivide nessuna o più di una tra Tipo, Attributo, Livello, ATK e DEF con uno dei due.',
+      noMonsters: 'Small World richiede mostri con un Livello nel Main Deck: questo deck non ne ha.',
+      tooMany: 'Small World accetta un Main Deck di al massimo 60 mostri diversi.',
+      forgotten: 'Questo deck non è più in memoria (30 minuti dopo l’ultimo uso): mostralo di nuovo per Small World.',
+      notYours: 'Solo il membro che ha mostrato questo deck può usarne i menu di Small World; mostra il tuo deck per i tuoi.',
+    },
     pictureRefused: {
       member: 'Hai già 3 immagini di deck in preparazione; chiedi di nuovo quando saranno arrivate.',
       full: 'Almanac sta disegnando molti deck in questo momento; riprova tra un minuto.',

@@ -174,6 +174,23 @@ export const ptBR: Catalogue = {
       forgotten: 'Esse deck não está mais na memória (30 minutos após o último uso): mostre-o de novo para ver as chances.',
       notYours: 'Só quem mostrou este deck pode usar as chances dele; use /deck odds para o seu.',
     },
+    /** The Small World button, menus and answer. */
+    smallWorld: {
+      button: 'Small World',
+      title: 'Pontes de Small World',
+      pick: 'Escolha o monstro que você revela da mão e depois o monstro que você quer do Deck.',
+      handMenu: 'Monstro na sua mão',
+      targetMenu: 'Monstro que você quer do Deck',
+      type: 'Tipo',
+      attribute: 'Atributo',
+      route: (hand: string, target: string) => `**${hand}** → **${target}**`,
+      bridge: (bridge: string, withHand: string, withTarget: string) => `${bridge}: ${withHand} com a sua mão, ${withTarget} com o alvo`,
+      none: 'Nenhum monstro deste Main Deck os liga: cada um compartilha nenhuma ou mais de uma entre Tipo, Atributo, Nível, ATK e DEF com um dos dois.',
+      noMonsters: 'Small World precisa de monstros com Nível no Main Deck: este deck não tem nenhum.',
+      tooMany: 'Small World aceita um Main Deck de no máximo 60 monstros diferentes.',
+      forgotten: 'Este deck não está mais na memória (30 minutos após o último uso): mostre-o de novo para o Small World.',
+      notYours: 'Só o membro que mostrou este deck pode usar os menus de Small World; mostre o seu próprio deck para os seus.',
+    },
     pictureRefused: {
       member: 'Você já tem 3 imagens de deck a caminho; peça de novo quando chegarem.',
       full: 'O Almanac está desenhando muitos decks agora; tente de novo em um minuto.',

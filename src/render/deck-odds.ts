@@ -1,9 +1,11 @@
-import { ButtonStyle, ComponentType, type APISelectMenuOption } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId } from 'discord.js';
 import { decimalOf, openingOdds, percentOf, type OddsCard } from '../decks/opening-odds.js';
-import { MENU_OPTIONS, menuPages, MORE_VALUE, oddsButtonCustomId, oddsMenuCustomId, pageCards, type OddsMenu, type OddsPicks } from '../decks/odds-custom-ids.js';
+import { menuPages } from '../decks/card-menu-pages.js';
+import { oddsButtonCustomId, oddsMenuCustomId, type OddsMenu, type OddsPicks } from '../decks/odds-custom-ids.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import type { ActionRow, MessagePayload } from '../interaction/reply.js';
 import { EMBED_LIMITS, formatInteger, truncate } from './format.js';
+import { pagedCardMenu } from './paged-card-menu.js';
 
 /**
  * **Opening odds**: the Main Deck's cards in two menus (starters, and cards the player also needs one
@@ -19,12 +21,9 @@ export interface OddsView {
   messages: Catalogue;
 }
 
-/** Discord's cap on a select option's label. */
-const OPTION_LABEL_CHARS = 100;
-
 /** The button under a shown deck. */
-export function oddsButtonRow(key: string, t: Catalogue): ActionRow {
-  return { type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: oddsButtonCustomId(key), label: t.deck.odds.button }] };
+export function oddsButton(key: string, t: Catalogue): APIButtonComponentWithCustomId {
+  return { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: oddsButtonCustomId(key), label: t.deck.odds.button };
 }
 
 function cardLabel(entry: OddsCard, view: OddsView): string {
@@ -37,30 +36,17 @@ function menuRow(menu: OddsMenu, view: OddsView): ActionRow {
   const t = view.messages;
   const { picks, cards } = view;
   const page = Math.min(menu === 'starters' ? picks.startersPage : picks.neededPage, menuPages(cards.length) - 1);
-  const marked = new Set(picks[menu]);
-  const options: APISelectMenuOption[] = pageCards(cards.length, page).map((index) => ({
-    label: truncate(cardLabel(cards[index]!, view), OPTION_LABEL_CHARS),
-    value: String(index),
-    ...(marked.has(index) ? { default: true } : {}),
-  }));
-  if (cards.length > MENU_OPTIONS) {
-    const next = pageCards(cards.length, (page + 1) % menuPages(cards.length));
-    const n = (value: number) => formatInteger(value, t.intlLocale);
-    options.push({ label: t.deck.odds.more, value: MORE_VALUE, description: t.deck.odds.moreDescription(n(next[0]! + 1), n(next.at(-1)! + 1), n(cards.length)) });
-  }
-  return {
-    type: ComponentType.ActionRow,
-    components: [
-      {
-        type: ComponentType.StringSelect,
-        custom_id: oddsMenuCustomId(menu, { ...picks, ...(menu === 'starters' ? { startersPage: page } : { neededPage: page }) }),
-        placeholder: menu === 'starters' ? t.deck.odds.startersMenu : t.deck.odds.neededMenu,
-        min_values: 0,
-        max_values: options.length,
-        options,
-      },
-    ],
-  };
+  return pagedCardMenu({
+    customId: oddsMenuCustomId(menu, { ...picks, ...(menu === 'starters' ? { startersPage: page } : { neededPage: page }) }),
+    placeholder: menu === 'starters' ? t.deck.odds.startersMenu : t.deck.odds.neededMenu,
+    labels: cards.map((entry) => cardLabel(entry, view)),
+    page,
+    chosen: new Set(picks[menu]),
+    multiple: true,
+    more: t.deck.odds.more,
+    moreDescription: t.deck.odds.moreDescription,
+    intlLocale: t.intlLocale,
+  });
 }
 
 function percent(value: string, locale: string): string {

@@ -1,4 +1,4 @@
-import type { APIEmbed } from 'discord.js';
+import { ComponentType, type APIEmbed } from 'discord.js';
 import type { Card } from '../cards/card.js';
 import { type DeckCards, type DeckEntry, sectionSize } from '../decks/deck-cards.js';
 import { DECK_SECTIONS, type DeckSection } from '../decks/deck-list.js';
@@ -11,7 +11,8 @@ import type { Reply } from '../interaction/reply.js';
 import { money } from './card.js';
 import { PRICE_SOURCE_LABELS } from './card-labels.js';
 import { pricesAsOfLine } from './card-prices.js';
-import { oddsButtonRow } from './deck-odds.js';
+import { oddsButton } from './deck-odds.js';
+import { smallWorldButton } from './deck-small-world.js';
 import { EMBED_LIMITS, formatInteger, truncate } from './format.js';
 
 /**
@@ -26,8 +27,8 @@ export interface DeckView {
   localNames: ReadonlyMap<number, string>;
   pricesAsOf: number | null;
   messages: Catalogue;
-  /** The stored Main Deck's key, for the **Opening odds** button; no button without one. */
-  oddsKey?: string;
+  /** The stored Main Deck's key, for the **Opening odds** and **Small World** buttons; no buttons without one. */
+  mainDeckKey?: string;
 }
 
 /** The deck's picture (a JPEG), and how many cards' art is still on its way (their tiles show names). */
@@ -174,7 +175,9 @@ export function renderDeck(view: DeckView, picture: DeckPictureFile): Reply {
     // The ydke URL is at most ~1,100 characters for the 200-card cap: it fits the message content.
     content: truncate(ydke, EMBED_LIMITS.content),
     embeds: [{ description: sections.text, fields, image: { url: `attachment://${PICTURE_FILE}` }, ...(footer === undefined ? {} : { footer: { text: footer } }) }],
-    ...(view.oddsKey === undefined ? {} : { components: [oddsButtonRow(view.oddsKey, t)] }),
+    ...(view.mainDeckKey === undefined
+      ? {}
+      : { components: [{ type: ComponentType.ActionRow, components: [oddsButton(view.mainDeckKey, t), smallWorldButton(view.mainDeckKey, t)] }] }),
     files: [
       { name: PICTURE_FILE, data: picture.image },
       { name: 'deck.ydk', data: Buffer.from(toYdk(report.deck)) },

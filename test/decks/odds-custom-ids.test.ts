@@ -4,15 +4,13 @@ import {
   applyPick,
   mainDeckText,
   MAX_ODDS_CARDS,
-  menuPages,
-  MORE_VALUE,
   oddsButtonCustomId,
   oddsMenuCustomId,
-  pageCards,
   parseMainDeckText,
   parseOddsCustomId,
   type OddsPicks,
 } from '../../src/decks/odds-custom-ids.js';
+import { menuPages, MORE_VALUE, pageCards } from '../../src/decks/card-menu-pages.js';
 
 const KEY = 'Ab3_-xyz09';
 const picksArb = fc.record({

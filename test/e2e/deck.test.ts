@@ -159,6 +159,29 @@ describe('/deck show end to end: decks built from the real dump, through the fak
     expect(JSON.stringify(picked.embeds)).not.toMatch(BROKEN_VALUE);
   });
 
+  it('Small World: its owner picks a card in hand and a target, and gets the bridges of the Main Deck; others are refused', async () => {
+    const id = (name: string) => loadCardDump().find((raw) => raw.name === name)!.id;
+    const monsters = ['Ash Blossom & Joyous Spring', 'Effect Veiler', 'Droll & Lock Bird', 'Sangan', 'Dark Magician', 'Blue-Eyes White Dragon'];
+    const main = [...monsters.flatMap((name) => [id(name), id(name), id(name)]), ...mainCards.filter((card) => card.kind !== 'monster').slice(0, 22).map((card) => card.id)];
+    const shown = await showDeck(toYdke({ main, extra: [], side: [] }));
+    const button = (shown.components![0] as { components: { custom_id: string; label: string }[] }).components[1]!;
+    expect(button.label).toBe('Small World');
+    const stranger = await (await bot.discord.button({ customId: button.custom_id, message: shown, user: { id: '999', username: 'stranger' } })).final();
+    expect(stranger).toMatchObject({ ephemeral: true, content: en.deck.smallWorld.notYours });
+    const menus = await (await bot.discord.button({ customId: button.custom_id, message: shown })).final();
+    expect(menus.ephemeral).toBe(true);
+    const menu = (row: number) => (menus.components![row] as { components: { custom_id: string; options: { value: string; label: string }[] }[] }).components[0]!;
+    // Spells are no monsters: the menus list the six monsters, once each.
+    expect(menu(0).options.map((option) => option.label)).toEqual(monsters);
+    const hand = await (await bot.discord.select({ customId: menu(0).custom_id, values: ['0'], message: menus })).final();
+    expect(hand.embeds[0]!.description).toBe(en.deck.smallWorld.pick);
+    const handMenus = hand.components as { components: { custom_id: string }[] }[];
+    const answer = await (await bot.discord.select({ customId: handMenus[1]!.components[0]!.custom_id, values: ['5'], message: hand })).final();
+    expect(answer.embeds[0]!.description).toBe(
+      ['**Ash Blossom & Joyous Spring** → **Blue-Eyes White Dragon**', '', '• **Effect Veiler**: ATK 0 with your hand, Attribute LIGHT with the target'].join('\n'),
+    );
+  });
+
   it('a deck of 200 long names keeps every card in the embed: names shorten and the embed says the full list is attached', async () => {
     const longest = [...mainCards].sort((a, b) => b.name.length - a.name.length).slice(0, 200);
     const reply = await showDeck(toYdke({ main: longest.map((card) => card.id), extra: [], side: [] }));

@@ -5,7 +5,7 @@ import { parseOddsCustomId } from '../../src/decks/odds-custom-ids.js';
 import type { OddsCard } from '../../src/decks/opening-odds.js';
 import { en } from '../../src/i18n/en.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
-import { oddsButtonRow, renderOdds } from '../../src/render/deck-odds.js';
+import { oddsButton, renderOdds } from '../../src/render/deck-odds.js';
 
 const KEY = 'Ab3_-xyz09';
 const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
@@ -67,7 +67,7 @@ describe('Opening odds', () => {
       expect(JSON.stringify(payload)).not.toMatch(BROKEN_VALUE);
       expect(payload.embeds![0]!.title).toBe(messages.deck.odds.title);
       expect(payload.embeds![0]!.description).toContain('Carte 0');
-      expect(oddsButtonRow(KEY, messages).components[0]).toMatchObject({ label: messages.deck.odds.button, custom_id: `deck:odds:${KEY}` });
+      expect(oddsButton(KEY, messages)).toMatchObject({ label: messages.deck.odds.button, custom_id: `deck:odds:${KEY}` });
     }
     expect(renderOdds({ cards: NARROW, picks: { ...NONE, starters: [0] }, localNames: new Map(), messages: CATALOGUES.fr }).embeds![0]!.description).toContain('33,76');
   });
