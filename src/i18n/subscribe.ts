@@ -1,0 +1,136 @@
+/**
+ * `/subscribe` and the posts it schedules, in every language (each catalogue's `subscribe`). Kept
+ * apart from the catalogues, which are long enough. Times are Discord timestamps (`<t:…>`), which
+ * each member's client shows in their own language and zone.
+ */
+export const subscribeEn = {
+  unavailable: '`/subscribe` is not available on this Almanac: posting on its own needs a bot token, and none is configured.',
+  notInServer: 'Subscriptions are for server channels: use `/subscribe` in the channel that should get the posts.',
+  needsManageChannels: 'You need the Manage Channels permission in this channel to change its subscriptions.',
+  botCannotPost: 'Almanac cannot post in this channel. Give it View Channel, Send Messages and Embed Links here, then try again.',
+  badTime: (input: string) => `${input} is not a time of day. Give hours and minutes on a 24-hour clock, for example 09:30 or 18:05.`,
+  badZone: (input: string) => `${input} is not a time zone Almanac knows. Pick one from the list, for example Europe/Paris or America/New_York.`,
+  channelFull: (limit: number) => `This channel already has ${limit} subscriptions, the most it may have. Remove one with \`/subscribe remove\` first.`,
+  guildFull: (limit: number) => `This server already has ${limit} subscriptions, the most it may have. Remove one first.`,
+  added: (what: string, time: string, zone: string, first: string) => `Subscribed: ${what}, every day at ${time} (${zone}). The first post comes ${first}.`,
+  removed: (what: string) => `Removed: ${what}.`,
+  noSuchSubscription: 'This channel has no such subscription. Pick one from the list.',
+  none: 'This channel has no subscriptions. Add one with `/subscribe card-of-the-day` or `/subscribe wallpaper-of-the-day`.',
+  listTitle: 'Subscriptions of this channel',
+  entry: (what: string, time: string, zone: string) => `${what}, every day at ${time} (${zone})`,
+  nextPost: (when: string) => `Next post ${when}`,
+  paused: (reason: string) => `Paused: ${reason}. Remove it and subscribe again once that is fixed.`,
+  pauseReasons: {
+    'unknown-channel': 'Discord says this channel no longer exists',
+    'missing-access': 'Discord refused Almanac this channel three times in a row (check its View Channel, Send Messages and Embed Links permissions)',
+  },
+  kinds: { 'card-of-the-day': 'Card of the day', 'wallpaper-of-the-day': 'Wallpaper of the day' },
+  cardOfTheDay: 'Card of the day',
+  wallpaperOfTheDay: 'Wallpaper of the day: the best of Wallhaven’s last day',
+};
+
+type Subscribe = typeof subscribeEn;
+
+export const subscribeFr: Subscribe = {
+  unavailable: '`/subscribe` n’est pas disponible sur cet Almanac : publier seul demande un jeton de bot, et aucun n’est configuré.',
+  notInServer: 'Les abonnements concernent les salons d’un serveur : utilisez `/subscribe` dans le salon qui doit recevoir les publications.',
+  needsManageChannels: 'Il vous faut la permission Gérer les salons dans ce salon pour modifier ses abonnements.',
+  botCannotPost: 'Almanac ne peut pas publier dans ce salon. Accordez-lui Voir le salon, Envoyer des messages et Intégrer des liens ici, puis réessayez.',
+  badTime: (input: string) => `${input} n’est pas une heure. Indiquez heures et minutes sur 24 heures, par exemple 09:30 ou 18:05.`,
+  badZone: (input: string) => `${input} n’est pas un fuseau horaire connu d’Almanac. Choisissez-en un dans la liste, par exemple Europe/Paris ou America/New_York.`,
+  channelFull: (limit: number) => `Ce salon a déjà ${limit} abonnements, le maximum. Retirez-en un d’abord avec \`/subscribe remove\`.`,
+  guildFull: (limit: number) => `Ce serveur a déjà ${limit} abonnements, le maximum. Retirez-en un d’abord.`,
+  added: (what: string, time: string, zone: string, first: string) => `Abonnement créé : ${what}, chaque jour à ${time} (${zone}). Première publication ${first}.`,
+  removed: (what: string) => `Retiré : ${what}.`,
+  noSuchSubscription: 'Ce salon n’a pas cet abonnement. Choisissez-en un dans la liste.',
+  none: 'Ce salon n’a aucun abonnement. Ajoutez-en un avec `/subscribe card-of-the-day` ou `/subscribe wallpaper-of-the-day`.',
+  listTitle: 'Abonnements de ce salon',
+  entry: (what: string, time: string, zone: string) => `${what}, chaque jour à ${time} (${zone})`,
+  nextPost: (when: string) => `Prochaine publication ${when}`,
+  paused: (reason: string) => `En pause : ${reason}. Retirez-le et abonnez-vous de nouveau une fois le problème réglé.`,
+  pauseReasons: {
+    'unknown-channel': 'Discord indique que ce salon n’existe plus',
+    'missing-access': 'Discord a refusé ce salon à Almanac trois fois de suite (vérifiez ses permissions Voir le salon, Envoyer des messages et Intégrer des liens)',
+  },
+  kinds: { 'card-of-the-day': 'Carte du jour', 'wallpaper-of-the-day': 'Fond d’écran du jour' },
+  cardOfTheDay: 'Carte du jour',
+  wallpaperOfTheDay: 'Fond d’écran du jour : le meilleur de Wallhaven sur la dernière journée',
+};
+
+export const subscribeDe: Subscribe = {
+  unavailable: '`/subscribe` ist bei diesem Almanac nicht verfügbar: Eigenständiges Posten braucht ein Bot-Token, und keines ist eingerichtet.',
+  notInServer: 'Abonnements gelten für Serverkanäle: Verwende `/subscribe` in dem Kanal, der die Beiträge erhalten soll.',
+  needsManageChannels: 'Du brauchst in diesem Kanal die Berechtigung „Kanäle verwalten“, um seine Abonnements zu ändern.',
+  botCannotPost: 'Almanac kann in diesem Kanal nicht posten. Gib ihm hier „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“ und versuche es erneut.',
+  badTime: (input: string) => `${input} ist keine Uhrzeit. Gib Stunden und Minuten im 24-Stunden-Format an, zum Beispiel 09:30 oder 18:05.`,
+  badZone: (input: string) => `${input} ist keine Zeitzone, die Almanac kennt. Wähle eine aus der Liste, zum Beispiel Europe/Berlin oder America/New_York.`,
+  channelFull: (limit: number) => `Dieser Kanal hat bereits ${limit} Abonnements, das Maximum. Entferne zuerst eines mit \`/subscribe remove\`.`,
+  guildFull: (limit: number) => `Dieser Server hat bereits ${limit} Abonnements, das Maximum. Entferne zuerst eines.`,
+  added: (what: string, time: string, zone: string, first: string) => `Abonniert: ${what}, täglich um ${time} (${zone}). Der erste Beitrag kommt ${first}.`,
+  removed: (what: string) => `Entfernt: ${what}.`,
+  noSuchSubscription: 'Dieser Kanal hat kein solches Abonnement. Wähle eines aus der Liste.',
+  none: 'Dieser Kanal hat keine Abonnements. Füge eines mit `/subscribe card-of-the-day` oder `/subscribe wallpaper-of-the-day` hinzu.',
+  listTitle: 'Abonnements dieses Kanals',
+  entry: (what: string, time: string, zone: string) => `${what}, täglich um ${time} (${zone})`,
+  nextPost: (when: string) => `Nächster Beitrag ${when}`,
+  paused: (reason: string) => `Pausiert: ${reason}. Entferne es und abonniere erneut, sobald das behoben ist.`,
+  pauseReasons: {
+    'unknown-channel': 'Discord meldet, dass dieser Kanal nicht mehr existiert',
+    'missing-access': 'Discord hat Almanac diesen Kanal dreimal in Folge verweigert (prüfe „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“)',
+  },
+  kinds: { 'card-of-the-day': 'Karte des Tages', 'wallpaper-of-the-day': 'Hintergrundbild des Tages' },
+  cardOfTheDay: 'Karte des Tages',
+  wallpaperOfTheDay: 'Hintergrundbild des Tages: das beste von Wallhaven des letzten Tages',
+};
+
+export const subscribeIt: Subscribe = {
+  unavailable: '`/subscribe` non è disponibile su questo Almanac: pubblicare da solo richiede un token del bot, e nessuno è configurato.',
+  notInServer: 'Gli abbonamenti sono per i canali di un server: usa `/subscribe` nel canale che deve ricevere i post.',
+  needsManageChannels: 'Ti serve il permesso Gestire i canali in questo canale per modificarne gli abbonamenti.',
+  botCannotPost: 'Almanac non può pubblicare in questo canale. Dagli Visualizzare il canale, Inviare messaggi e Incorporare link qui, poi riprova.',
+  badTime: (input: string) => `${input} non è un orario. Indica ore e minuti nel formato 24 ore, per esempio 09:30 o 18:05.`,
+  badZone: (input: string) => `${input} non è un fuso orario che Almanac conosce. Scegline uno dalla lista, per esempio Europe/Rome o America/New_York.`,
+  channelFull: (limit: number) => `Questo canale ha già ${limit} abbonamenti, il massimo. Rimuovine prima uno con \`/subscribe remove\`.`,
+  guildFull: (limit: number) => `Questo server ha già ${limit} abbonamenti, il massimo. Rimuovine prima uno.`,
+  added: (what: string, time: string, zone: string, first: string) => `Abbonamento creato: ${what}, ogni giorno alle ${time} (${zone}). Il primo post arriva ${first}.`,
+  removed: (what: string) => `Rimosso: ${what}.`,
+  noSuchSubscription: 'Questo canale non ha un abbonamento simile. Scegline uno dalla lista.',
+  none: 'Questo canale non ha abbonamenti. Aggiungine uno con `/subscribe card-of-the-day` o `/subscribe wallpaper-of-the-day`.',
+  listTitle: 'Abbonamenti di questo canale',
+  entry: (what: string, time: string, zone: string) => `${what}, ogni giorno alle ${time} (${zone})`,
+  nextPost: (when: string) => `Prossimo post ${when}`,
+  paused: (reason: string) => `In pausa: ${reason}. Rimuovilo e abbonati di nuovo quando è risolto.`,
+  pauseReasons: {
+    'unknown-channel': 'Discord dice che questo canale non esiste più',
+    'missing-access': 'Discord ha negato ad Almanac questo canale tre volte di fila (controlla Visualizzare il canale, Inviare messaggi e Incorporare link)',
+  },
+  kinds: { 'card-of-the-day': 'Carta del giorno', 'wallpaper-of-the-day': 'Sfondo del giorno' },
+  cardOfTheDay: 'Carta del giorno',
+  wallpaperOfTheDay: 'Sfondo del giorno: il migliore di Wallhaven dell’ultimo giorno',
+};
+
+export const subscribePtBR: Subscribe = {
+  unavailable: '`/subscribe` não está disponível neste Almanac: publicar sozinho exige um token de bot, e nenhum está configurado.',
+  notInServer: 'Assinaturas são para canais de servidor: use `/subscribe` no canal que deve receber as publicações.',
+  needsManageChannels: 'Você precisa da permissão Gerenciar canais neste canal para alterar as assinaturas dele.',
+  botCannotPost: 'O Almanac não pode publicar neste canal. Dê a ele Ver canal, Enviar mensagens e Inserir links aqui e tente de novo.',
+  badTime: (input: string) => `${input} não é um horário. Informe horas e minutos no formato de 24 horas, por exemplo 09:30 ou 18:05.`,
+  badZone: (input: string) => `${input} não é um fuso horário que o Almanac conheça. Escolha um da lista, por exemplo America/Sao_Paulo ou Europe/Paris.`,
+  channelFull: (limit: number) => `Este canal já tem ${limit} assinaturas, o máximo. Remova uma antes com \`/subscribe remove\`.`,
+  guildFull: (limit: number) => `Este servidor já tem ${limit} assinaturas, o máximo. Remova uma antes.`,
+  added: (what: string, time: string, zone: string, first: string) => `Assinado: ${what}, todo dia às ${time} (${zone}). A primeira publicação chega ${first}.`,
+  removed: (what: string) => `Removida: ${what}.`,
+  noSuchSubscription: 'Este canal não tem essa assinatura. Escolha uma da lista.',
+  none: 'Este canal não tem assinaturas. Adicione uma com `/subscribe card-of-the-day` ou `/subscribe wallpaper-of-the-day`.',
+  listTitle: 'Assinaturas deste canal',
+  entry: (what: string, time: string, zone: string) => `${what}, todo dia às ${time} (${zone})`,
+  nextPost: (when: string) => `Próxima publicação ${when}`,
+  paused: (reason: string) => `Pausada: ${reason}. Remova-a e assine de novo quando isso for resolvido.`,
+  pauseReasons: {
+    'unknown-channel': 'o Discord diz que este canal não existe mais',
+    'missing-access': 'o Discord recusou este canal ao Almanac três vezes seguidas (verifique Ver canal, Enviar mensagens e Inserir links)',
+  },
+  kinds: { 'card-of-the-day': 'Carta do dia', 'wallpaper-of-the-day': 'Papel de parede do dia' },
+  cardOfTheDay: 'Carta do dia',
+  wallpaperOfTheDay: 'Papel de parede do dia: o melhor do Wallhaven no último dia',
+};
