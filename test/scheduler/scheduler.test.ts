@@ -62,8 +62,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(results.sort()).toEqual(['missed', 'missed']);
       expect((await store.byId(late.id))!.next_due_at).toBe(Date.UTC(2026, 5, 2, 9, 0));
       expect((await store.byId(later.id))!.next_due_at).toBe(Date.UTC(2026, 5, 2, 9, 30));
-      // Down again across the next day's 09:00, back at 09:40: posted once, 40 minutes late.
-      clock.time = Date.UTC(2026, 5, 2, 9, 40);
+      // Down again across the next day's 09:00, back at 09:25: posted once, 25 minutes late.
+      clock.time = Date.UTC(2026, 5, 2, 9, 25);
       await scheduler.tick();
       await scheduler.tick();
       expect(poster.posts.map((post) => post.channelId)).toEqual(['c-late']);
