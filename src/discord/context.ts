@@ -32,10 +32,10 @@ export function channelOf(interaction: BaseInteraction, raw: RawInteractionChann
   }
   if (type !== undefined && THREAD_TYPES.includes(type)) {
     const parentId = raw?.parentId;
-    return { id, kind: 'thread', ageRestricted: parentId !== undefined && ageRestricted.has(interaction.guildId, parentId) };
+    return { id, kind: 'thread', ageRestricted: parentId !== undefined && ageRestricted.has(interaction.guildId, parentId), guildId: interaction.guildId };
   }
   // Discord's flag, sent with the interaction, is the freshest; the dispatches' when it is missing.
-  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(interaction.guildId, id) };
+  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(interaction.guildId, id), guildId: interaction.guildId };
 }
 
 const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>> = {
@@ -59,12 +59,16 @@ export function installationFrom(
 
 /** What Discord allows Almanac where the interaction happened, from the `app_permissions` bits. */
 export function appPermissionsFrom(bits: bigint): AppPermissions {
-  return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n };
+  const postEmbeds = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+  return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n, postEmbeds: (bits & postEmbeds) === postEmbeds };
 }
 
 /** What the member may do in the server, from `member.permissions` (null outside a server: nothing). */
 export function memberPermissionsFrom(bits: bigint | null): MemberPermissions {
-  return { manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n };
+  return {
+    manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n,
+    manageChannels: bits !== null && (bits & PermissionFlagsBits.ManageChannels) !== 0n,
+  };
 }
 
 export function installationOf(interaction: BaseInteraction): Installation {

@@ -190,8 +190,8 @@ function channelOf(payload: ApiInteraction): ChannelInfo {
   if (payload.guild_id === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: false };
-  return { id, kind: 'guild', ageRestricted: channel?.nsfw === true };
+  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: false, guildId: payload.guild_id };
+  return { id, kind: 'guild', ageRestricted: channel?.nsfw === true, guildId: payload.guild_id };
 }
 
 /** Permission bits sent as a decimal string; none when absent or malformed: the safe side. */
