@@ -15,7 +15,7 @@ export const CHANNEL = '222222222222222222';
 export const LIMITS = { perChannel: 10, perGuild: 50 };
 
 /** A migrated database of either dialect, and how to be rid of it. */
-export async function openTestStorage(dialect: 'sqlite' | 'postgres'): Promise<{ storage: Storage; store: SubscriptionsStore; close(): Promise<void> }> {
+export async function openTestStorage(dialect: 'sqlite' | 'postgres'): Promise<{ storage: Storage; store: SubscriptionsStore; url?: string; close(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = await mkdtemp(join(tmpdir(), 'almanac-scheduler-'));
     const storage = openStorage({ databaseUrl: undefined, dataDir: dir });
@@ -25,7 +25,7 @@ export async function openTestStorage(dialect: 'sqlite' | 'postgres'): Promise<{
   const database = await createTestDatabase();
   const storage = openStorage({ databaseUrl: database.url, dataDir: tmpdir() });
   await storage.migrate();
-  return { storage, store: new SubscriptionsStore(storage.db), close: async () => (await storage.close(), await database.drop()) };
+  return { storage, store: new SubscriptionsStore(storage.db), url: database.url, close: async () => (await storage.close(), await database.drop()) };
 }
 
 /** A channel poster that remembers what it posted and, like Discord, answers a repeated nonce with the first message. */
