@@ -13,7 +13,6 @@ import { CHANNEL, openTestStorage, RecordingPoster, schedulerFor, subscribe, Tes
  */
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe.skipIf(dialect === 'postgres' && !POSTGRES.installed)(`the scheduler on ${dialect}`, () => {
