@@ -13,12 +13,12 @@ import { describeSubscription, discordTime, targetOf } from './shared.js';
 /** Quoted user input in a refusal: short, whatever was typed. */
 const QUOTED_INPUT_CHARS = 40;
 
-/** `time` and `zone`, checked: a sentence for `25:61` or a zone Intl does not know. */
+/** `time` and `timezone`, checked: a sentence for `25:61` or a zone Intl does not know. */
 function scheduleOf(ctx: ChatInputContext): { time: TimeOfDay; timeZone: string } {
   const timeInput = ctx.options.getString('time') ?? '';
   const time = parseTimeOfDay(timeInput);
   if (time === undefined) throw new UserError((t) => t.subscribe.badTime(quoteUserText(timeInput, QUOTED_INPUT_CHARS)));
-  const zoneInput = ctx.options.getString('zone') ?? '';
+  const zoneInput = ctx.options.getString('timezone') ?? '';
   const timeZone = canonicalTimeZone(zoneInput);
   if (timeZone === undefined) throw new UserError((t) => t.subscribe.badZone(quoteUserText(zoneInput, QUOTED_INPUT_CHARS)));
   return { time, timeZone };

@@ -10,12 +10,12 @@ const MAX_CHOICES = 25;
 const MAX_CHOICE_CHARS = 100;
 
 /**
- * `zone`: IANA zones containing what was typed; `subscription`: the channel's subscriptions (only
+ * `timezone`: IANA zones containing what was typed; `subscription`: the channel's subscriptions (only
  * for members who may remove them); `archetype`: the card database's. Local only, never a wait.
  */
 export async function subscribeAutocomplete(ctx: AutocompleteContext, app: AppServices): Promise<AutocompleteChoice[]> {
   const { name, value } = ctx.focused;
-  if (name === 'zone') return timeZoneChoices(value, MAX_CHOICES).map((zone) => ({ name: zone, value: zone }));
+  if (name === 'timezone') return timeZoneChoices(value, MAX_CHOICES).map((zone) => ({ name: zone, value: zone }));
   if (name === 'archetype') {
     return app.cards
       .archetypes(value, MAX_CHOICES)

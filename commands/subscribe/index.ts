@@ -14,12 +14,12 @@ import { remove } from './remove.js';
  * the command from others). One file per subcommand; the scheduler (src/scheduler) posts.
  */
 
-/** `time` and `zone`, the schedule every daily subscription takes. */
+/** `time` and `timezone`, the schedule every daily subscription takes. */
 function withSchedule(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   return sub
     .addStringOption((option) => option.setName('time').setDescription('Time of day, 24-hour HH:MM (e.g. 09:30)').setRequired(true).setMaxLength(5))
     .addStringOption((option) =>
-      option.setName('zone').setDescription('IANA time zone, e.g. Europe/Paris or America/New_York').setRequired(true).setAutocomplete(true).setMaxLength(64),
+      option.setName('timezone').setDescription('IANA time zone, e.g. Europe/Paris or America/New_York').setRequired(true).setAutocomplete(true).setMaxLength(64),
     );
 }
 

@@ -4,7 +4,7 @@ import { messagesFor } from '../../src/i18n/messages.js';
 import type { AppServices } from '../../src/app/services.js';
 import { describeSubscription, discordTime, targetOf } from './shared.js';
 
-/** `/subscribe list`: each of the channel's subscriptions, its next post, or why it is paused. Private. */
+/** `/subscribe list`: each of the channel's subscriptions, its next post (or why it is paused) and its last. Private. */
 export async function list(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const target = targetOf(ctx, app);
   const messages = messagesFor(ctx.user.locale);
@@ -15,7 +15,8 @@ export async function list(ctx: ChatInputContext, app: AppServices): Promise<Rep
       view.pauseReason !== null
         ? messages.subscribe.paused(messages.subscribe.pauseReasons[view.pauseReason])
         : messages.subscribe.nextPost(view.nextDueAt === null ? '' : discordTime(view.nextDueAt));
-    return `- ${describeSubscription(view, messages)}\n  ${state}`;
+    const last = view.lastPostedAt === null ? '' : ` · ${messages.subscribe.lastPost(discordTime(view.lastPostedAt))}`;
+    return `- ${describeSubscription(view, messages)}\n  ${state}${last}`;
   });
   return { ephemeral: true, content: `**${messages.subscribe.listTitle}**\n${lines.join('\n')}` };
 }

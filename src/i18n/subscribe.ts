@@ -19,6 +19,7 @@ export const subscribeEn = {
   listTitle: 'Subscriptions of this channel',
   entry: (what: string, time: string, zone: string) => `${what}, every day at ${time} (${zone})`,
   nextPost: (when: string) => `Next post ${when}`,
+  lastPost: (when: string) => `last post ${when}`,
   paused: (reason: string) => `Paused: ${reason}. Remove it and subscribe again once that is fixed.`,
   pauseReasons: {
     'unknown-channel': 'Discord says this channel no longer exists',
@@ -47,6 +48,7 @@ export const subscribeFr: Subscribe = {
   listTitle: 'Abonnements de ce salon',
   entry: (what: string, time: string, zone: string) => `${what}, chaque jour à ${time} (${zone})`,
   nextPost: (when: string) => `Prochaine publication ${when}`,
+  lastPost: (when: string) => `dernière publication ${when}`,
   paused: (reason: string) => `En pause : ${reason}. Retirez-le et abonnez-vous de nouveau une fois le problème réglé.`,
   pauseReasons: {
     'unknown-channel': 'Discord indique que ce salon n’existe plus',
@@ -73,6 +75,7 @@ export const subscribeDe: Subscribe = {
   listTitle: 'Abonnements dieses Kanals',
   entry: (what: string, time: string, zone: string) => `${what}, täglich um ${time} (${zone})`,
   nextPost: (when: string) => `Nächster Beitrag ${when}`,
+  lastPost: (when: string) => `letzter Beitrag ${when}`,
   paused: (reason: string) => `Pausiert: ${reason}. Entferne es und abonniere erneut, sobald das behoben ist.`,
   pauseReasons: {
     'unknown-channel': 'Discord meldet, dass dieser Kanal nicht mehr existiert',
@@ -99,6 +102,7 @@ export const subscribeIt: Subscribe = {
   listTitle: 'Abbonamenti di questo canale',
   entry: (what: string, time: string, zone: string) => `${what}, ogni giorno alle ${time} (${zone})`,
   nextPost: (when: string) => `Prossimo post ${when}`,
+  lastPost: (when: string) => `ultimo post ${when}`,
   paused: (reason: string) => `In pausa: ${reason}. Rimuovilo e abbonati di nuovo quando è risolto.`,
   pauseReasons: {
     'unknown-channel': 'Discord dice che questo canale non esiste più',
@@ -125,6 +129,7 @@ export const subscribePtBR: Subscribe = {
   listTitle: 'Assinaturas deste canal',
   entry: (what: string, time: string, zone: string) => `${what}, todo dia às ${time} (${zone})`,
   nextPost: (when: string) => `Próxima publicação ${when}`,
+  lastPost: (when: string) => `última publicação ${when}`,
   paused: (reason: string) => `Pausada: ${reason}. Remova-a e assine de novo quando isso for resolvido.`,
   pauseReasons: {
     'unknown-channel': 'o Discord diz que este canal não existe mais',

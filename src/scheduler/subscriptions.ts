@@ -13,6 +13,7 @@ export interface SubscriptionView {
   timeOfDay: string;
   timeZone: string;
   nextDueAt: number | null;
+  lastPostedAt: number | null;
   /** Why it is paused (Discord refused the channel), or null. */
   pauseReason: RefusalReason | null;
 }
@@ -36,6 +37,7 @@ function viewOf(row: SubscriptionRow): SubscriptionView {
     timeOfDay: row.time_of_day ?? '',
     timeZone: row.time_zone ?? '',
     nextDueAt: row.next_due_at,
+    lastPostedAt: row.last_posted_at,
     pauseReason: row.paused_at === null ? null : (row.pause_reason as RefusalReason),
   };
 }

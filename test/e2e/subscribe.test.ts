@@ -26,7 +26,7 @@ describe('/subscribe through the fake Discord', () => {
     (await bot.discord.chatInput({ name: 'subscribe', subcommand, options, ...origin })).final();
 
   it('subscribes, lists with the next post, and removes through the autocompleted id, privately each time', async () => {
-    const added = await run('card-of-the-day', { time: '07:15', zone: 'Asia/Tokyo', type: 'trap' });
+    const added = await run('card-of-the-day', { time: '07:15', timezone: 'Asia/Tokyo', type: 'trap' });
     expect(added.ephemeral).toBe(true);
     expect(added.content).toContain('Subscribed: Card of the day, every day at 07:15 (Asia/Tokyo).');
     const listed = await run('list');
@@ -40,12 +40,12 @@ describe('/subscribe through the fake Discord', () => {
   });
 
   it('refuses privately a member without Manage Channels, and a channel Almanac cannot post in, storing nothing', async () => {
-    const member = await run('wallpaper-of-the-day', { time: '09:00', zone: 'UTC' }, {});
+    const member = await run('wallpaper-of-the-day', { time: '09:00', timezone: 'UTC' }, {});
     expect(member.ephemeral).toBe(true);
     expect(member.content).toBe('You need the Manage Channels permission in this channel to change its subscriptions.');
-    const closed = await run('wallpaper-of-the-day', { time: '09:00', zone: 'UTC' }, { ...MODERATOR, appPermissions: GUILD_APP_PERMISSIONS & ~PermissionFlagsBits.SendMessages });
+    const closed = await run('wallpaper-of-the-day', { time: '09:00', timezone: 'UTC' }, { ...MODERATOR, appPermissions: GUILD_APP_PERMISSIONS & ~PermissionFlagsBits.SendMessages });
     expect(closed.content).toContain('Almanac cannot post in this channel.');
-    const french = await run('wallpaper-of-the-day', { time: '25:61', zone: 'UTC' }, { ...MODERATOR, locale: 'fr' });
+    const french = await run('wallpaper-of-the-day', { time: '25:61', timezone: 'UTC' }, { ...MODERATOR, locale: 'fr' });
     expect(french.content).toBe('“25:61” n’est pas une heure. Indiquez heures et minutes sur 24 heures, par exemple 09:30 ou 18:05.');
     expect((await run('list')).content).toContain('This channel has no subscriptions.');
   });

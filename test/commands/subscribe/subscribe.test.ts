@@ -46,7 +46,7 @@ async function refusal(ctx: ChatInputContext, messages = en): Promise<string> {
 
 describe('/subscribe', () => {
   it('subscribes the channel at a time in a zone, and lists it with its next post', async () => {
-    const reply = await subscribe.execute(moderator('card-of-the-day', { time: '9:30', zone: 'europe/paris', type: 'spell' }), app);
+    const reply = await subscribe.execute(moderator('card-of-the-day', { time: '9:30', timezone: 'europe/paris', type: 'spell' }), app);
     expect(reply.ephemeral).toBe(true);
     // 09:30 in Paris (CEST) on 2 June is 07:30 UTC; it is 12:00 UTC on 1 June.
     const first = Date.UTC(2026, 5, 2, 7, 30) / 1000;
@@ -59,7 +59,7 @@ describe('/subscribe', () => {
   });
 
   it('lists a paused subscription with the reason, and removes it by its autocompleted id', async () => {
-    await subscribe.execute(moderator('wallpaper-of-the-day', { time: '18:05', zone: 'UTC' }), app);
+    await subscribe.execute(moderator('wallpaper-of-the-day', { time: '18:05', timezone: 'UTC' }), app);
     const [row] = await store.forChannel(CHANNEL.id);
     await store.finish(row!, row!.next_due_at!, { state: 'skipped', nextDueAt: row!.next_due_at! + 86_400_000, refused: { pauseReason: 'unknown-channel' } }, NOW);
     expect((await subscribe.execute(moderator('list'), app)).content).toContain(en.subscribe.paused(en.subscribe.pauseReasons['unknown-channel']));
@@ -78,26 +78,26 @@ describe('/subscribe', () => {
     ['09:00', 'Mars/Olympus_Mons', en.subscribe.badZone(quoteUserText('Mars/Olympus_Mons'))],
     ['09:00', '../../etc/passwd', en.subscribe.badZone(quoteUserText('../../etc/passwd'))],
   ])('refuses %s in %s with a sentence, storing nothing', async (time, zone, sentence) => {
-    expect(await refusal(moderator('wallpaper-of-the-day', { time, zone }))).toBe(sentence);
+    expect(await refusal(moderator('wallpaper-of-the-day', { time, timezone: zone }))).toBe(sentence);
     expect(await store.forChannel(CHANNEL.id)).toEqual([]);
   });
 
   it('refuses a zone of 1,000 characters with a short sentence, and autocompletes nothing for it', async () => {
     const long = 'A'.repeat(1000);
-    const sentence = await refusal(moderator('card-of-the-day', { time: '09:00', zone: long }));
+    const sentence = await refusal(moderator('card-of-the-day', { time: '09:00', timezone: long }));
     expect(sentence.length).toBeLessThan(200);
     expect(sentence).toContain('is not a time zone Almanac knows');
-    expect(await subscribe.autocomplete!(autocompleteContext('card-of-the-day', { name: 'zone', value: long }), app)).toEqual([]);
+    expect(await subscribe.autocomplete!(autocompleteContext('card-of-the-day', { name: 'timezone', value: long }), app)).toEqual([]);
     expect(await store.forChannel(CHANNEL.id)).toEqual([]);
   });
 
   it('autocompletes zones by any part of their name', async () => {
-    const choices = await subscribe.autocomplete!(autocompleteContext('card-of-the-day', { name: 'zone', value: 'new york' }), app);
+    const choices = await subscribe.autocomplete!(autocompleteContext('card-of-the-day', { name: 'timezone', value: 'new york' }), app);
     expect(choices).toContainEqual({ name: 'America/New_York', value: 'America/New_York' });
   });
 
   it('refuses a channel Almanac cannot post in, a member without Manage Channels, and DMs: privately, in their language, storing nothing', async () => {
-    const values = { time: '09:00', zone: 'UTC' };
+    const values = { time: '09:00', timezone: 'UTC' };
     expect(await refusal(moderator('wallpaper-of-the-day', values, { appPermissions: { attachFiles: true, postEmbeds: false } }))).toBe(en.subscribe.botCannotPost);
     expect(await refusal(moderator('wallpaper-of-the-day', values, { memberPermissions: { manageServer: true, manageChannels: false } }), fr)).toBe(fr.subscribe.needsManageChannels);
     expect(await refusal(moderator('list', {}, { memberPermissions: { manageServer: false } }))).toBe(en.subscribe.needsManageChannels);
@@ -111,8 +111,8 @@ describe('/subscribe', () => {
   });
 
   it('refuses an eleventh subscription in the channel', async () => {
-    for (let index = 0; index < 10; index++) await subscribe.execute(moderator('wallpaper-of-the-day', { time: '09:00', zone: 'UTC' }), app);
-    expect(await refusal(moderator('wallpaper-of-the-day', { time: '09:00', zone: 'UTC' }))).toBe(en.subscribe.channelFull(10));
+    for (let index = 0; index < 10; index++) await subscribe.execute(moderator('wallpaper-of-the-day', { time: '09:00', timezone: 'UTC' }), app);
+    expect(await refusal(moderator('wallpaper-of-the-day', { time: '09:00', timezone: 'UTC' }))).toBe(en.subscribe.channelFull(10));
     expect(await store.forChannel(CHANNEL.id)).toHaveLength(10);
   });
 });
