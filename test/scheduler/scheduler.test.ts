@@ -13,6 +13,7 @@ import { CHANNEL, openTestStorage, RecordingPoster, schedulerFor, subscribe, Tes
  */
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe.skipIf(dialect === 'postgres' && !POSTGRES.installed)(`the scheduler on ${dialect}`, () => {
@@ -137,6 +138,30 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(poster.posts).toEqual([]);
       expect((await store.byId(subscription.id))!.next_due_at).toBe(Date.UTC(2026, 5, 2, 9, 0));
       expect(await store.claimOf(subscription.id, dueAt)).toMatchObject({ state: 'skipped' });
+    });
+
+    it('deletes a subscription paused for 30 days in HTTP-only deployments only, and wallpaper history after 90 days', async () => {
+      const clock = new TestClock(Date.UTC(2026, 5, 1, 9, 0));
+      const poster = new RecordingPoster(clock.now);
+      const subscription = await subscribe(store, '09:30', 'UTC', clock.time);
+      const kept = await subscribe(store, '09:30', 'UTC', clock.time, 'c-kept');
+      await store.finish(subscription, subscription.next_due_at!, { state: 'skipped', nextDueAt: subscription.next_due_at! + DAY, refused: { pauseReason: 'missing-access' } }, clock.time);
+      await store.recordPosted(subscription.guild_id, 'c-kept', 'wallpaper', 'w1', clock.time);
+      const gateway = schedulerFor(store, poster, clock, { deletePausedAfterRetention: false }).scheduler;
+      const http = schedulerFor(store, poster, clock, { deletePausedAfterRetention: true }).scheduler;
+      clock.advance(29 * DAY);
+      await http.prune();
+      expect(await store.byId(subscription.id)).toBeDefined();
+      clock.advance(2 * DAY);
+      await gateway.prune();
+      expect(await store.byId(subscription.id)).toBeDefined();
+      await http.prune();
+      expect(await store.byId(subscription.id)).toBeUndefined();
+      expect(await store.byId(kept.id)).toBeDefined();
+      expect(await store.postedIds('c-kept', 'wallpaper')).toEqual(['w1']);
+      clock.advance(60 * DAY);
+      await gateway.prune();
+      expect(await store.postedIds('c-kept', 'wallpaper')).toEqual([]);
     });
 
     it('refuses an eleventh subscription in a channel and a fifty-first in a server, storing nothing', async () => {
