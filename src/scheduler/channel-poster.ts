@@ -29,6 +29,9 @@ export function refusalOf(status: number, code: number | undefined): RefusalReas
 }
 
 const POST_TIMEOUT_MS = 15_000;
+/** Tries of one post rate limited by Discord, and the longest wait for it (well inside the claim's lease). */
+const MAX_ATTEMPTS = 3;
+const MAX_RETRY_WAIT_MS = 10_000;
 
 /**
  * Posts through Discord's REST API with the bot token, in both modes (the gateway's connection is
@@ -40,29 +43,38 @@ export class RestChannelPoster implements ChannelPoster {
   constructor(private readonly options: { apiUrl: string; token: string; timeoutMs?: number }) {}
 
   async post(channelId: string, message: MessagePayload, nonce: string): Promise<PostOutcome> {
-    const body = {
+    const body = JSON.stringify({
       content: message.content,
       embeds: message.embeds,
       components: message.components,
       nonce,
       enforce_nonce: true,
       allowed_mentions: { parse: [] },
-    };
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.apiUrl}/v10/channels/${encodeURIComponent(channelId)}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bot ${this.options.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? POST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      return { ok: false, status: null, error: (error as Error).name };
+    });
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${this.options.apiUrl}/v10/channels/${encodeURIComponent(channelId)}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bot ${this.options.token}`, 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? POST_TIMEOUT_MS),
+        });
+      } catch (error) {
+        return { ok: false, status: null, error: (error as Error).name };
+      }
+      const json = (await response.json().catch(() => undefined)) as { id?: unknown; code?: unknown; retry_after?: unknown } | undefined;
+      if (response.ok && typeof json?.id === 'string') return { ok: true, messageId: json.id };
+      // Rate limited (many posts due at once): wait as Discord says and send the same post again;
+      // the nonce makes a retry safe even if the first one got through.
+      const retryAfterMs = typeof json?.retry_after === 'number' ? json.retry_after * 1000 : Number(response.headers.get('retry-after') ?? 1) * 1000;
+      if (response.status === 429 && attempt < MAX_ATTEMPTS && retryAfterMs <= MAX_RETRY_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+        continue;
+      }
+      const code = typeof json?.code === 'number' ? json.code : undefined;
+      const refused = response.ok ? undefined : refusalOf(response.status, code);
+      return refused ? { ok: false, refused, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}${code === undefined ? '' : ` code ${code}`}` };
     }
-    const json = (await response.json().catch(() => undefined)) as { id?: unknown; code?: unknown } | undefined;
-    if (response.ok && typeof json?.id === 'string') return { ok: true, messageId: json.id };
-    const code = typeof json?.code === 'number' ? json.code : undefined;
-    const refused = response.ok ? undefined : refusalOf(response.status, code);
-    return refused ? { ok: false, refused, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}${code === undefined ? '' : ` code ${code}`}` };
   }
 }
