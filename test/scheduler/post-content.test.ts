@@ -6,7 +6,7 @@ import type { WallpaperSearch } from '../../src/wallpaper/search.js';
 import type { WallpaperPage } from '../../src/wallpaper/wallpaper.js';
 import { item } from '../helpers/wallpaper-fixtures.js';
 import { dumpCard } from '../helpers/command-contexts.js';
-import { GUILD, openTestStorage, subscribe } from './helpers.js';
+import { GUILD, LIMITS, openTestStorage, subscribe } from './helpers.js';
 
 /**
  * What a daily post shows: card of the day repeats no card in its channel until the filters' pool is
@@ -57,14 +57,16 @@ describe('card of the day', () => {
   });
 });
 
+async function wallpaperSubscription(channelId: string, ageRestricted: boolean) {
+  const options = JSON.stringify({ ageRestricted });
+  const result = await store.add({ guildId: GUILD, channelId, kind: 'wallpaper-of-the-day', options, timeOfDay: '09:00', timeZone: 'UTC', nextDueAt: NOW, createdBy: '1' }, LIMITS, NOW);
+  if (!('added' in result)) throw new Error('not added');
+  return result.added;
+}
+
 describe('wallpaper of the day', () => {
   it('asks for the 1-day toplist within the channel’s purity, and skips what the channel got in 90 days', async () => {
-    const row = await store.add(
-      { guildId: GUILD, channelId: 'c-wall', kind: 'wallpaper-of-the-day', options: JSON.stringify({ ageRestricted: false }), timeOfDay: '09:00', timeZone: 'UTC', nextDueAt: NOW, createdBy: '1' },
-      { perChannel: 10, perGuild: 50 },
-      NOW,
-    );
-    if (!('added' in row)) throw new Error('not added');
+    const row = { added: await wallpaperSubscription('c-wall', false) };
     const searches: WallpaperSearch[] = [];
     await store.recordPosted(GUILD, 'c-wall', 'wallpaper', 'top1', NOW - 10 * DAY);
     const post = (await buildPost(row.added, NOW, deps(searches)))!;
@@ -77,12 +79,7 @@ describe('wallpaper of the day', () => {
   });
 
   it('goes up to what an age-restricted channel allows, narrowed by the settings’ ceiling, in the channel’s language', async () => {
-    const row = await store.add(
-      { guildId: GUILD, channelId: 'c-nsfw', kind: 'wallpaper-of-the-day', options: JSON.stringify({ ageRestricted: true }), timeOfDay: '09:00', timeZone: 'UTC', nextDueAt: NOW, createdBy: '1' },
-      { perChannel: 10, perGuild: 50 },
-      NOW,
-    );
-    if (!('added' in row)) throw new Error('not added');
+    const row = { added: await wallpaperSubscription('c-nsfw', true) };
     const open: WallpaperSearch[] = [];
     await buildPost(row.added, NOW, deps(open));
     expect(open[0]!.purity).toEqual({ sfw: true, sketchy: true, nsfw: true });
