@@ -28,7 +28,7 @@ const reachesNone = (name, comment, from, folders) => ({
 const APP = ['app', 'discord', 'http', 'cli', 'inline', 'commands'];
 
 const KERNEL = 'interaction';
-const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip'];
+const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip', 'schedule'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -78,13 +78,13 @@ module.exports = {
     ),
     importsOnly(
       'commands-import-only',
-      'A command imports its own folder, the kernel, the domains, render and i18n, and src/app and src/services for their types only (below).',
+      'A command imports its own folder, the kernel, the domains, render and i18n, and src/app, src/services and src/scheduler for their types only (below).',
       '^commands/',
-      '^commands/', under(KERNEL, ...DOMAINS, 'render', 'i18n', 'app', 'services'),
+      '^commands/', under(KERNEL, ...DOMAINS, 'render', 'i18n', 'app', 'services', 'scheduler'),
     ),
     importsOnly(
       'domains-import-only',
-      'The domains (src/cards, src/decks, src/wallpaper, src/ip) are types and pure logic: each other, the kernel and i18n.',
+      'The domains (src/cards, src/decks, src/wallpaper, src/ip, src/schedule) are types and pure logic: each other, the kernel and i18n.',
       under(...DOMAINS),
       under(...DOMAINS, KERNEL, 'i18n'),
     ),
@@ -147,6 +147,12 @@ module.exports = {
       under('storage', 'runtime', ...DOMAINS, 'i18n'),
     ),
     importsOnly(
+      'scheduler-imports-only',
+      'src/scheduler (subscriptions and their posts) imports storage, the services whose content it posts, render, the kernel\'s reply types, runtime, i18n and the domains (src/schedule: time of day, zones, nonces).',
+      '^src/scheduler/',
+      under('scheduler', 'storage', 'services', 'render', KERNEL, 'runtime', 'i18n', ...DOMAINS),
+    ),
+    importsOnly(
       'runtime-imports-only',
       "src/runtime (process plumbing) imports the kernel's upstream names and two of src/discord's pure helpers (route-parts.ts, shards.ts) that its config validates with.",
       '^src/runtime/',
@@ -178,7 +184,7 @@ module.exports = {
         'commands, src/cli and src/inline reach the app only through AppServices: they name its types (and the services\' types it holds), never take a value from src/app or src/services.',
       severity: 'error',
       from: { path: '^(commands|src/cli|src/inline)/' },
-      to: { path: '^src/(app|services)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/(app|services|scheduler)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-command-imports-another',

@@ -19,6 +19,7 @@ import { guildsSection } from './guilds.js';
 import { httpModeSection } from './http-mode.js';
 import { matcherLibrariesSection, matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
+import { schedulerSection } from './scheduler.js';
 import type { BenchSection } from './section.js';
 import { startupSection } from './startup.js';
 import { floodsSection, fuzzSection } from './vitest-section.js';
@@ -38,5 +39,6 @@ export const SECTIONS: readonly BenchSection[] = [
   cardSection,
   deckSection,
   deckLoadSection,
+  schedulerSection,
   matcherLibrariesSection,
 ];

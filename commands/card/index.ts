@@ -1,7 +1,7 @@
-import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from 'discord.js';
+import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId } from '../../src/cards/custom-ids.js';
-import { CARD_ATTRIBUTES, CARD_TYPE_FILTERS, FORMAT_FILTERS, MAX_LEVEL } from '../../src/cards/search-filters.js';
+import { withFilterOptions } from '../../src/cards/filter-options.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
@@ -23,31 +23,6 @@ import { show } from './show.js';
  */
 
 const ENGLISH = 'en';
-
-/** The filters of `/card search` and `/card random`. */
-function withFilterOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub
-    .addStringOption((option) =>
-      option
-        .setName('type')
-        .setDescription('Only cards of this type')
-        .addChoices(...Object.entries(CARD_TYPE_FILTERS).map(([value, name]) => ({ name, value }))),
-    )
-    .addStringOption((option) =>
-      option
-        .setName('attribute')
-        .setDescription('Only monsters of this attribute')
-        .addChoices(...CARD_ATTRIBUTES.map((attribute) => ({ name: attribute, value: attribute }))),
-    )
-    .addStringOption((option) => option.setName('archetype').setDescription('Only cards of this archetype').setAutocomplete(true).setMaxLength(MAX_NAME_CHARS))
-    .addIntegerOption((option) => option.setName('level').setDescription('Only monsters of this Level or Rank').setMinValue(0).setMaxValue(MAX_LEVEL))
-    .addStringOption((option) =>
-      option
-        .setName('format')
-        .setDescription('Only cards legal in this format')
-        .addChoices(...Object.entries(FORMAT_FILTERS).map(([value, name]) => ({ name, value }))),
-    );
-}
 
 /** The `name` option of `/card show`, `price` and `art`: a card name, autocompleted, whose value is then its passcode. */
 function cardNameOption(option: SlashCommandStringOption): SlashCommandStringOption {

@@ -3,16 +3,16 @@ import type { CardSet } from '../../src/cards/card-set.js';
 import type { CardView } from '../../src/cards/custom-ids.js';
 import { printingsByPrice } from '../../src/cards/printings.js';
 import type { CardSearchFilters } from '../../src/cards/search-filters.js';
-import { parseSearchFilters } from '../../src/cards/search-options.js';
 import type { ChatInputContext, DeferrableContext } from '../../src/interaction/context.js';
 import { deferWhenSlow } from '../../src/interaction/deferral.js';
 import { UserError, type LocalizedText } from '../../src/interaction/errors.js';
 import { presentationFor, type Presentation } from '../../src/interaction/presentation.js';
 import type { Reply } from '../../src/interaction/reply.js';
 import { renderCard } from '../../src/render/card.js';
+import { checkedFilters } from '../../src/render/card-filters.js';
 import { artworkWindow, renderArtwork } from '../../src/render/card-art.js';
 import { cardDatabaseMissing } from '../../src/render/card-database.js';
-import { noMatchMessage, renderDidYouMean, unknownFilterSentence } from '../../src/render/card-menus.js';
+import { noMatchMessage, renderDidYouMean } from '../../src/render/card-menus.js';
 import { renderPrices } from '../../src/render/card-prices.js';
 import { renderCardSet } from '../../src/render/card-set.js';
 import { quoteUserText } from '../../src/render/user-text.js';
@@ -80,19 +80,9 @@ export async function namedCard(
  * for a loading database (the archetype and the formats are checked against it).
  */
 export async function filtersOf(ctx: ChatInputContext, app: AppServices, ephemeral: boolean): Promise<CardSearchFilters> {
-  const parsed = parseSearchFilters(ctx.options);
-  if (!parsed.ok) throw new UserError((t) => unknownFilterSentence(parsed.unknown, t));
-  const filters: CardSearchFilters = { ...parsed.filters };
+  checkedFilters(ctx.options, undefined);
   await waitForDatabase(ctx, app, ephemeral);
-  const archetypeInput = ctx.options.getString('archetype')?.trim();
-  if (archetypeInput) {
-    const archetype = app.cards.archetype(archetypeInput);
-    if (archetype === undefined) throw new UserError((t) => t.card.noArchetype(quoteUserText(archetypeInput)));
-    filters.archetype = archetype;
-  }
-  // An imported dump may list no formats: say so rather than find nothing.
-  if (filters.format !== undefined && !app.cards.knowsFormats) throw new UserError((t) => t.card.formatsUnknown);
-  return filters;
+  return checkedFilters(ctx.options, app.cards);
 }
 
 /**

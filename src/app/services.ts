@@ -9,6 +9,12 @@ import type { MemberShare } from '../runtime/member-shares.js';
 import { MemberShares } from '../state/member-shares.js';
 import type { SharedState } from '../state/shared-state.js';
 import type { Storage } from '../storage/storage.js';
+import { SubscriptionsStore } from '../storage/subscriptions-store.js';
+import { NO_PREFERENCES, type ChannelPreferences } from '../scheduler/channel-preferences.js';
+import { RestChannelPoster, type ChannelPoster } from '../scheduler/channel-poster.js';
+import { buildPost } from '../scheduler/post-content.js';
+import { Scheduler } from '../scheduler/scheduler.js';
+import { Subscriptions } from '../scheduler/subscriptions.js';
 import type { CacheFactory } from '../upstream/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/ygoprodeck/card-service-factory.js';
 import type { CardService } from '../services/ygoprodeck/cards.js';
@@ -53,6 +59,11 @@ export interface AppServices {
   state: SharedState;
   /** The database (settings, subscriptions, history) when the app started one; the CLI and handler tests run without. */
   storage: Storage | undefined;
+  /**
+   * `/subscribe`'s channel subscriptions; undefined without a database or a bot token (HTTP-only
+   * deployments without DISCORD_TOKEN cannot post on their own).
+   */
+  subscriptions: Subscriptions | undefined;
   cards: CardService;
   /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
   deckArt: DeckArt;
@@ -91,6 +102,12 @@ export interface ServiceOverrides {
   requestTimeoutMs?: Partial<Record<UpstreamName, number>>;
   /** How deck pictures are composed and queued (tests: a composition held until released). */
   deckPictures?: DeckPicturesOptions;
+  /** Run the scheduler of subscriptions (default, with a database and a bot token); tests that drive it by hand turn it off. */
+  startScheduler?: boolean;
+  /** Where scheduled posts go (default: Discord's REST API with the bot token). */
+  channelPoster?: ChannelPoster;
+  /** A channel's chosen language and purity ceiling (default: nothing chosen); the settings service plugs in here. */
+  channelPreferences?: ChannelPreferences;
 }
 
 interface ServiceDeps {
@@ -161,6 +178,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   registerHealthGauges(deps.metrics, upstreamHealth);
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
   registerFleetGauges(deps.metrics, () => state.fleet.members());
+  const subscriptions = startSubscriptions(deps, overrides, { clock, state, cards, wallhaven, closers });
 
   return {
     config: deps.config,
@@ -178,6 +196,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     memberShares,
     state,
     storage: deps.storage,
+    subscriptions,
     cards,
     deckArt,
     deckPictures,
@@ -189,4 +208,40 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
       await deps.storage?.close();
     },
   };
+}
+
+/**
+ * `/subscribe` and its scheduler, when the app has a database and a bot token to post with (both
+ * modes post through REST). The scheduler stops before the database closes (closers run first).
+ */
+function startSubscriptions(
+  deps: ServiceDeps,
+  overrides: ServiceOverrides,
+  parts: { clock: Clock; state: SharedState; cards: CardService; wallhaven: WallhavenService; closers: (() => Promise<void>)[] },
+): Subscriptions | undefined {
+  const token = deps.config.discordToken;
+  if (deps.storage === undefined || (token === undefined && overrides.channelPoster === undefined)) return undefined;
+  const store = new SubscriptionsStore(deps.storage.db);
+  const now = () => parts.clock.now().getTime();
+  if (overrides.startScheduler !== false) {
+    const preferences = overrides.channelPreferences ?? NO_PREFERENCES;
+    const scheduler = new Scheduler({
+      store,
+      poster: overrides.channelPoster ?? new RestChannelPoster({ apiUrl: deps.config.discordApiUrl, token: token! }),
+      content: (subscription, at) => buildPost(subscription, at, { cards: parts.cards, wallhaven: parts.wallhaven, store, preferences }),
+      now,
+      processId: parts.state.processId,
+      logger: deps.logger,
+      metrics: {
+        onPost: (result, lagMs) => {
+          deps.metrics.scheduledPosts.inc({ result });
+          if (result === 'posted') deps.metrics.scheduledPostLag.observe(lagMs / 1000);
+        },
+      },
+      deletePausedAfterRetention: deps.mode === 'http',
+    });
+    scheduler.start();
+    parts.closers.push(() => scheduler.stop());
+  }
+  return new Subscriptions(store, now);
 }

@@ -202,8 +202,8 @@ export function channelOf(payload: ApiInteraction, gateway?: Pick<GatewayFacts, 
     return { id, kind: 'dm', ageRestricted: false };
   }
   const known = (channelId: string | null | undefined) => typeof channelId === 'string' && gateway?.ageRestricted(guildId, channelId) === true;
-  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: known(channel.parent_id) };
-  return { id, kind: 'guild', ageRestricted: channel?.nsfw ?? known(id) };
+  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: known(channel.parent_id), guildId };
+  return { id, kind: 'guild', ageRestricted: channel?.nsfw ?? known(id), guildId };
 }
 
 /** Permission bits sent as a decimal string; none when absent or malformed: the safe side. */

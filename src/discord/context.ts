@@ -27,10 +27,14 @@ export function installationFrom(
 
 /** What Discord allows Almanac where the interaction happened, from the `app_permissions` bits. */
 export function appPermissionsFrom(bits: bigint): AppPermissions {
-  return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n };
+  const postEmbeds = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+  return { attachFiles: (bits & PermissionFlagsBits.AttachFiles) !== 0n, postEmbeds: (bits & postEmbeds) === postEmbeds };
 }
 
 /** What the member may do in the server, from `member.permissions` (null outside a server: nothing). */
 export function memberPermissionsFrom(bits: bigint | null): MemberPermissions {
-  return { manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n };
+  return {
+    manageServer: bits !== null && (bits & PermissionFlagsBits.ManageGuild) !== 0n,
+    manageChannels: bits !== null && (bits & PermissionFlagsBits.ManageChannels) !== 0n,
+  };
 }

@@ -195,6 +195,45 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['stato', 'Lo stato di Almanac: attività, latenza e stato di ogni servizio esterno'],
     'pt-BR': ['status', 'A saúde do Almanac: tempo ativo, latência e estado de cada serviço externo'],
   },
+  subscribe: {
+    fr: ['abonner', 'Publications quotidiennes dans ce salon : une carte ou un fond d’écran du jour'],
+    de: ['abonnieren', 'Tägliche Beiträge in diesem Kanal: eine Karte oder ein Hintergrundbild des Tages'],
+    it: ['abbonati', 'Post quotidiani in questo canale: una carta o uno sfondo del giorno'],
+    'pt-BR': ['assinar', 'Publicações diárias neste canal: uma carta ou um papel de parede do dia'],
+  },
+  'subscribe card-of-the-day': {
+    fr: ['carte-du-jour', 'Une carte chaque jour, aucune répétée avant d’avoir épuisé les filtres'],
+    de: ['karte-des-tages', 'Jeden Tag eine Karte, keine wiederholt, bis die Filter erschöpft sind'],
+    it: ['carta-del-giorno', 'Una carta ogni giorno, nessuna ripetuta finché i filtri non si esauriscono'],
+    'pt-BR': ['carta-do-dia', 'Uma carta por dia, nenhuma repetida até os filtros se esgotarem'],
+  },
+  ...scheduleOptions('subscribe card-of-the-day'),
+  ...filterOptions('subscribe card-of-the-day'),
+  'subscribe wallpaper-of-the-day': {
+    fr: ['fond-d-écran-du-jour', 'Chaque jour, le meilleur de Wallhaven de la veille, jamais publié ici en 90 jours'],
+    de: ['hintergrundbild-des-tages', 'Täglich das beste von Wallhaven des letzten Tages, das hier in 90 Tagen nicht kam'],
+    it: ['sfondo-del-giorno', 'Ogni giorno il migliore di Wallhaven dell’ultimo giorno, mai pubblicato qui in 90 giorni'],
+    'pt-BR': ['papel-de-parede-do-dia', 'Todo dia o melhor do Wallhaven do último dia, não publicado aqui em 90 dias'],
+  },
+  ...scheduleOptions('subscribe wallpaper-of-the-day'),
+  'subscribe list': {
+    fr: ['liste', 'Les abonnements de ce salon, leur prochaine publication, et pourquoi l’un est en pause'],
+    de: ['liste', 'Die Abonnements dieses Kanals, ihr nächster Beitrag und warum eines pausiert ist'],
+    it: ['elenco', 'Gli abbonamenti di questo canale, il prossimo post e perché uno è in pausa'],
+    'pt-BR': ['lista', 'As assinaturas deste canal, a próxima publicação e por que alguma está pausada'],
+  },
+  'subscribe remove': {
+    fr: ['retirer', 'Arrêter un des abonnements de ce salon'],
+    de: ['entfernen', 'Eines der Abonnements dieses Kanals beenden'],
+    it: ['rimuovi', 'Interrompi uno degli abbonamenti di questo canale'],
+    'pt-BR': ['remover', 'Encerrar uma das assinaturas deste canal'],
+  },
+  'subscribe remove subscription': {
+    fr: ['abonnement', 'Lequel'],
+    de: ['abonnement', 'Welches'],
+    it: ['abbonamento', 'Quale'],
+    'pt-BR': ['assinatura', 'Qual'],
+  },
   wallpaper: {
     fr: ['fond-d-écran', 'Rechercher, afficher et choisir des fonds d’écran sur Wallhaven'],
     de: ['hintergrundbild', 'Hintergrundbilder von Wallhaven suchen, zeigen und auswählen'],
@@ -296,3 +335,21 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
   'wallpaper random category': CATEGORY,
   ...choicesOf('wallpaper random category', CATEGORY_CHOICES),
 };
+
+/** `time` and `timezone` of `/subscribe`'s daily subscriptions, under `path`. */
+function scheduleOptions(path: string): Record<string, CommandLocalization> {
+  return {
+    [`${path} time`]: {
+      fr: ['heure', 'Heure du jour, HH:MM sur 24 heures (par ex. 09:30)'],
+      de: ['uhrzeit', 'Uhrzeit, HH:MM im 24-Stunden-Format (z. B. 09:30)'],
+      it: ['ora', 'Ora del giorno, HH:MM nel formato 24 ore (ad es. 09:30)'],
+      'pt-BR': ['horário', 'Horário do dia, HH:MM em 24 horas (ex.: 09:30)'],
+    },
+    [`${path} timezone`]: {
+      fr: ['fuseau', 'Fuseau horaire IANA, par ex. Europe/Paris ou America/New_York'],
+      de: ['zeitzone', 'IANA-Zeitzone, z. B. Europe/Berlin oder America/New_York'],
+      it: ['fuso', 'Fuso orario IANA, ad es. Europe/Rome o America/New_York'],
+      'pt-BR': ['fuso', 'Fuso horário IANA, ex.: America/Sao_Paulo ou Europe/Paris'],
+    },
+  };
+}

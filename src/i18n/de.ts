@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { subscribeDe } from './subscribe.js';
 
 /** German, with the card game's terms as printed on German cards. */
 export const de: Catalogue = {
@@ -398,4 +399,5 @@ export const de: Catalogue = {
       '424153': 'Anthrazit',
     },
   },
+  subscribe: subscribeDe,
 };

@@ -1,3 +1,5 @@
+import { subscribeEn } from './subscribe.js';
+
 /**
  * Almanac's own words in English: the source of every message key. Each other language's catalogue
  * is typed against this one (src/i18n/catalogue.ts), so a key missing anywhere fails the build.
@@ -409,4 +411,5 @@ export const en = {
       '424153': 'Charcoal',
     },
   },
+  subscribe: subscribeEn,
 };

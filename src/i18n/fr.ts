@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { subscribeFr } from './subscribe.js';
 
 /** French, with the card game's terms as printed on French cards. */
 export const fr: Catalogue = {
@@ -400,4 +401,5 @@ export const fr: Catalogue = {
       '424153': 'Anthracite',
     },
   },
+  subscribe: subscribeFr,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { subscribeIt } from './subscribe.js';
 
 /** Italian, with the card game's terms as printed on Italian cards. */
 export const it: Catalogue = {
@@ -397,4 +398,5 @@ export const it: Catalogue = {
       '424153': 'Antracite',
     },
   },
+  subscribe: subscribeIt,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { subscribePtBR } from './subscribe.js';
 
 /** Brazilian Portuguese, with the card game's terms as printed on Portuguese cards. */
 export const ptBR: Catalogue = {
@@ -398,4 +399,5 @@ export const ptBR: Catalogue = {
       '424153': 'Grafite',
     },
   },
+  subscribe: subscribePtBR,
 };

@@ -19,6 +19,8 @@ export interface ChannelInfo {
   kind: 'guild' | 'thread' | 'dm';
   /** Age-restricted ("NSFW") channel; a thread reports its parent's flag. Always false in DMs. */
   ageRestricted: boolean;
+  /** The server of a guild channel or thread (absent in DMs, and where a transport does not say). */
+  guildId?: string;
 }
 
 /**
@@ -38,12 +40,16 @@ export interface Installation {
  */
 export interface AppPermissions {
   attachFiles: boolean;
+  /** View Channel, Send Messages and Embed Links: Almanac can post an embed here on its own (subscriptions). */
+  postEmbeds?: boolean;
 }
 
 /** What the invoking member may do in the server (`member.permissions`); nothing outside a server. */
 export interface MemberPermissions {
   /** Manage Server: the member runs this server, and may see operator-only details in /status. */
   manageServer: boolean;
+  /** Manage Channels in this channel (overwrites included, as Discord computes `member.permissions`). */
+  manageChannels?: boolean;
 }
 
 /**
@@ -127,6 +133,6 @@ export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
 
 /** A server install used in that server, with every permission: what the terminal CLI acts as. */
 export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true };
-export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true };
+export const ALL_APP_PERMISSIONS: AppPermissions = { attachFiles: true, postEmbeds: true };
 /** The terminal CLI runs on the bot's host, for its operator: it sees what a server's manager sees. */
 export const OPERATOR_MEMBER_PERMISSIONS: MemberPermissions = { manageServer: true };

@@ -90,6 +90,18 @@ export function createMetrics() {
       labelNames: ['upstream', 'reason'] as const,
       registers: [registry],
     }),
+    scheduledPosts: new Counter({
+      name: 'almanac_scheduled_posts_total',
+      help: 'Occurrences of subscriptions handled, by result: posted; refused (Discord refused the channel); failed (anything else); missed (over an hour late after a stop), expired (a crashed claim past the nonce window), empty (nothing to post)',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    scheduledPostLag: new Histogram({
+      name: 'almanac_scheduled_post_lag_seconds',
+      help: 'How long after its time a scheduled post was made',
+      buckets: [0.5, 1, 2.5, 5, 10, 15, 30, 60, 120, 300, 900, 3600],
+      registers: [registry],
+    }),
   };
 }
 

@@ -63,7 +63,7 @@ describe('AgeRestrictedChannels', () => {
     const gateway = { ageRestricted: (guildId: string, channelId: string) => restricted.has(guildId, channelId) };
 
     it('gates a thread whose parent is age-restricted, and no other thread', () => {
-      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true, guildId: guild.id });
       const normalThread = { type: ChannelType.PublicThread, parent_id: guild.channels.normal };
       expect(channelOf(interactionIn(guild.channels.normalThread, normalThread), gateway).ageRestricted).toBe(false);
       // A thread whose parent is unknown (a server Almanac is not in, or no parent sent) is not.
@@ -82,7 +82,7 @@ describe('AgeRestrictedChannels', () => {
       const text = { type: ChannelType.GuildText };
       expect(channelOf(interactionIn(guild.channels.normal, { ...text, nsfw: true }), gateway).ageRestricted).toBe(true);
       expect(channelOf(interactionIn(guild.channels.ageRestricted, { ...text, nsfw: false }), gateway).ageRestricted).toBe(false);
-      expect(channelOf(interactionIn(guild.channels.ageRestricted, text), gateway)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.ageRestricted, text), gateway)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true, guildId: guild.id });
       expect(channelOf(interactionIn(guild.channels.normal), gateway).ageRestricted).toBe(false);
     });
 

@@ -25,7 +25,11 @@ describe('HTTP mode: installation and app permissions from the payload', () => {
       app_permissions: (PermissionFlagsBits.AttachFiles | PermissionFlagsBits.EmbedLinks).toString(),
     });
     expect(interaction.installation).toEqual({ context: 'guild', byGuild: true });
-    expect(interaction.appPermissions).toEqual({ attachFiles: true });
+    // No View Channel and Send Messages: Almanac could not post on its own there (subscriptions).
+    expect(interaction.appPermissions).toEqual({ attachFiles: true, postEmbeds: false });
+    const poster = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+    expect(routed({ guild_id: '100', member: { user }, app_permissions: poster.toString() }).appPermissions).toEqual({ attachFiles: false, postEmbeds: true });
+    expect(interaction.channel.guildId).toBe('100');
   });
 
   it('reads a user install in a group DM, without Attach Files', () => {
@@ -36,22 +40,24 @@ describe('HTTP mode: installation and app permissions from the payload', () => {
       app_permissions: PermissionFlagsBits.EmbedLinks.toString(),
     });
     expect(interaction.installation).toEqual({ context: 'private_channel', byGuild: false });
-    expect(interaction.appPermissions).toEqual({ attachFiles: false });
+    expect(interaction.appPermissions).toEqual({ attachFiles: false, postEmbeds: false });
   });
 
   it('grants nothing for a missing or malformed bitfield, and falls back on the guild for a missing context', () => {
-    expect(routed({ user, app_permissions: 'not a number' }).appPermissions).toEqual({ attachFiles: false });
+    expect(routed({ user, app_permissions: 'not a number' }).appPermissions).toEqual({ attachFiles: false, postEmbeds: false });
     const old = routed({ guild_id: '100', member: { user } });
     expect(old.installation).toEqual({ context: 'guild', byGuild: false });
-    expect(old.appPermissions).toEqual({ attachFiles: false });
+    expect(old.appPermissions).toEqual({ attachFiles: false, postEmbeds: false });
   });
 
-  it('reads Manage Server from the member’s permissions only; none outside a server or when malformed', () => {
+  it('reads Manage Server and Manage Channels from the member’s permissions only; none outside a server or when malformed', () => {
     const manager = routed({ guild_id: '100', member: { user, permissions: (PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages).toString() } });
-    expect(manager.memberPermissions).toEqual({ manageServer: true });
-    expect(routed({ guild_id: '100', member: { user, permissions: PermissionFlagsBits.SendMessages.toString() } }).memberPermissions).toEqual({ manageServer: false });
-    expect(routed({ guild_id: '100', member: { user, permissions: '1e9' } }).memberPermissions).toEqual({ manageServer: false });
+    expect(manager.memberPermissions).toEqual({ manageServer: true, manageChannels: false });
+    const channelManager = routed({ guild_id: '100', member: { user, permissions: PermissionFlagsBits.ManageChannels.toString() } });
+    expect(channelManager.memberPermissions).toEqual({ manageServer: false, manageChannels: true });
+    expect(routed({ guild_id: '100', member: { user, permissions: PermissionFlagsBits.SendMessages.toString() } }).memberPermissions).toEqual({ manageServer: false, manageChannels: false });
+    expect(routed({ guild_id: '100', member: { user, permissions: '1e9' } }).memberPermissions).toEqual({ manageServer: false, manageChannels: false });
     // app_permissions describe the bot, never the member.
-    expect(routed({ user, app_permissions: PermissionFlagsBits.ManageGuild.toString() }).memberPermissions).toEqual({ manageServer: false });
+    expect(routed({ user, app_permissions: PermissionFlagsBits.ManageGuild.toString() }).memberPermissions).toEqual({ manageServer: false, manageChannels: false });
   });
 });

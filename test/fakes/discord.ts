@@ -294,6 +294,11 @@ export interface FakeDiscord {
   channelEdits(): MessageWrite[];
   /** A message the bot posted in a channel, as it is now; undefined once deleted (or never posted). */
   channelMessage(id: string): FakeMessage | undefined;
+  /**
+   * From now on a post in `channelId` is refused as Discord refuses it: `deleted` (404, Unknown
+   * Channel) or `closed` (403, Missing Access); `open` lets it through again.
+   */
+  setChannelAccess(channelId: string, access: 'open' | 'deleted' | 'closed'): void;
   /** Resolves with `probe()`'s first defined value, re-checked after every request and dispatch. */
   waitUntil<T>(probe: () => T | undefined, timeoutMs?: number): Promise<T>;
   /** Sends a dispatch on the current session (kept for replay on RESUME when no socket is open). */
@@ -317,6 +322,8 @@ export interface FakeDiscord {
 }
 
 const API_PREFIX = '/api/v10';
+/** How long Discord remembers a message's nonce for `enforce_nonce` ("a few minutes"). */
+const NONCE_WINDOW_MS = 5 * 60_000;
 const DISCORD_HEARTBEAT_INTERVAL_MS = 41_250;
 /** Discord invalidates an interaction token that was not acknowledged within 3 s. */
 const DISCORD_CALLBACK_DEADLINE_MS = 3_000;
@@ -540,6 +547,10 @@ class FakeDiscordServer implements FakeDiscord {
   /** Messages the bot wrote in channels (not interaction replies), by id; deleted ones are removed. */
   private readonly channelMessages = new Map<string, FakeMessage>();
   private readonly channelPostWrites: MessageWrite[] = [];
+  /** Channels posts are refused in, and how. */
+  private readonly channelAccess = new Map<string, 'deleted' | 'closed'>();
+  /** The bot's posts by nonce, for `enforce_nonce`: the first message and when it was made. */
+  private readonly postsByNonce = new Map<string, { message: FakeMessage; at: number }>();
   private readonly channelEditWrites: MessageWrite[] = [];
   private readonly callbackDeadlineMs: number;
   private readonly now: () => number;
@@ -763,9 +774,25 @@ class FakeDiscordServer implements FakeDiscord {
     this.gateway.dispatchForGuild(guildId, event, { ...message, ...guildFields });
   }
 
+  setChannelAccess(channelId: string, access: 'open' | 'deleted' | 'closed'): void {
+    if (access === 'open') this.channelAccess.delete(channelId);
+    else this.channelAccess.set(channelId, access);
+  }
+
   private postChannelMessage(call: RecordedCall, channelId: string): Reply {
     const files = call.files ?? [];
-    const body = (isRecord(call.json) ? call.json : {}) as MessageBody & { message_reference?: { message_id?: string } };
+    const body = (isRecord(call.json) ? call.json : {}) as MessageBody & { message_reference?: { message_id?: string }; nonce?: string | number; enforce_nonce?: boolean };
+    const access = this.channelAccess.get(channelId);
+    if (access === 'deleted') return discordError(404, 10003, 'Unknown Channel');
+    if (access === 'closed') return discordError(403, 50001, 'Missing Access');
+    // Discord: a nonce is at most 25 characters; with enforce_nonce, a repeat from the same author
+    // within a few minutes returns the first message instead of posting again.
+    if (body.nonce !== undefined && String(body.nonce).length > 25) return discordError(400, 50035, 'Invalid Form Body');
+    const nonceKey = body.nonce === undefined ? undefined : `${channelId}:${String(body.nonce)}`;
+    if (nonceKey !== undefined && body.enforce_nonce === true) {
+      const first = this.postsByNonce.get(nonceKey);
+      if (first !== undefined && this.now() - first.at < NONCE_WINDOW_MS) return { status: 200, body: first.message };
+    }
     const replyTo = body.message_reference?.message_id;
     const message: FakeMessage = {
       ...this.createMessage(this.plainMessageFields(channelId, BOT_USER), body, files),
@@ -773,6 +800,7 @@ class FakeDiscordServer implements FakeDiscord {
     };
     this.channelMessages.set(message.id, message);
     this.channelPostWrites.push({ call, message, files });
+    if (nonceKey !== undefined) this.postsByNonce.set(nonceKey, { message, at: this.now() });
     return { status: 200, body: message };
   }
 

@@ -253,6 +253,11 @@ export class CardService {
     return { cards, total: matched.length };
   }
 
+  /** The passcodes of every card the filters keep (card of the day draws from them); empty while the database loads. Local only. */
+  matchingIds(filters: CardSearchFilters): number[] {
+    return this.ready ? this.database.summaries().flatMap((card) => (matchesFilters(card, filters) ? [card.id] : [])) : [];
+  }
+
   /** The archetype named `name` (any case), as the database spells it; undefined when there is none. */
   archetype(name: string): string | undefined {
     return this.index?.archetypeByKey.get(name.trim().toLowerCase());

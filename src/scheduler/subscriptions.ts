@@ -1,0 +1,81 @@
+import type { SubscriptionKind } from '../storage/schema.js';
+import type { SubscriptionRow, SubscriptionsStore } from '../storage/subscriptions-store.js';
+import { SUBSCRIPTION_LIMITS } from '../schedule/limits.js';
+import { formatTimeOfDay, nextOccurrence, type TimeOfDay } from '../schedule/time-of-day.js';
+import type { RefusalReason } from './channel-poster.js';
+import type { CardOfTheDayOptions, WallpaperOfTheDayOptions } from './post-content.js';
+
+
+/** A subscription as `/subscribe list` and `remove` show it. */
+export interface SubscriptionView {
+  id: number;
+  kind: SubscriptionKind;
+  timeOfDay: string;
+  timeZone: string;
+  nextDueAt: number | null;
+  lastPostedAt: number | null;
+  /** Why it is paused (Discord refused the channel), or null. */
+  pauseReason: RefusalReason | null;
+}
+
+export interface NewDailySubscription {
+  guildId: string;
+  channelId: string;
+  userId: string;
+  time: TimeOfDay;
+  /** A zone `canonicalTimeZone` accepted. */
+  timeZone: string;
+  subscription: { kind: 'card-of-the-day'; options: CardOfTheDayOptions } | { kind: 'wallpaper-of-the-day'; options: WallpaperOfTheDayOptions };
+}
+
+export type AddOutcome = { added: SubscriptionView } | { refused: 'channel-full' | 'guild-full' };
+
+function viewOf(row: SubscriptionRow): SubscriptionView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    timeOfDay: row.time_of_day ?? '',
+    timeZone: row.time_zone ?? '',
+    nextDueAt: row.next_due_at,
+    lastPostedAt: row.last_posted_at,
+    pauseReason: row.paused_at === null ? null : (row.pause_reason as RefusalReason),
+  };
+}
+
+/** What `/subscribe` does with a channel's subscriptions (the command checks who may, and what they typed). */
+export class Subscriptions {
+  constructor(
+    private readonly store: SubscriptionsStore,
+    private readonly now: () => number,
+  ) {}
+
+  async add(request: NewDailySubscription): Promise<AddOutcome> {
+    const now = this.now();
+    const result = await this.store.add(
+      {
+        guildId: request.guildId,
+        channelId: request.channelId,
+        kind: request.subscription.kind,
+        options: JSON.stringify(request.subscription.options),
+        timeOfDay: formatTimeOfDay(request.time),
+        timeZone: request.timeZone,
+        nextDueAt: nextOccurrence(request.time, request.timeZone, now),
+        createdBy: request.userId,
+      },
+      SUBSCRIPTION_LIMITS,
+      now,
+    );
+    return 'added' in result ? { added: viewOf(result.added) } : result;
+  }
+
+  async list(channelId: string): Promise<SubscriptionView[]> {
+    return (await this.store.forChannel(channelId)).map(viewOf);
+  }
+
+  /** The removed subscription, or undefined when the channel has none with that id. */
+  async remove(channelId: string, id: number): Promise<SubscriptionView | undefined> {
+    const row = await this.store.byId(id);
+    if (row === undefined || row.channel_id !== channelId) return undefined;
+    return (await this.store.remove(channelId, id)) ? viewOf(row) : undefined;
+  }
+}
