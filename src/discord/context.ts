@@ -30,12 +30,15 @@ export function channelOf(interaction: BaseInteraction, raw: RawInteractionChann
   if (!interaction.inGuild() || type === ChannelType.DM || type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
+  const guildId = interaction.guildId;
   if (type !== undefined && THREAD_TYPES.includes(type)) {
     const parentId = raw?.parentId;
-    return { id, kind: 'thread', ageRestricted: parentId !== undefined && ageRestricted.has(interaction.guildId, parentId) };
+    return parentId === undefined
+      ? { id, kind: 'thread', ageRestricted: false, guildId }
+      : { id, kind: 'thread', ageRestricted: ageRestricted.has(guildId, parentId), guildId, parentId };
   }
   // Discord's flag, sent with the interaction, is the freshest; the dispatches' when it is missing.
-  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(interaction.guildId, id) };
+  return { id, kind: 'guild', ageRestricted: raw?.nsfw ?? ageRestricted.has(guildId, id), guildId };
 }
 
 const CONTEXTS: Readonly<Record<InteractionContextType, Installation['context']>> = {
@@ -81,7 +84,7 @@ export function memberPermissionsOf(interaction: BaseInteraction): MemberPermiss
 
 /** Autocomplete's resolver has no attachments (Discord sends none while a command is being typed). */
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'> &
-  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment'>>;
+  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment' | 'getChannel'>>;
 
 export function optionsOf(resolver: ResolverLike): OptionValues {
   return {
@@ -93,6 +96,7 @@ export function optionsOf(resolver: ResolverLike): OptionValues {
       const attachment = resolver.getAttachment?.(name) ?? null;
       return attachment === null ? null : attachmentRef(attachment);
     },
+    getChannel: (name) => resolver.getChannel?.(name)?.id ?? null,
   };
 }
 

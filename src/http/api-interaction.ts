@@ -62,7 +62,7 @@ export interface ApiInteraction {
   user?: ApiUser;
   member?: { user: ApiUser; permissions?: string };
   channel_id?: string;
-  channel?: { id: string; type: number; nsfw?: boolean };
+  channel?: { id: string; type: number; nsfw?: boolean; parent_id?: string };
   context?: number;
   authorizing_integration_owners?: Record<string, unknown>;
   app_permissions?: string;
@@ -145,7 +145,7 @@ const isApiInteraction = shape(
     user: isUser,
     member: shape({ user: isUser }, { permissions: isString }),
     channel_id: isString,
-    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean }),
+    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean, parent_id: isString }),
     context: isNumber,
     authorizing_integration_owners: isObject,
     app_permissions: isString,
@@ -173,7 +173,7 @@ export function hasDiscordIds(payload: ApiInteraction): boolean {
     isSnowflake(payload.id) &&
     isSnowflake(payload.application_id) &&
     isInteractionToken(payload.token) &&
-    [payload.guild_id, payload.channel_id, payload.channel?.id].every((id) => id === undefined || isSnowflake(id))
+    [payload.guild_id, payload.channel_id, payload.channel?.id, payload.channel?.parent_id].every((id) => id === undefined || isSnowflake(id))
   );
 }
 
@@ -190,8 +190,11 @@ function channelOf(payload: ApiInteraction): ChannelInfo {
   if (payload.guild_id === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: false };
-  return { id, kind: 'guild', ageRestricted: channel?.nsfw === true };
+  const guildId = payload.guild_id;
+  if (channel && THREAD_TYPES.includes(channel.type)) {
+    return channel.parent_id === undefined ? { id, kind: 'thread', ageRestricted: false, guildId } : { id, kind: 'thread', ageRestricted: false, guildId, parentId: channel.parent_id };
+  }
+  return { id, kind: 'guild', ageRestricted: channel?.nsfw === true, guildId };
 }
 
 /** Permission bits sent as a decimal string; none when absent or malformed: the safe side. */
@@ -232,6 +235,10 @@ function optionValues(
         const id = typed<string>(name, ApplicationCommandOptionType.Attachment, 'string');
         const attachment = id === null || !Object.hasOwn(attachments, id) ? undefined : attachments[id];
         return attachment === undefined ? null : attachmentRef(attachment);
+      },
+      getChannel: (name) => {
+        const id = typed<string>(name, ApplicationCommandOptionType.Channel, 'string');
+        return id !== null && isSnowflake(id) ? id : null;
       },
     },
   };
