@@ -1,9 +1,10 @@
+import { messagesFor } from '../../src/i18n/messages.js';
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
 import { DECK_COMPONENT_PREFIX, parseOddsCustomId } from '../../src/decks/odds-custom-ids.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
 import { odds } from './odds.js';
 import { answerOdds } from './odds-menu.js';
 import { show } from './show.js';
@@ -47,7 +48,7 @@ export const deck: ChatInputCommand<AppServices> = {
   async handleComponent(ctx, app) {
     const action = parseOddsCustomId(ctx.customId);
     // A custom_id Almanac never made (or a format of another version): one short sentence.
-    if (action === null) return privateAnswer(presentationFor(ctx).messages.errors.buttonsExpired);
+    if (action === null) return privateAnswer(messagesFor(ctx.user.locale).errors.buttonsExpired);
     return answerOdds(ctx, app, action);
   },
 };

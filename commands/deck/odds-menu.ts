@@ -1,7 +1,8 @@
+import { messagesFor } from '../../src/i18n/messages.js';
 import type { AppServices } from '../../src/app/services.js';
 import { applyPick, parseMainDeckText, type OddsAction } from '../../src/decks/odds-custom-ids.js';
 import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
 import { cardDatabaseMissing } from '../../src/render/card-database.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
 import { oddsCards, oddsNames } from './shared.js';
@@ -12,7 +13,7 @@ import { oddsCards, oddsNames } from './shared.js';
  * for its odds, may use them; the deck is read back from the store its key names.
  */
 export async function answerOdds(ctx: ComponentContext, app: AppServices, action: OddsAction): Promise<ComponentResult> {
-  const t = presentationFor(ctx).messages;
+  const t = messagesFor(ctx.user.locale);
   if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return privateAnswer(t.deck.odds.notYours);
   if (!app.cards.ready) return privateAnswer(cardDatabaseMissing(app.cards.loadFailure, app.clock.now().getTime(), t));
   const text = await app.state.longQueries.recall(action.key);

@@ -24,6 +24,9 @@ import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven/wallhaven.js';
 import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
+import { SettingsService } from '../services/settings/settings-service.js';
+import type { RouterServices } from '../interaction/router.js';
+import { settleWith } from './settle.js';
 
 
 export interface Clock {
@@ -53,6 +56,10 @@ export interface AppServices {
   state: SharedState;
   /** The database (settings, subscriptions, history) when the app started one; the CLI and handler tests run without. */
   storage: Storage | undefined;
+  /** What servers, channels and members chose with `/settings`, cached; absent without a database (the CLI, handler tests). */
+  settings: SettingsService | undefined;
+  /** The router's reading of the settings where an interaction happened (absent without a database). */
+  settleInteraction: RouterServices['settleInteraction'];
   cards: CardService;
   /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
   deckArt: DeckArt;
@@ -161,6 +168,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   registerHealthGauges(deps.metrics, upstreamHealth);
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
   registerFleetGauges(deps.metrics, () => state.fleet.members());
+  const settings = deps.storage === undefined ? undefined : new SettingsService({ storage: deps.storage, state, logger: deps.logger, now: () => clock.now().getTime() });
 
   return {
     config: deps.config,
@@ -178,6 +186,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     memberShares,
     state,
     storage: deps.storage,
+    settings,
+    settleInteraction: settings === undefined ? undefined : settleWith(settings),
     cards,
     deckArt,
     deckPictures,

@@ -328,6 +328,7 @@ export const de: Catalogue = {
     needsKey: 'Dieses Bild braucht einen Wallhaven-API-Schlüssel (es ist NSFW), und dieser Bot hat keinen.',
     refusedInDm: 'Sketchy- und NSFW-Hintergründe werden nie in Direktnachrichten gezeigt. Frag in einem altersbeschränkten Kanal eines Servers.',
     refusedInChannel: 'Sketchy- und NSFW-Hintergründe werden nur in altersbeschränkten Kanälen (und ihren Threads) gezeigt. Dieser ist nicht altersbeschränkt.',
+    refusedBySettings: 'Die Einstellungen dieses Servers beschränken Hintergründe in diesem Kanal auf weniger als das (`/settings show` zeigt, wie weit).',
     refusedWithoutKey: 'NSFW-Hintergründe brauchen einen Wallhaven-API-Schlüssel, und dieser Bot hat keinen.',
     toplistOf: (period: string) => `Bestenliste: ${period}`,
     colour: (name: string) => `Farbe ${name}`,

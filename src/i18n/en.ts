@@ -339,6 +339,7 @@ export const en = {
     refusedInDm: 'Sketchy and NSFW wallpapers are never shown in DMs. Ask in an age-restricted channel of a server.',
     refusedInChannel:
       'Sketchy and NSFW wallpapers are only shown in age-restricted channels (and their threads). This one is not age-restricted.',
+    refusedBySettings: 'This server’s settings keep wallpapers in this channel milder than that (`/settings show` says how far they go).',
     refusedWithoutKey: 'NSFW wallpapers need a Wallhaven API key, and this bot has none configured.',
     toplistOf: (period: string) => `toplist of the ${period}`,
     colour: (name: string) => `colour ${name}`,

@@ -330,6 +330,7 @@ export const fr: Catalogue = {
     refusedInDm: 'Les fonds d’écran sketchy et NSFW ne sont jamais affichés en message privé. Demandez dans un salon soumis à une limite d’âge d’un serveur.',
     refusedInChannel:
       'Les fonds d’écran sketchy et NSFW ne sont affichés que dans les salons soumis à une limite d’âge (et leurs fils). Celui-ci ne l’est pas.',
+    refusedBySettings: 'Les paramètres de ce serveur limitent les fonds d’écran de ce salon à moins que cela (`/settings show` indique jusqu’où).',
     refusedWithoutKey: 'Les fonds d’écran NSFW nécessitent une clé d’API Wallhaven, et ce bot n’en a aucune.',
     toplistOf: (period: string) => `classement : ${period}`,
     colour: (name: string) => `couleur ${name}`,

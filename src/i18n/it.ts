@@ -327,6 +327,7 @@ export const it: Catalogue = {
     needsKey: 'Questo sfondo richiede una chiave API di Wallhaven (è NSFW), e questo bot non ne ha.',
     refusedInDm: 'Gli sfondi sketchy e NSFW non vengono mai mostrati nei messaggi diretti. Chiedi in un canale con limiti di età di un server.',
     refusedInChannel: 'Gli sfondi sketchy e NSFW vengono mostrati solo nei canali con limiti di età (e nei loro thread). Questo non lo è.',
+    refusedBySettings: 'Le impostazioni di questo server limitano gli sfondi di questo canale a meno di così (`/settings show` dice fin dove).',
     refusedWithoutKey: 'Gli sfondi NSFW richiedono una chiave API di Wallhaven, e questo bot non ne ha.',
     toplistOf: (period: string) => `classifica: ${period}`,
     colour: (name: string) => `colore ${name}`,

@@ -328,6 +328,7 @@ export const ptBR: Catalogue = {
     needsKey: 'Este papel de parede precisa de uma chave de API do Wallhaven (é NSFW), e este bot não tem nenhuma.',
     refusedInDm: 'Papéis de parede sketchy e NSFW nunca são exibidos em mensagens diretas. Peça em um canal com restrição de idade de um servidor.',
     refusedInChannel: 'Papéis de parede sketchy e NSFW só são exibidos em canais com restrição de idade (e seus tópicos). Este não tem.',
+    refusedBySettings: 'As configurações deste servidor limitam os papéis de parede deste canal a menos que isso (`/settings show` diz até onde).',
     refusedWithoutKey: 'Papéis de parede NSFW precisam de uma chave de API do Wallhaven, e este bot não tem nenhuma.',
     toplistOf: (period: string) => `ranking: ${period}`,
     colour: (name: string) => `cor ${name}`,

@@ -1,4 +1,5 @@
 import { UI_LOCALES, type UiLocale } from '../i18n/catalogue.js';
+import { PURITY_LEVELS } from '../wallpaper/search.js';
 import type { WallpaperPurity } from '../wallpaper/wallpaper.js';
 
 /**
@@ -117,14 +118,6 @@ export function resolveSettings(stored: StoredChoices): EffectiveSettings {
   };
 }
 
-/** Wallpaper purities from the mildest up. */
-export const PURITY_ORDER: readonly WallpaperPurity[] = ['sfw', 'sketchy', 'nsfw'];
-
-/** Whether `purity` is within `ceiling` (null: no ceiling). */
-export function withinCeiling(purity: WallpaperPurity, ceiling: WallpaperPurity | null): boolean {
-  return ceiling === null || PURITY_ORDER.indexOf(purity) <= PURITY_ORDER.indexOf(ceiling);
-}
-
 /** Whether `/ip` answers privately: the member's `public` option wins, then the settings, then the subcommand's own default. */
 export function ipAnswersPrivately(publicOption: boolean | null, settings: IpAnswers | null, privateByDefault: boolean): boolean {
   if (publicOption !== null) return !publicOption;
@@ -141,7 +134,7 @@ export function parseLanguageChoice(value: string): UiLocale | null | undefined 
 /** A purity ceiling as `/settings` receives it (`default` clears it). */
 export function parsePurityChoice(value: string): WallpaperPurity | null | undefined {
   if (value === DEFAULT_CHOICE) return null;
-  return (PURITY_ORDER as readonly string[]).includes(value) ? (value as WallpaperPurity) : undefined;
+  return (PURITY_LEVELS as readonly string[]).includes(value) ? (value as WallpaperPurity) : undefined;
 }
 
 /** `/ip` answers as `/settings` receives them (`default` clears the choice). */
