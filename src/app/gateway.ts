@@ -16,6 +16,7 @@ import type { Router } from '../interaction/router.js';
 import { InlineCardSearch } from '../inline/inline-cards.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from './services.js';
+import { forgetRemovedGuilds } from './settings-lifecycle.js';
 
 export interface GatewayAppOptions extends AppCoreOptions {
   /** Extra discord.js REST options (tests lower retries and timeouts). */
@@ -63,6 +64,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   const channels = { raw: new RawInteractionChannels(), ageRestricted: new AgeRestrictedChannels() };
   client.on(Events.Raw, channels.raw.remember);
   client.on(Events.Raw, channels.ageRestricted.remember);
+  if (services.settings) client.on(Events.Raw, forgetRemovedGuilds(services.settings, logger));
   client.on(Events.InteractionCreate, (interaction) => {
     const routed = fromDiscordJs(interaction, webhooks, channels);
     if (routed) void router.handle(routed);
