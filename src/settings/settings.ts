@@ -145,3 +145,12 @@ export function parseIpAnswersChoice(value: string): IpAnswers | null | undefine
 
 /** The choice value that clears a setting, so the next scope's applies again. */
 export const DEFAULT_CHOICE = 'default';
+
+/** Each language under its own name, whatever the reader's language. */
+export const LANGUAGE_NAMES: Readonly<Record<UiLocale, string>> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  it: 'Italiano',
+  'pt-BR': 'Português (Brasil)',
+};
