@@ -1,4 +1,5 @@
 import {
+  ApplicationCommandOptionType,
   ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
@@ -84,7 +85,7 @@ export function memberPermissionsOf(interaction: BaseInteraction): MemberPermiss
 
 /** Autocomplete's resolver has no attachments (Discord sends none while a command is being typed). */
 type ResolverLike = Pick<CommandInteractionOptionResolver, 'getSubcommand' | 'getString' | 'getBoolean' | 'getInteger'> &
-  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment' | 'getChannel'>>;
+  Partial<Pick<CommandInteractionOptionResolver, 'getAttachment' | 'get'>>;
 
 export function optionsOf(resolver: ResolverLike): OptionValues {
   return {
@@ -96,7 +97,11 @@ export function optionsOf(resolver: ResolverLike): OptionValues {
       const attachment = resolver.getAttachment?.(name) ?? null;
       return attachment === null ? null : attachmentRef(attachment);
     },
-    getChannel: (name) => resolver.getChannel?.(name)?.id ?? null,
+    // The option's value is the channel's id, whether or not Discord resolved the channel with it.
+    getChannel: (name) => {
+      const option = resolver.get?.(name);
+      return option?.type === ApplicationCommandOptionType.Channel && typeof option.value === 'string' ? option.value : null;
+    },
   };
 }
 
