@@ -20,6 +20,7 @@ import { httpModeSection } from './http-mode.js';
 import { matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
 import type { BenchSection } from './section.js';
+import { settingsSection } from './settings.js';
 import { startupSection } from './startup.js';
 import { floodsSection, fuzzSection } from './vitest-section.js';
 
@@ -38,4 +39,5 @@ export const SECTIONS: readonly BenchSection[] = [
   cardSection,
   deckSection,
   deckLoadSection,
+  settingsSection,
 ];

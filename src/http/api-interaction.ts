@@ -62,7 +62,7 @@ export interface ApiInteraction {
   user?: ApiUser;
   member?: { user: ApiUser; permissions?: string };
   channel_id?: string;
-  channel?: { id: string; type: number; nsfw?: boolean; parent_id?: string };
+  channel?: { id: string; type: number; nsfw?: boolean; parent_id?: string | null };
   context?: number;
   authorizing_integration_owners?: Record<string, unknown>;
   app_permissions?: string;
@@ -145,7 +145,7 @@ const isApiInteraction = shape(
     user: isUser,
     member: shape({ user: isUser }, { permissions: isString }),
     channel_id: isString,
-    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean, parent_id: isString }),
+    channel: shape({ id: isString, type: isNumber }, { nsfw: isBoolean }),
     context: isNumber,
     authorizing_integration_owners: isObject,
     app_permissions: isString,
@@ -173,7 +173,7 @@ export function hasDiscordIds(payload: ApiInteraction): boolean {
     isSnowflake(payload.id) &&
     isSnowflake(payload.application_id) &&
     isInteractionToken(payload.token) &&
-    [payload.guild_id, payload.channel_id, payload.channel?.id, payload.channel?.parent_id].every((id) => id === undefined || isSnowflake(id))
+    [payload.guild_id, payload.channel_id, payload.channel?.id].every((id) => id === undefined || isSnowflake(id))
   );
 }
 
@@ -192,7 +192,9 @@ function channelOf(payload: ApiInteraction): ChannelInfo {
   }
   const guildId = payload.guild_id;
   if (channel && THREAD_TYPES.includes(channel.type)) {
-    return channel.parent_id === undefined ? { id, kind: 'thread', ageRestricted: false, guildId } : { id, kind: 'thread', ageRestricted: false, guildId, parentId: channel.parent_id };
+    // A thread's parent (null or absent on other channels), read only when it is an id.
+    const parentId = typeof channel.parent_id === 'string' && isSnowflake(channel.parent_id) ? channel.parent_id : undefined;
+    return parentId === undefined ? { id, kind: 'thread', ageRestricted: false, guildId } : { id, kind: 'thread', ageRestricted: false, guildId, parentId };
   }
   return { id, kind: 'guild', ageRestricted: channel?.nsfw === true, guildId };
 }

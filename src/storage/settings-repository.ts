@@ -117,9 +117,10 @@ export class SettingsRepository {
    * them (they expire on their own terms) but loses its choices and its channels'. The servers touched.
    */
   async expireIdleGuilds(before: number, now: number): Promise<string[]> {
+    // Looked for outside a transaction: most sweeps find nothing, and open none.
+    const idle = await this.db.selectFrom('guilds').select('guild_id').where('last_interaction_at', '<', before).execute();
+    if (idle.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
-      const idle = await trx.selectFrom('guilds').select('guild_id').where('last_interaction_at', '<', before).execute();
-      if (idle.length === 0) return [];
       const idleIds = trx.selectFrom('guilds').select('guild_id').where('last_interaction_at', '<', before);
       await trx
         .deleteFrom('guilds')

@@ -62,7 +62,7 @@ describe('AgeRestrictedChannels', () => {
     const thread = { type: ChannelType.PublicThread, parentId: guild.channels.ageRestricted };
 
     it('gates a thread whose parent is age-restricted, and no other thread', () => {
-      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.thread), thread, restricted)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true, guildId: guild.id, parentId: guild.channels.ageRestricted });
       const normalThread = { type: ChannelType.PublicThread, parentId: guild.channels.normal };
       expect(channelOf(interactionIn(guild.channels.normalThread), normalThread, restricted).ageRestricted).toBe(false);
       // A thread whose parent is unknown (a server Almanac is not in, or no parent sent) is not.
@@ -81,7 +81,7 @@ describe('AgeRestrictedChannels', () => {
       const text = { type: ChannelType.GuildText };
       expect(channelOf(interactionIn(guild.channels.normal), { ...text, nsfw: true }, restricted).ageRestricted).toBe(true);
       expect(channelOf(interactionIn(guild.channels.ageRestricted), { ...text, nsfw: false }, restricted).ageRestricted).toBe(false);
-      expect(channelOf(interactionIn(guild.channels.ageRestricted), text, restricted)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true });
+      expect(channelOf(interactionIn(guild.channels.ageRestricted), text, restricted)).toEqual({ id: guild.channels.ageRestricted, kind: 'guild', ageRestricted: true, guildId: guild.id });
       expect(channelOf(interactionIn(guild.channels.normal), undefined, restricted).ageRestricted).toBe(false);
     });
   });
