@@ -18,6 +18,7 @@ import { createMetrics } from '../src/runtime/metrics.js';
 import { SettingsService } from '../src/services/settings/settings-service.js';
 import { createInProcessState } from '../src/state/in-process.js';
 import { openStorage } from '../src/storage/storage.js';
+import { countQueries } from '../test/helpers/storage-queries.js';
 import { TRIVIAL_COMMAND } from './bot-shared.js';
 import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
 import { fixed, median } from './stats.js';
@@ -84,13 +85,7 @@ export const settingsSection: BenchSection = {
       // Warm-up: the first interaction reads the server and the member into the cache.
       await timeRound(settled, 10, 0);
       await timeRound(bare, 10, 0);
-      let queries = 0;
-      const executor = storage.db.getExecutor();
-      const execute = executor.executeQuery.bind(executor);
-      executor.executeQuery = ((...args: Parameters<typeof execute>) => {
-        queries++;
-        return execute(...args);
-      }) as typeof execute;
+      const queryCount = countQueries(storage);
       const without: number[] = [];
       const withSettings: number[] = [];
       for (let round = 0; round < rounds; round++) {
@@ -101,6 +96,7 @@ export const settingsSection: BenchSection = {
       const cached = median(withSettings);
       const cost = cached - baseline;
       const interactions = rounds * perRound;
+      const queries = queryCount();
       const rows: Row[] = [
         {
           area: 'settings',

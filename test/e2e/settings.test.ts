@@ -1,4 +1,4 @@
-import { ChannelType, GatewayDispatchEvents, PermissionFlagsBits, Routes } from 'discord.js';
+import { GatewayDispatchEvents, PermissionFlagsBits, Routes } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
 import { en } from '../../src/i18n/en.js';
@@ -9,6 +9,7 @@ import { MEMBER_PERMISSIONS } from '../fakes/discord-guilds.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { createTextChannel } from '../helpers/guild-channel.js';
 
 /**
  * `/settings` end to end: the real client against the fake Discord, the settings kept in the test
@@ -46,18 +47,7 @@ describe('/settings, end to end', () => {
 
   /** A new text channel of the guild, where Almanac may post. */
   function newChannel(): string {
-    const id = String(nextChannel++);
-    bot.discord.dispatch(GatewayDispatchEvents.ChannelCreate, {
-      id,
-      type: ChannelType.GuildText,
-      guild_id: bot.discord.guildId,
-      name: `channel-${id}`,
-      position: 5,
-      nsfw: false,
-      parent_id: null,
-      permission_overwrites: [],
-    });
-    return id;
+    return createTextChannel(bot.discord, String(nextChannel++));
   }
 
   beforeAll(async () => {

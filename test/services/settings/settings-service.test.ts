@@ -8,6 +8,7 @@ import { createInProcessState } from '../../../src/state/in-process.js';
 import type { NoticeChannel } from '../../../src/state/shared-state.js';
 import { SettingsRepository } from '../../../src/storage/settings-repository.js';
 import { openStorage, type Storage, type StorageOptions } from '../../../src/storage/storage.js';
+import { countQueries } from '../../helpers/storage-queries.js';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../../helpers/postgres-server.js';
 
 /**
@@ -41,20 +42,14 @@ function settingsTests(options: () => StorageOptions): void {
   let now: number;
   const service = (state: ConstructorParameters<typeof SettingsService>[0]['state'] = createInProcessState({ processId: 'p' })) =>
     new SettingsService({ storage, state, logger: log, now: () => now });
-  /** Counts the statements the database runs. */
-  let queries = 0;
+  /** The statements the database ran. */
+  let queries: () => number;
 
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 1);
-    queries = 0;
     storage = openStorage({ ...options(), logger: log });
     await storage.migrate();
-    const executor = storage.db.getExecutor();
-    const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = ((...args: Parameters<typeof execute>) => {
-      queries++;
-      return execute(...args);
-    }) as typeof execute;
+    queries = countQueries(storage);
   });
   afterEach(async () => {
     await storage.close();
@@ -83,15 +78,15 @@ function settingsTests(options: () => StorageOptions): void {
     await settings.setUser(USER, { language: 'de' });
     const place = { guildId: GUILD, channelId: THREAD, parentId: CHANNEL, userId: USER };
     expect((await settings.at(place)).publicLanguage).toEqual({ value: 'it', from: 'channel' });
-    const before = queries;
+    const before = queries();
     for (let i = 0; i < 100; i++) await settings.at(place);
     await settings.at({ guildId: GUILD, channelId: CHANNEL, userId: USER });
-    expect(queries).toBe(before);
+    expect(queries()).toBe(before);
     // A server with no row is remembered as such too.
     await settings.at({ guildId: '999', channelId: '1', userId: USER });
-    const afterMiss = queries;
+    const afterMiss = queries();
     await settings.at({ guildId: '999', channelId: '1', userId: USER });
-    expect(queries).toBe(afterMiss);
+    expect(queries()).toBe(afterMiss);
     expect((await settings.effectiveChannelSettings(GUILD, THREAD, CHANNEL)).publicLanguage.value).toBe('it');
   });
 
@@ -106,9 +101,9 @@ function settingsTests(options: () => StorageOptions): void {
     now = created + TOUCH_INTERVAL_MS + 1;
     await settings.at({ guildId: GUILD, channelId: CHANNEL, userId: null });
     await waitFor(async () => (await lastInteraction()) === now);
-    const writes = queries;
+    const writes = queries();
     for (let i = 0; i < 10; i++) await settings.at({ guildId: GUILD, channelId: CHANNEL, userId: null });
-    expect(queries).toBe(writes);
+    expect(queries()).toBe(writes);
     await settings.at({ guildId: '999', channelId: CHANNEL, userId: null });
     expect(await storage.db.selectFrom('guilds').select('guild_id').execute()).toEqual([{ guild_id: GUILD }]);
   });
