@@ -28,7 +28,7 @@ const reachesNone = (name, comment, from, folders) => ({
 const APP = ['app', 'discord', 'http', 'cli', 'inline', 'commands'];
 
 const KERNEL = 'interaction';
-const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip', 'schedule'];
+const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip', 'schedule', 'settings'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -84,7 +84,7 @@ module.exports = {
     ),
     importsOnly(
       'domains-import-only',
-      'The domains (src/cards, src/decks, src/wallpaper, src/ip, src/schedule) are types and pure logic: each other, the kernel and i18n.',
+      'The domains (src/cards, src/decks, src/wallpaper, src/ip, src/schedule, src/settings) are types and pure logic: each other, the kernel and i18n.',
       under(...DOMAINS),
       under(...DOMAINS, KERNEL, 'i18n'),
     ),
@@ -96,9 +96,9 @@ module.exports = {
     ),
     importsOnly(
       'services-import-only',
-      "A service (src/services/<upstream>/) imports the services, the upstream machinery, state, runtime, the kernel and the domains (another upstream's folder only as services-import-no-other-upstream allows), and render's deck-image.ts and deck-picture.ts (deck-pictures/ only).",
+      "A service (src/services/<upstream>/) imports the services, the upstream machinery, state, storage (settings/ reads the database), runtime, the kernel and the domains (another upstream's folder only as services-import-no-other-upstream allows), and render's deck-image.ts and deck-picture.ts (deck-pictures/ only).",
       '^src/services/',
-      '^src/services/', under('upstream', 'state', 'runtime', KERNEL, ...DOMAINS), '^src/render/deck-(image|picture)[.]ts$',
+      '^src/services/', under('upstream', 'state', 'storage', 'runtime', KERNEL, ...DOMAINS), '^src/render/deck-(image|picture)[.]ts$',
     ),
     {
       name: 'services-import-no-other-upstream',

@@ -21,6 +21,7 @@ import { matcherLibrariesSection, matcherSection } from './matcher.js';
 import { oneProcessSection } from './one-process.js';
 import { schedulerSection } from './scheduler.js';
 import type { BenchSection } from './section.js';
+import { settingsSection } from './settings.js';
 import { startupSection } from './startup.js';
 import { floodsSection, fuzzSection } from './vitest-section.js';
 
@@ -40,5 +41,6 @@ export const SECTIONS: readonly BenchSection[] = [
   deckSection,
   deckLoadSection,
   schedulerSection,
+  settingsSection,
   matcherLibrariesSection,
 ];

@@ -5,6 +5,7 @@ import { deck } from './deck/index.js';
 import { readDeckMenu } from './deck/read-deck-menu.js';
 import { ip } from './ip/index.js';
 import { locateIp } from './ip/locate-menu.js';
+import { settings } from './settings/index.js';
 import { status } from './status/index.js';
 import { subscribe } from './subscribe/index.js';
 import { wallpaper } from './wallpaper/index.js';
@@ -13,4 +14,4 @@ import { wallpaper } from './wallpaper/index.js';
  * The command set, in the order `npm run register` sends it: one folder per command, a message
  * menu in the folder of the command whose answer it gives.
  */
-export const commands: readonly Command<AppServices>[] = [ip, locateIp, card, deck, readDeckMenu, status, wallpaper, subscribe];
+export const commands: readonly Command<AppServices>[] = [ip, locateIp, card, deck, readDeckMenu, status, settings, subscribe, wallpaper];

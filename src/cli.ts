@@ -4,7 +4,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { pathToFileURL } from 'node:url';
-import { ALL_APP_PERMISSIONS, OPERATOR_MEMBER_PERMISSIONS, SERVER_INSTALLATION, type OptionValues } from './interaction/context.js';
+import { ALL_APP_PERMISSIONS, OPERATOR_MEMBER_PERMISSIONS, SERVER_INSTALLATION, settingsWithoutChoices, type OptionValues } from './interaction/context.js';
 import { LATE, raceDeadline } from './interaction/deadline.js';
 import type { Reply } from './interaction/reply.js';
 import { loadConfigOrReport, secretsOf } from './runtime/config.js';
@@ -43,6 +43,7 @@ function optionReader(subcommand: string | null, values: Map<string, string | nu
       const path = typed<string>(name, 'string');
       return path === null ? null : { name: basename(path), size: fileSize(path), url: pathToFileURL(resolve(path)).href };
     },
+    getChannel: (name) => typed<string>(name, 'string'),
   };
 }
 
@@ -85,6 +86,7 @@ async function run(argv: string[]): Promise<number> {
     installation: SERVER_INSTALLATION,
     appPermissions: ALL_APP_PERMISSIONS,
     memberPermissions: OPERATOR_MEMBER_PERMISSIONS,
+    settings: settingsWithoutChoices({ locale: 'en-US' }),
     log: logger,
     defer: async () => undefined,
     progress: async (note: string) => {

@@ -9,7 +9,7 @@ import { artworkReply, namedCard } from './shared.js';
 
 /** `/card art name`: every artwork of a card, one at a time with ◀ ▶, attached. */
 export async function art(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const named = await namedCard(ctx, app, { language: cardLanguageFor(null, ctx.user.locale), explicitLanguage: null, view: 'art' });
+  const named = await namedCard(ctx, app, { language: cardLanguageFor(null, ctx.settings.publicLocale), explicitLanguage: null, view: 'art' });
   if ('choices' in named) return named.choices;
   return deferWhenSlow(ctx, artworkReply(app, ctx.user.id, named.card, 0, presentationFor(ctx)), { ephemeral: false });
 }

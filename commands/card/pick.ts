@@ -19,6 +19,6 @@ export async function openPicked(ctx: ComponentContext, app: AppServices, action
   if (card === undefined) throw new UserError((t) => t.card.cardGone);
   if (action.view === 'price') return pricesReply(app, card, 0, presentationFor(ctx));
   if (action.view === 'art') return deferWhenSlow(updateDeferral(ctx), artworkReply(app, ctx.user.id, card, 0, presentationFor(ctx)), { ephemeral: false });
-  const language = action.language ?? cardLanguageFor(null, ctx.user.locale);
+  const language = action.language ?? cardLanguageFor(null, ctx.settings.publicLocale);
   return deferWhenSlow(updateDeferral(ctx), cardReply(app, card, language, ctx, presentationFor(ctx, action.language ?? null)), { ephemeral: false });
 }

@@ -11,7 +11,7 @@ import { namedCard, pricesReply } from './shared.js';
  * Local only: never a request once the database is loaded.
  */
 export async function price(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const named = await namedCard(ctx, app, { language: cardLanguageFor(null, ctx.user.locale), explicitLanguage: null, view: 'price' });
+  const named = await namedCard(ctx, app, { language: cardLanguageFor(null, ctx.settings.publicLocale), explicitLanguage: null, view: 'price' });
   return 'choices' in named ? named.choices : pricesReply(app, named.card, 0, presentationFor(ctx));
 }
 

@@ -16,7 +16,7 @@ export async function search(ctx: ChatInputContext, app: AppServices): Promise<R
   const filters = await filtersOf(ctx, app, true);
   if (query === '' && !hasFilters(filters)) throw new UserError((t) => t.card.giveQueryOrFilter);
   // Names in the user's language match too (the command has no language option: the locale decides).
-  const language = cardLanguageFor(null, ctx.user.locale);
+  const language = cardLanguageFor(null, ctx.settings.publicLocale);
   const result = app.cards.search(query, filters, 25, language);
   if (result.cards.length === 0) {
     throw new UserError((t) => (query === '' ? t.card.noFilterMatch : t.card.noSearchMatch(quoteUserText(query), hasFilters(filters))));

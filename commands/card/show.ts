@@ -9,7 +9,7 @@ import { cardReply, namedCard } from './shared.js';
 /** `/card show name [language]`: one card, in the `language` asked or the user's, its art attached. */
 export async function show(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const explicitLanguage = ctx.options.getString('language');
-  const language = cardLanguageFor(explicitLanguage, ctx.user.locale);
+  const language = cardLanguageFor(explicitLanguage, ctx.settings.publicLocale);
   const named = await namedCard(ctx, app, { language, explicitLanguage, view: 'show' });
   if ('choices' in named) return named.choices;
   return deferWhenSlow(ctx, cardReply(app, named.card, language, ctx, presentationFor(ctx, explicitLanguage)), { ephemeral: false });

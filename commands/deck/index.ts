@@ -1,10 +1,11 @@
+import { messagesFor } from '../../src/i18n/messages.js';
 import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
 import { DECK_COMPONENT_PREFIX, parseOddsCustomId } from '../../src/decks/odds-custom-ids.js';
 import { parseSmallWorldCustomId } from '../../src/decks/small-world-custom-ids.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
 import { odds } from './odds.js';
 import { answerOdds } from './odds-menu.js';
 import { answerSmallWorld } from './small-world-menu.js';
@@ -52,6 +53,6 @@ export const deck: ChatInputCommand<AppServices> = {
     const smallWorld = parseSmallWorldCustomId(ctx.customId);
     if (smallWorld !== null) return answerSmallWorld(ctx, app, smallWorld);
     // A custom_id Almanac never made (or a format of another version): one short sentence.
-    return privateAnswer(presentationFor(ctx).messages.errors.buttonsExpired);
+    return privateAnswer(messagesFor(ctx.user.locale).errors.buttonsExpired);
   },
 };

@@ -1,7 +1,7 @@
+import { messagesFor } from '../../src/i18n/messages.js';
 import type { AppServices } from '../../src/app/services.js';
 import { applyPick, type OddsAction } from '../../src/decks/odds-custom-ids.js';
 import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
-import { presentationFor } from '../../src/interaction/presentation.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
 import { menuDeck, oddsCards, oddsNames } from './shared.js';
 
@@ -11,7 +11,7 @@ import { menuDeck, oddsCards, oddsNames } from './shared.js';
  * for its odds, may use them; the deck is read back from the store its key names.
  */
 export async function answerOdds(ctx: ComponentContext, app: AppServices, action: OddsAction): Promise<ComponentResult> {
-  const t = presentationFor(ctx).messages;
+  const t = messagesFor(ctx.user.locale);
   const deck = await menuDeck(ctx, app, action.key, t.deck.odds);
   if ('refusal' in deck) return deck.refusal;
   const cards = oddsCards(deck.main, app);

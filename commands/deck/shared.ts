@@ -1,3 +1,4 @@
+import { messagesFor } from '../../src/i18n/messages.js';
 import type { AppServices } from '../../src/app/services.js';
 import { allEntries } from '../../src/decks/deck-cards.js';
 import { tileCards } from '../../src/decks/deck-layout.js';
@@ -13,7 +14,7 @@ import { renderDeck, type DeckView } from '../../src/render/deck.js';
 import { deckPicture } from '../../src/render/deck-picture.js';
 import { cardDatabaseMissing } from '../../src/render/card-database.js';
 import { cardLanguageFor } from '../../src/cards/user-language.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
 import { mainDeckCards, type OddsCard } from '../../src/decks/opening-odds.js';
 import { mainDeckText, MAX_ODDS_CARDS, parseMainDeckText } from '../../src/decks/odds-custom-ids.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
@@ -21,7 +22,7 @@ import type { Card } from '../../src/cards/card.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
 
-type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions'> & Pick<DeferrableContext, 'defer' | 'progress'>;
+type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions' | 'settings'> & Pick<DeferrableContext, 'defer' | 'progress'>;
 
 /** The deck, or the one sentence that says why it cannot be read (nothing else runs). */
 export function readDeck(parsed: ParsedDeck): DeckList {
@@ -90,18 +91,20 @@ export async function startOdds(ctx: DeckContext, app: AppServices, deck: DeckLi
   const cards = oddsCards(deck.main, app);
   const key = await app.state.longQueries.remember(mainDeckText(deck.main));
   const picks = { key, startersPage: 0, neededPage: 0, starters: [], needed: [] };
-  return { ...renderOdds({ cards, picks, localNames: oddsNames(ctx, app, cards), messages: presentationFor(ctx).messages }), ephemeral: true };
+  return { ...renderOdds({ cards, picks, localNames: oddsNames(ctx, app, cards), messages: messagesFor(ctx.user.locale) }), ephemeral: true };
 }
 
 async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
   const cardOf = (password: number) => app.cards.byId(password);
   const report = deckReport(deck, cardOf);
   const cards = allEntries(report.cards).map((entry) => entry.card);
+  // A public deck speaks the place's language; one only the member sees, theirs.
+  const locale = ephemeral ? ctx.user.locale : ctx.settings.publicLocale;
   const view: DeckView = {
     report,
-    localNames: app.cards.localNames(cards, cardLanguageFor(null, ctx.user.locale)),
+    localNames: app.cards.localNames(cards, cardLanguageFor(null, locale)),
     pricesAsOf: app.cards.pricesAsOf,
-    messages: presentationFor(ctx).messages,
+    messages: messagesFor(locale),
     ...(deck.main.length > 0 ? { mainDeckKey: await app.state.longQueries.remember(mainDeckText(deck.main)) } : {}),
   };
   const tiles = tileCards(deck, cardOf);
@@ -130,7 +133,7 @@ export async function menuDeck(
   key: string,
   refusals: { notYours: string; forgotten: string },
 ): Promise<{ main: number[] } | { refusal: ComponentResult }> {
-  const t = presentationFor(ctx).messages;
+  const t = messagesFor(ctx.user.locale);
   if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return { refusal: privateAnswer(refusals.notYours) };
   if (!app.cards.ready) return { refusal: privateAnswer(cardDatabaseMissing(app.cards.loadFailure, app.clock.now().getTime(), t)) };
   const text = await app.state.longQueries.recall(key);

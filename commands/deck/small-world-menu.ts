@@ -5,7 +5,8 @@ import { MAX_MENU_CARDS } from '../../src/decks/card-menu-pages.js';
 import { smallWorldDeck } from '../../src/decks/small-world.js';
 import { applySmallWorldChoice, type SmallWorldAction } from '../../src/decks/small-world-custom-ids.js';
 import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
-import { presentationFor, privateAnswer } from '../../src/interaction/presentation.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { privateAnswer } from '../../src/interaction/presentation.js';
 import { renderSmallWorld } from '../../src/render/deck-small-world.js';
 import { menuDeck } from './shared.js';
 
@@ -15,7 +16,7 @@ import { menuDeck } from './shared.js';
  * them; the deck is read back from the store its key names, as for Opening odds.
  */
 export async function answerSmallWorld(ctx: ComponentContext, app: AppServices, action: SmallWorldAction): Promise<ComponentResult> {
-  const t = presentationFor(ctx).messages;
+  const t = messagesFor(ctx.user.locale);
   const deck = await menuDeck(ctx, app, action.key, t.deck.smallWorld);
   if ('refusal' in deck) return deck.refusal;
   const monsters = smallWorldDeck(deck.main, (password) => app.cards.byId(password));

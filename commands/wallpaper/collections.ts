@@ -32,14 +32,14 @@ async function publicCollections(app: AppServices, userId: string, username: str
 export async function listCollections(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const parsed = parseWallhavenUsername(ctx.options.getString('user'));
   if (!parsed.ok) throw new UserError((t) => t.wallpaper.notAUsername);
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   const collections = await publicCollections(app, ctx.user.id, parsed.username, (load) => waitForWallhaven(app, chatAcknowledger(ctx, false), messages, load));
   return renderCollectionList(parsed.username, collections, 0, messages);
 }
 
 /** ◀ ▶ under the list: only who asked for it pages, the list coming from the cache. */
 export async function pageCollectionList(ctx: ComponentContext, app: AppServices, target: { username: string; page: number }): Promise<ComponentResult> {
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return privateAnswer(messages.wallpaper.notYourList);
   try {
     const collections = await publicCollections(app, ctx.user.id, target.username, (load) => waitForWallhaven(app, componentAcknowledger(ctx), messages, load));
@@ -52,7 +52,7 @@ export async function pageCollectionList(ctx: ComponentContext, app: AppServices
 
 /** A collection picked in the menu: a new listing of its wallpapers, owned by whoever picked it. */
 export async function openCollection(ctx: ComponentContext, app: AppServices, username: string): Promise<ComponentResult> {
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   const id = Number(ctx.values[0]);
   if (!Number.isSafeInteger(id) || id < 1) return privateAnswer(messages.wallpaper.unknownPager);
   let collection: WallpaperCollection | null;

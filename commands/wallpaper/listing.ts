@@ -94,7 +94,7 @@ export async function openFromComponent(
   text: string,
   collection?: WallpaperCollection,
 ): Promise<ComponentResult> {
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   const acknowledge: Acknowledger = { defer: () => ctx.deferUpdate(), progress: () => ctx.deferUpdate() };
   const search = { ...filters, purity: channelPurityScope(ctx.channel, app.wallhaven.nsfwAvailable) };
   try {

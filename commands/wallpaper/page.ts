@@ -17,7 +17,7 @@ import { sideAnswer, waitForWallhaven } from './listing.js';
  * it asks for is checked against the channel again on every press.
  */
 export async function page(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   const labels = messages.wallpaper;
   const state = decodePagerId(ctx.customId);
   if (state === null) return privateAnswer(labels.unknownPager);

@@ -19,7 +19,7 @@ function valueOf<T>(result: ParseResult<T>): T {
 export async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const query = valueOf(parseQuery(ctx.options.getString('query')));
   const categories = valueOf(parseCategories(ctx.options.getString('category')));
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   let result;
   try {
     result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>

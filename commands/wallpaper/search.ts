@@ -13,6 +13,6 @@ export async function searchWallpapers(ctx: ChatInputContext, app: AppServices):
   if (!options.ok) throw new UserError(options.reason);
   const { search: filters, query } = options.value;
   // Search, show and random answer in the channel: the wait note is public like the answer.
-  const opener = { userId: ctx.user.id, channel: ctx.channel, acknowledge: chatAcknowledger(ctx, false), messages: messagesFor(ctx.user.locale) };
+  const opener = { userId: ctx.user.id, channel: ctx.channel, acknowledge: chatAcknowledger(ctx, false), messages: messagesFor(ctx.settings.publicLocale) };
   return openPager(app, opener, filters, query);
 }

@@ -17,7 +17,7 @@ import { waitForWallhaven } from './listing.js';
 export async function showWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const parsed = parseWallpaperId(ctx.options.getString('id') ?? '');
   if (!parsed.ok) throw new UserError((t) => t.wallpaper.notAWallpaper(parsed.reason));
-  const messages = messagesFor(ctx.user.locale);
+  const messages = messagesFor(ctx.settings.publicLocale);
   const hasKey = app.wallhaven.nsfwAvailable;
   let result;
   try {

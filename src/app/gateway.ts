@@ -15,6 +15,7 @@ import type { Router } from '../interaction/router.js';
 import { InlineCardSearch } from '../inline/inline-cards.js';
 import type { OpsServer } from '../runtime/ops-server.js';
 import type { AppServices } from './services.js';
+import { forgetRemovedGuilds } from './settings-lifecycle.js';
 
 export interface GatewayAppOptions extends AppCoreOptions {
   /** Extra discord.js REST options (tests lower retries and timeouts). */
@@ -61,6 +62,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   const webhooks = new WebhookWriter(client.rest);
   const ageRestricted = new AgeRestrictedChannels();
   client.on(Events.Raw, ageRestricted.remember);
+  if (services.settings) client.on(Events.Raw, forgetRemovedGuilds(services.settings, logger));
   // Interactions are read from the dispatch itself: discord.js builds no objects for them (src/discord/client.ts).
   client.on(Events.Raw, (packet: GatewayDispatchPayload, shardId: number) => {
     if (packet.t !== GatewayDispatchEvents.InteractionCreate) return;

@@ -30,6 +30,9 @@ import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven/wallhaven.js';
 import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
+import { SettingsService } from '../services/settings/settings-service.js';
+import type { RouterServices } from '../interaction/router.js';
+import { settleWith } from './settle.js';
 
 
 export interface Clock {
@@ -64,6 +67,10 @@ export interface AppServices {
    * deployments without DISCORD_TOKEN cannot post on their own).
    */
   subscriptions: Subscriptions | undefined;
+  /** What servers, channels and members chose with `/settings`, cached; absent without a database (the CLI, handler tests). */
+  settings: SettingsService | undefined;
+  /** The router's reading of the settings where an interaction happened (absent without a database). */
+  settleInteraction: RouterServices['settleInteraction'];
   cards: CardService;
   /** Deck pictures' art: what is stored or on the member's share now, the rest in the background. */
   deckArt: DeckArt;
@@ -178,7 +185,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   registerHealthGauges(deps.metrics, upstreamHealth);
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
   registerFleetGauges(deps.metrics, () => state.fleet.members());
-  const subscriptions = startSubscriptions(deps, overrides, { clock, state, cards, wallhaven, closers });
+  const settings = deps.storage === undefined ? undefined : new SettingsService({ storage: deps.storage, state, logger: deps.logger, now: () => clock.now().getTime() });
+  const subscriptions = startSubscriptions(deps, overrides, { clock, state, cards, wallhaven, closers, settings });
 
   return {
     config: deps.config,
@@ -197,6 +205,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     state,
     storage: deps.storage,
     subscriptions,
+    settings,
+    settleInteraction: settings === undefined ? undefined : settleWith(settings),
     cards,
     deckArt,
     deckPictures,
@@ -217,14 +227,14 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
 function startSubscriptions(
   deps: ServiceDeps,
   overrides: ServiceOverrides,
-  parts: { clock: Clock; state: SharedState; cards: CardService; wallhaven: WallhavenService; closers: (() => Promise<void>)[] },
+  parts: { clock: Clock; state: SharedState; cards: CardService; wallhaven: WallhavenService; closers: (() => Promise<void>)[]; settings: SettingsService | undefined },
 ): Subscriptions | undefined {
   const token = deps.config.discordToken;
   if (deps.storage === undefined || (token === undefined && overrides.channelPoster === undefined)) return undefined;
   const store = new SubscriptionsStore(deps.storage.db);
   const now = () => parts.clock.now().getTime();
   if (overrides.startScheduler !== false) {
-    const preferences = overrides.channelPreferences ?? NO_PREFERENCES;
+    const preferences = overrides.channelPreferences ?? (parts.settings === undefined ? NO_PREFERENCES : channelPreferencesOf(parts.settings));
     const scheduler = new Scheduler({
       store,
       poster: overrides.channelPoster ?? new RestChannelPoster({ apiUrl: deps.config.discordApiUrl, token: token! }),
@@ -244,4 +254,14 @@ function startSubscriptions(
     parts.closers.push(() => scheduler.stop());
   }
   return new Subscriptions(store, now);
+}
+
+/** A channel's `/settings` as scheduled posts read them: its public language and its purity ceiling. */
+function channelPreferencesOf(settings: SettingsService): ChannelPreferences {
+  return {
+    async forChannel(guildId, channelId) {
+      const { publicLanguage, purityCeiling } = await settings.effectiveChannelSettings(guildId, channelId);
+      return { ...(publicLanguage.value === null ? {} : { locale: publicLanguage.value }), ...(purityCeiling.value === null ? {} : { purityCeiling: purityCeiling.value }) };
+    },
+  };
 }

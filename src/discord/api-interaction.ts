@@ -201,8 +201,12 @@ export function channelOf(payload: ApiInteraction, gateway?: Pick<GatewayFacts, 
   if (guildId === undefined || channel?.type === ChannelType.DM || channel?.type === ChannelType.GroupDM) {
     return { id, kind: 'dm', ageRestricted: false };
   }
-  const known = (channelId: string | null | undefined) => typeof channelId === 'string' && gateway?.ageRestricted(guildId, channelId) === true;
-  if (channel && THREAD_TYPES.includes(channel.type)) return { id, kind: 'thread', ageRestricted: known(channel.parent_id), guildId };
+  const known = (channelId: string | undefined) => channelId !== undefined && gateway?.ageRestricted(guildId, channelId) === true;
+  if (channel && THREAD_TYPES.includes(channel.type)) {
+    // A thread's parent (null or absent on other channels), read only when it is an id.
+    const parentId = typeof channel.parent_id === 'string' && isSnowflake(channel.parent_id) ? channel.parent_id : undefined;
+    return { id, kind: 'thread', ageRestricted: known(parentId), guildId, ...(parentId === undefined ? {} : { parentId }) };
+  }
   return { id, kind: 'guild', ageRestricted: channel?.nsfw ?? known(id), guildId };
 }
 
@@ -244,6 +248,10 @@ function optionValues(
         const id = typed<string>(name, ApplicationCommandOptionType.Attachment, 'string');
         const attachment = id === null || !Object.hasOwn(attachments, id) ? undefined : attachments[id];
         return attachment === undefined ? null : attachmentRef(attachment);
+      },
+      getChannel: (name) => {
+        const id = typed<string>(name, ApplicationCommandOptionType.Channel, 'string');
+        return id !== null && isSnowflake(id) ? id : null;
       },
     },
   };

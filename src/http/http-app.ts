@@ -16,6 +16,7 @@ import {
   type InteractionsServerOptions,
 } from './interactions-server.js';
 import { ed25519PublicKey } from './signature.js';
+import { startIdleSweep } from '../app/settings-lifecycle.js';
 
 export interface HttpAppOptions extends AppCoreOptions {
   /** Extra REST options for the webhook writes (tests lower retries and timeouts). */
@@ -49,6 +50,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const publicKey = ed25519PublicKey(config.discordPublicKey);
   if (config.messageSearch) logger.warn('MESSAGE_SEARCH has no effect in HTTP mode: Discord sends an interactions endpoint no messages (cards named inline need the gateway mode)');
   let server: InteractionsServer | undefined;
+  let stopSweep: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   const core = await createAppCore(options, 'http', { isReady: () => isReady() });
   const { router, services, metrics } = core;
@@ -82,10 +84,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
           await router.handle(routed);
         },
       });
+      if (services.settings) stopSweep = startIdleSweep(services.settings, logger);
       logger.info({ port: server.port, version: services.version, cardDatabaseReady: services.cards.ready }, 'serving HTTP interactions');
     },
     stop() {
       stopping ??= stopAppCore(core, logger, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS, async () => {
+        stopSweep?.();
         await server?.close(1_000);
         // The REST client's rate-limit sweepers would keep the process alive.
         rest.clearHashSweeper();

@@ -12,6 +12,7 @@ import {
   TOPLIST_CHOICES,
   type CommandLocalization,
 } from './shared-localizations.js';
+import { SETTINGS_LOCALIZATIONS } from './settings-localizations.js';
 
 /**
  * Command, subcommand, option and choice names and descriptions in fr, de, it and pt-BR, keyed by
@@ -334,6 +335,7 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
   },
   'wallpaper random category': CATEGORY,
   ...choicesOf('wallpaper random category', CATEGORY_CHOICES),
+  ...SETTINGS_LOCALIZATIONS,
 };
 
 /** `time` and `timezone` of `/subscribe`'s daily subscriptions, under `path`. */

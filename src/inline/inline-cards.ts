@@ -70,7 +70,7 @@ export class InlineCardSearch implements ChatMessageHandler {
   private readonly logger: Logger;
 
   constructor(
-    private readonly app: Pick<AppServices, 'cards' | 'memberShares' | 'state' | 'clock' | 'logger'>,
+    private readonly app: Pick<AppServices, 'cards' | 'memberShares' | 'state' | 'clock' | 'logger' | 'settings'>,
     private readonly channels: ChatChannels,
   ) {
     const now = () => app.clock.now().getTime();
@@ -117,7 +117,8 @@ export class InlineCardSearch implements ChatMessageHandler {
     const arrivedAt = this.app.clock.now().getTime();
     const access = this.channels.access(message);
     if (access === null) return;
-    const locale = this.channels.locale(message);
+    const locale = await this.localeIfOn(message);
+    if (locale === null) return;
     const readings = await this.read(names, locale);
     if (readings.length === 0) return;
     if (!(await this.claims.firstTime(message.id))) return;
@@ -135,7 +136,7 @@ export class InlineCardSearch implements ChatMessageHandler {
     if (reply === undefined) return;
     const names = inlineCardNames(message.content);
     if (namesKey(names) === reply.names) return;
-    const locale = this.channels.locale(message);
+    const locale = (await this.localeIfOn(message)) ?? this.channels.locale(message);
     const readings = await this.read(names, locale);
     if (readings.length === 0) {
       this.tracker.forget(message.id);
@@ -148,6 +149,25 @@ export class InlineCardSearch implements ChatMessageHandler {
     if (!(await this.allowedIn(this.posted, message))) return;
     this.tracker.update(message.id, namesKey(names));
     await this.attempt('update the answer of an edited message', message, () => this.channels.edit(reply.channelId, reply.replyId, payload));
+  }
+
+  /**
+   * The locale answers in the message's channel are written in (the channel's or server's
+   * `/settings language`, else the server's preferred locale), or null when `/settings inline-cards`
+   * switched them off there. From the settings cache: no query per message. A database that fails
+   * to answer costs the choices, not the answer.
+   */
+  private async localeIfOn(message: ChatMessageRef): Promise<string | null> {
+    const { settings } = this.app;
+    if (settings === undefined || message.guildId === null) return this.channels.locale(message);
+    try {
+      const effective = await settings.effectiveChannelSettings(message.guildId, message.channelId);
+      if (!effective.inlineCards.value) return null;
+      return effective.publicLanguage.value ?? this.channels.locale(message);
+    } catch (error) {
+      this.logger.warn({ err: error, channelId: message.channelId }, 'settings unreadable; answering cards named inline as if nothing was chosen');
+      return this.channels.locale(message);
+    }
   }
 
   /**

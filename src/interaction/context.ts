@@ -19,8 +19,23 @@ export interface ChannelInfo {
   kind: 'guild' | 'thread' | 'dm';
   /** Age-restricted ("NSFW") channel; a thread reports its parent's flag. Always false in DMs. */
   ageRestricted: boolean;
-  /** The server of a guild channel or thread (absent in DMs, and where a transport does not say). */
+  /** The server it is in (absent in DMs and group DMs). */
   guildId?: string;
+  /** A thread's parent channel, when Discord said. */
+  parentId?: string;
+  /** The highest wallpaper purity the server's settings allow here (a ceiling over `ageRestricted`); absent: none. */
+  purityCeiling?: 'sfw' | 'sketchy' | 'nsfw';
+}
+
+/**
+ * What the server, the channel and the member chose with `/settings`, as it applies to this
+ * interaction (the member's own language is already in `user.locale`, the purity ceiling in `channel`).
+ */
+export interface PlaceSettings {
+  /** The Discord locale public answers are written in. */
+  publicLocale: string;
+  /** Who `/ip` answers by default; null: each subcommand's own default. */
+  ipAnswers: 'public' | 'private' | null;
 }
 
 /**
@@ -68,6 +83,8 @@ export interface OptionValues {
   getBoolean(name: string): boolean | null;
   getInteger(name: string): number | null;
   getAttachment(name: string): AttachmentRef | null;
+  /** A channel option's channel id. */
+  getChannel(name: string): string | null;
 }
 
 /** The message a message menu was used on: its text and its attachments, as the interaction carries them. */
@@ -98,6 +115,7 @@ interface BaseContext {
   installation: Installation;
   appPermissions: AppPermissions;
   memberPermissions: MemberPermissions;
+  settings: PlaceSettings;
   log: Logger;
 }
 
@@ -130,6 +148,11 @@ export interface ComponentContext extends BaseContext {
 export type ComponentResult = { update: MessagePayload } | { reply: Reply };
 
 export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
+
+/** What applies where nothing was chosen with `/settings` (or no database is kept: the CLI, handler tests). */
+export function settingsWithoutChoices(user: Pick<Invoker, 'locale'>): PlaceSettings {
+  return { publicLocale: user.locale, ipAnswers: null };
+}
 
 /** A server install used in that server, with every permission: what the terminal CLI acts as. */
 export const SERVER_INSTALLATION: Installation = { context: 'guild', byGuild: true };

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.js';
 import { messagesFor } from '../i18n/messages.js';
-import type { AppPermissions, ComponentContext, ComponentResult, Invoker } from './context.js';
+import type { AppPermissions, ComponentContext, ComponentResult, PlaceSettings } from './context.js';
 import type { Reply } from './reply.js';
 
 /** How commands present an answer, whatever the command: in whose words, where, and to whom. */
@@ -11,9 +11,12 @@ export interface Presentation {
   attachFiles: boolean;
 }
 
-/** The app's words follow a command's `language` option when given, else the user's Discord locale. */
-export function presentationFor(ctx: { user: Invoker; appPermissions: AppPermissions }, languageOption: string | null = null): Presentation {
-  return { messages: messagesFor(languageOption ?? ctx.user.locale), attachFiles: ctx.appPermissions.attachFiles };
+/**
+ * A public answer's words: a command's `language` option when given, else the language `/settings`
+ * chose for the place (which falls back to the member's own).
+ */
+export function presentationFor(ctx: { settings: PlaceSettings; appPermissions: AppPermissions }, languageOption: string | null = null): Presentation {
+  return { messages: messagesFor(languageOption ?? ctx.settings.publicLocale), attachFiles: ctx.appPermissions.attachFiles };
 }
 
 /**

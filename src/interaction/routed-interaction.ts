@@ -1,4 +1,4 @@
-import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues, TargetMessage } from './context.js';
+import type { AppPermissions, MemberPermissions, AutocompleteChoice, ChannelInfo, Installation, Invoker, OptionValues, PlaceSettings, TargetMessage } from './context.js';
 import type { MessagePayload, Reply } from './reply.js';
 
 /**
@@ -44,6 +44,8 @@ interface InteractionBase {
   installation: Installation;
   appPermissions: AppPermissions;
   memberPermissions: MemberPermissions;
+  /** What `/settings` chose for this place; set by the router (absent: nothing chosen). */
+  settings?: PlaceSettings;
   responder: InteractionResponder;
 }
 

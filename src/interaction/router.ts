@@ -3,6 +3,7 @@ import type { AutocompleteChoice } from './context.js';
 import type { ChatInputCommand, Command, MessageContextCommand } from './command.js';
 import type { Reply } from './reply.js';
 import { UserError } from './errors.js';
+import { settingsWithoutChoices } from './context.js';
 import { messagesFor } from '../i18n/messages.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { ComponentExpiry } from './component-expiry.js';
@@ -39,10 +40,15 @@ export interface Router {
 
 type RunsCommand = ChatInputInteraction | MessageCommandInteraction;
 
-/** What the router itself uses of the services it hands the commands: where it logs and counts. */
+/** What the router itself uses of the services it hands the commands: where it logs and counts, and what `/settings` chose. */
 export interface RouterServices {
   logger: Logger;
   metrics: Metrics;
+  /**
+   * The settings where an interaction happened: its member's language in `user.locale`, the purity
+   * ceiling in `channel`, the rest in `settings`. Absent (the CLI, handler tests): nothing chosen.
+   */
+  settleInteraction?(where: Pick<RoutedInteraction, 'user' | 'channel'>): Promise<Required<Pick<RoutedInteraction, 'user' | 'channel' | 'settings'>>>;
 }
 
 /**
@@ -97,6 +103,7 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
       installation: interaction.installation,
       appPermissions: interaction.appPermissions,
       memberPermissions: interaction.memberPermissions,
+      settings: interaction.settings ?? settingsWithoutChoices(interaction.user),
       get log() {
         return log();
       },
@@ -269,6 +276,17 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
     }
   }
 
+  /** The interaction with what `/settings` chose where it happened; a database that fails to answer costs the choices, never the answer. */
+  async function settled(interaction: RoutedInteraction): Promise<RoutedInteraction> {
+    if (!app.settleInteraction) return interaction;
+    try {
+      return { ...interaction, ...(await app.settleInteraction(interaction)) };
+    } catch (error) {
+      app.logger.warn({ err: error, interactionId: interaction.id }, 'settings unreadable; answering as if nothing was chosen');
+      return interaction;
+    }
+  }
+
   return {
     async handle(interaction) {
       const receivedAt = performance.now();
@@ -277,7 +295,9 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
       const timed = timingAcknowledgement(interaction, receivedAt, (seconds) =>
         app.metrics.interactionAcknowledgement.labels(command, interaction.kind).observe(seconds),
       );
-      const work = dispatch(withWellFormedText(timed)).catch((error: unknown) =>
+      const work = settled(withWellFormedText(timed))
+        .then(dispatch)
+        .catch((error: unknown) =>
         app.logger.error({ err: error, interactionId: interaction.id }, 'interaction handler crashed'),
       );
       inFlight.add(work);

@@ -66,6 +66,11 @@ class WellFormedOptions implements OptionValues {
   getAttachment(name: string): AttachmentRef | null {
     return this.options.getAttachment(name);
   }
+
+  /** A channel id is Discord's, not typed by the member. */
+  getChannel(name: string): string | null {
+    return this.options.getChannel(name);
+  }
 }
 
 /**

@@ -69,6 +69,8 @@ export function createInProcessState(options: InProcessStateOptions): SharedStat
     },
     channelHistory: createLocalChannelHistory,
     seenOnce: (seenOptions) => createLocalSeenOnce(seenOptions, now),
+    // One process: nothing to tell, nobody to hear it.
+    notices: () => ({ publish: () => Promise.resolve(), subscribe: () => undefined }),
     fleet: {
       describeWith(describer) {
         describe = describer;

@@ -34,6 +34,11 @@ export interface SharedState {
   channelHistory(options: ChannelHistoryOptions): ChannelHistory;
   /** Keys seen in the last `ttlMs` by any process (e.g. the interactions received, to drop replays). */
   seenOnce(options: SeenOnceOptions): SeenOnce;
+  /**
+   * Short notices between the fleet's processes under `name` (e.g. "this server's settings
+   * changed", so the others drop what they cached). In process there is no other process: nothing is sent.
+   */
+  notices(name: string): NoticeChannel;
   /** Registry of live processes, and what each reports about itself. */
   readonly fleet: FleetRegistry;
   /** Whether sharing works right now; for /status and /metrics. */
@@ -94,4 +99,14 @@ export interface FleetRegistry {
   describeWith(describe: () => Pick<FleetMember, 'shards' | 'guilds'>): void;
   /** The live processes (this one included), as last reported; only this one for the in-process backend. */
   members(): Promise<FleetMember[]>;
+}
+
+export interface NoticeChannel {
+  /** Sends `text` to every other process (best effort: lost while Redis is, which `resync` covers). */
+  publish(text: string): Promise<void>;
+  /**
+   * `listener` gets each notice another process publishes; `resync` runs when notices may have been
+   * missed (Redis reachable again after an outage), so that the caller drops what it cached.
+   */
+  subscribe(listener: (text: string) => void, resync: () => void): void;
 }

@@ -63,7 +63,7 @@ describe('AgeRestrictedChannels', () => {
     const gateway = { ageRestricted: (guildId: string, channelId: string) => restricted.has(guildId, channelId) };
 
     it('gates a thread whose parent is age-restricted, and no other thread', () => {
-      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true, guildId: guild.id });
+      expect(channelOf(interactionIn(guild.channels.thread, thread), gateway)).toEqual({ id: guild.channels.thread, kind: 'thread', ageRestricted: true, guildId: guild.id, parentId: guild.channels.ageRestricted });
       const normalThread = { type: ChannelType.PublicThread, parent_id: guild.channels.normal };
       expect(channelOf(interactionIn(guild.channels.normalThread, normalThread), gateway).ageRestricted).toBe(false);
       // A thread whose parent is unknown (a server Almanac is not in, or no parent sent) is not.

@@ -5,6 +5,7 @@ import { BOT_USER, MEMBER_PERMISSIONS } from '../fakes/discord-guilds.js';
 import { embedCharacterCount } from '../../src/render/format.js';
 import { QUIRK_CARD_IDS, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { createTextChannel } from '../helpers/guild-channel.js';
 import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
 
 /**
@@ -35,18 +36,7 @@ describe('cards named inline, end to end', () => {
 
   /** A new text channel of the guild, with these overwrites for Almanac's member. */
   function newChannel(deny: bigint = 0n): string {
-    const id = String(nextChannel++);
-    bot.discord.dispatch(GatewayDispatchEvents.ChannelCreate, {
-      id,
-      type: ChannelType.GuildText,
-      guild_id: bot.discord.guildId,
-      name: `channel-${id}`,
-      position: 5,
-      nsfw: false,
-      parent_id: null,
-      permission_overwrites: deny === 0n ? [] : [{ id: BOT_USER.id, type: OverwriteType.Member, allow: '0', deny: String(deny) }],
-    });
-    return id;
+    return createTextChannel(bot.discord, String(nextChannel++), deny);
   }
 
   beforeAll(async () => {

@@ -15,6 +15,8 @@ import {
   type Invoker,
   type MessageContextContext,
   type OptionValues,
+  type PlaceSettings,
+  settingsWithoutChoices,
 } from '../../src/interaction/context.js';
 import type { MessagePayload } from '../../src/interaction/reply.js';
 import { loadCardDump } from './card-dump.js';
@@ -31,10 +33,12 @@ const log = pino({ level: 'silent' });
 
 type OptionValue = string | number | boolean | AttachmentRef;
 
-function base(overrides: { user?: Partial<Invoker>; channel?: ChannelInfo; attachFiles?: boolean; manageServer?: boolean }) {
+function base(overrides: { user?: Partial<Invoker>; channel?: ChannelInfo; attachFiles?: boolean; manageServer?: boolean; settings?: Partial<PlaceSettings> }) {
+  const user = { ...USER, ...overrides.user };
   return {
     interactionId: 'i1',
-    user: { ...USER, ...overrides.user },
+    user,
+    settings: { ...settingsWithoutChoices(user), ...overrides.settings },
     channel: overrides.channel ?? GUILD_CHANNEL,
     installation: SERVER_INSTALLATION,
     appPermissions: overrides.attachFiles === false ? { attachFiles: false } : ALL_APP_PERMISSIONS,
@@ -51,6 +55,7 @@ export function optionValues(subcommand: string | null, values: Record<string, O
     getBoolean: (name) => typed<boolean>(name, 'boolean'),
     getInteger: (name) => typed<number>(name, 'number'),
     getAttachment: (name) => typed<AttachmentRef>(name, 'object'),
+    getChannel: (name) => typed<string>(name, 'string'),
   };
 }
 

@@ -6,9 +6,10 @@ import { presentationFor, privateAnswer, turnedPage, updateDeferral } from '../.
 const user = { id: '42', username: 'owner', locale: 'fr' };
 
 describe('presentation helpers', () => {
-  it('answer in the language option’s words when given, else the user’s locale, and say whether files may be attached', () => {
-    expect(presentationFor({ user, appPermissions: { attachFiles: false } })).toEqual({ messages: fr, attachFiles: false });
-    expect(presentationFor({ user, appPermissions: { attachFiles: true } }, 'en')).toEqual({ messages: en, attachFiles: true });
+  it('answer in the language option’s words when given, else the place’s public language, and say whether files may be attached', () => {
+    const settings = { publicLocale: 'fr', ipAnswers: null };
+    expect(presentationFor({ settings, appPermissions: { attachFiles: false } })).toEqual({ messages: fr, attachFiles: false });
+    expect(presentationFor({ settings, appPermissions: { attachFiles: true } }, 'en')).toEqual({ messages: en, attachFiles: true });
   });
 
   it('turn a page in place for whoever ran the command, and show it privately to anyone else', () => {

@@ -80,7 +80,7 @@ function recordingResponder(): InteractionResponder & { calls: Call[] } {
 }
 
 function options(values: Record<string, string> = {}, subcommand: string | null = null): OptionValues {
-  return { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null, getAttachment: () => null };
+  return { subcommand, getString: (name) => values[name] ?? null, getBoolean: () => null, getInteger: () => null, getAttachment: () => null, getChannel: () => null };
 }
 
 const base = {

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, type ChannelInfo, type Invoker } from '../../src/interaction/context.js';
+import { ALL_APP_PERMISSIONS, SERVER_INSTALLATION, settingsWithoutChoices, type ChannelInfo, type Invoker } from '../../src/interaction/context.js';
 import type { ChatInputCommand, MessageContextCommand } from '../../src/interaction/command.js';
 import type { MessagePayload, Reply } from '../../src/interaction/reply.js';
 import { loadConfig, secretsOf } from '../../src/runtime/config.js';
@@ -30,7 +30,7 @@ import { injectedLinks, payloadProblems, renderedTexts } from '../helpers/payloa
 import { HOSTILE_STRING } from '../helpers/hostile-input.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
 
-const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS, memberPermissions: { manageServer: false } };
+const SERVER_SIDE = { installation: SERVER_INSTALLATION, appPermissions: ALL_APP_PERMISSIONS, memberPermissions: { manageServer: false }, settings: settingsWithoutChoices({ locale: 'en-US' }) };
 
 /**
  * Hostile input, fuzzed in process: every string option of every command (found from the command
@@ -218,6 +218,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
             getBoolean: () => null,
             getInteger: () => null,
             getAttachment: () => null,
+            getChannel: () => null,
           },
           ...deferrable,
         },
@@ -248,7 +249,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
               user: USER,
               channel: CHANNELS[0]!,
               log: silent,
-              options: { subcommand: target.subcommand, getString: (name) => (name === target.option ? value : null), getBoolean: () => null, getInteger: () => null, getAttachment: () => null },
+              options: { subcommand: target.subcommand, getString: (name) => (name === target.option ? value : null), getBoolean: () => null, getInteger: () => null, getAttachment: () => null, getChannel: () => null },
               focused: { name: target.option, value },
             },
             app,

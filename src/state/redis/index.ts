@@ -14,6 +14,7 @@ import { FleetLimiters } from './fleet-limiter.js';
 import { FleetHeartbeat } from './fleet-registry.js';
 import { createFleetQueryStore } from './long-queries.js';
 import { createFleetSeenOnce } from './seen-once.js';
+import { createFleetNotices } from './notices.js';
 import { createTwoLevelCacheFactory } from './two-level-cache.js';
 import { decodeCached, encodeCachedParts, VALUE_FORMAT } from './value-codec.js';
 import { createFleetMemberShareLedger } from './member-share-ledger.js';
@@ -126,6 +127,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     memberShareLedger: (ledgerOptions) => createFleetMemberShareLedger(connection, KEY_PREFIX, { ...ledgerOptions, now: ledgerOptions.now ?? now }),
     channelHistory: (historyOptions) => createFleetChannelHistory(connection, KEY_PREFIX, historyOptions),
     seenOnce: (seenOptions) => createFleetSeenOnce(connection, KEY_PREFIX, seenOptions, now),
+    notices: (name) => createFleetNotices(connection, KEY_PREFIX, name, options.processId, logger),
     fleet,
     health: () => ({ backend: 'redis', degraded: !connection.isUp, since: connection.since, fallbackShareOf: fleet.fallbackShare }),
     async close() {
