@@ -17,6 +17,7 @@ import { DECK_ART_BACKGROUND, DeckArt } from '../services/ygoprodeck/deck-art.js
 import { createDeckPictures, type DeckPictures, type DeckPicturesOptions } from '../services/deck-pictures/deck-pictures.js';
 import { DnsResolver } from '../services/dns/dns.js';
 import { GeoService } from '../services/geojs/geojs.js';
+import { RdapService } from '../services/rdap/rdap.js';
 import { IpLookup } from '../services/geojs/ip-lookup.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { registerHealthGauges } from '../upstream/health-gauges.js';
@@ -44,6 +45,8 @@ export interface AppServices {
   geo: GeoService;
   /** `/ip` and Locate IP: names resolved through DNS_SERVERS, addresses located by GeoJS. */
   ipLookup: IpLookup;
+  /** `/ip whois` and the registration button: RDAP registries found through IANA's bootstrap. */
+  rdap: RdapService;
   wallhaven: WallhavenService;
   /** The listings `/wallpaper` pages through: their queries in the buttons, and which result a press lands on. */
   wallpaperListings: WallpaperListings;
@@ -129,6 +132,9 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const dns = new DnsResolver({ servers: deps.config.dnsServers, now: () => clock.now().getTime() });
   closers.push(async () => dns.close());
   healthReporters.push(() => withRefusals(geo.health()));
+  const rdap = new RdapService({ ...upstream, bootstrapUrl: deps.config.rdapBootstrapUrl, requestTimeoutMs: timeouts.rdap, now: () => clock.now().getTime() });
+  closers.push(() => rdap.close());
+  healthReporters.push(() => withRefusals(rdap.health()));
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey, requestTimeoutMs: timeouts.wallhaven });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => withRefusals(wallhaven.health()));
@@ -173,6 +179,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     ipLookup: new IpLookup(geo, dns),
+    rdap,
     wallhaven,
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),
     memberShares,

@@ -53,6 +53,18 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['endereço', 'Um endereço IPv4/IPv6, um nome de host ou uma URL'],
   },
   'ip time public': PUBLIC_BY_DEFAULT,
+  'ip whois': {
+    fr: ['whois', 'Qui détient une adresse, un numéro d’AS ou un domaine, et son contact abus (RDAP)'],
+    de: ['whois', 'Wem eine Adresse, AS-Nummer oder Domain gehört, und ihr Missbrauchskontakt (RDAP)'],
+    it: ['whois', 'Chi detiene un indirizzo, un numero di AS o un dominio, e il suo contatto abusi (RDAP)'],
+    'pt-BR': ['whois', 'Quem detém um endereço, número de AS ou domínio, e seu contato de abuso (RDAP)'],
+  },
+  'ip whois query': {
+    fr: ['requête', 'Une adresse IP, un domaine ou un numéro d’AS (AS13335)'],
+    de: ['abfrage', 'Eine IP-Adresse, eine Domain oder eine AS-Nummer (AS13335)'],
+    it: ['richiesta', 'Un indirizzo IP, un dominio o un numero di AS (AS13335)'],
+    'pt-BR': ['consulta', 'Um endereço IP, um domínio ou um número de AS (AS13335)'],
+  },
   'Locate IP addresses': {
     fr: ['Localiser les adresses IP'],
     de: ['IP-Adressen orten'],

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { opsDe } from './ops/de.js';
 
 /** German, with the card game's terms as printed on German cards. */
 export const de: Catalogue = {
@@ -381,4 +382,5 @@ export const de: Catalogue = {
       '424153': 'Anthrazit',
     },
   },
+  ops: opsDe,
 };

@@ -1,3 +1,4 @@
+import { opsEn } from './ops/en.js';
 /**
  * Almanac's own words in English: the source of every message key. Each other language's catalogue
  * is typed against this one (src/i18n/catalogue.ts), so a key missing anywhere fails the build.
@@ -392,4 +393,5 @@ export const en = {
       '424153': 'Charcoal',
     },
   },
+  ops: opsEn,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { opsFr } from './ops/fr.js';
 
 /** French, with the card game's terms as printed on French cards. */
 export const fr: Catalogue = {
@@ -383,4 +384,5 @@ export const fr: Catalogue = {
       '424153': 'Anthracite',
     },
   },
+  ops: opsFr,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { opsIt } from './ops/it.js';
 
 /** Italian, with the card game's terms as printed on Italian cards. */
 export const it: Catalogue = {
@@ -380,4 +381,5 @@ export const it: Catalogue = {
       '424153': 'Antracite',
     },
   },
+  ops: opsIt,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { opsPtBr } from './ops/pt-br.js';
 
 /** Brazilian Portuguese, with the card game's terms as printed on Portuguese cards. */
 export const ptBR: Catalogue = {
@@ -381,4 +382,5 @@ export const ptBR: Catalogue = {
       '424153': 'Grafite',
     },
   },
+  ops: opsPtBr,
 };

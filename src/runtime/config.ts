@@ -71,6 +71,7 @@ const schema = z.object({
   DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
   DISCORD_CDN_URL: httpUrl.default('https://cdn.discordapp.com'),
   GEOJS_URL: httpUrl.default('https://get.geojs.io'),
+  RDAP_BOOTSTRAP_URL: httpUrl.default('https://data.iana.org/rdap'),
   WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
   WALLHAVEN_API_KEY: optionalSecret,
   YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
@@ -123,6 +124,8 @@ export interface Config {
   /** Where attachments (`.ydk` files) may be downloaded from, besides `media.discordapp.net`. */
   discordCdnUrl: string;
   geojsUrl: string;
+  /** IANA's RDAP bootstrap files; its scheme is the one registries are asked (and redirected) on. */
+  rdapBootstrapUrl: string;
   wallhavenUrl: string;
   wallhavenApiKey: string | undefined;
   ygoprodeckUrl: string;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     devGuildId: data.DEV_GUILD_ID,
     discordApiUrl: data.DISCORD_API_URL,
     geojsUrl: data.GEOJS_URL,
+    rdapBootstrapUrl: data.RDAP_BOOTSTRAP_URL,
     wallhavenUrl: data.WALLHAVEN_URL,
     wallhavenApiKey: data.WALLHAVEN_API_KEY,
     ygoprodeckUrl: data.YGOPRODECK_URL,

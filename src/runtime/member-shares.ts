@@ -33,9 +33,18 @@ export const GEOJS_MEMBER_SHARE = { limit: 60, windowMs: 60_000 } as const;
  */
 export const YGOPRODECK_MEMBER_SHARE = { limit: 12, windowMs: 60_000 } as const;
 
+/**
+ * What one member may spend of the RDAP registries: 10 objects not yet cached in any minute. Each
+ * registry is asked at most once a second by everyone together; ten of one member's questions to
+ * one registry take ten seconds of its queue, so a second member waits at most that behind them.
+ * Answers already fetched (a day) are free.
+ */
+export const RDAP_MEMBER_SHARE = { limit: 10, windowMs: 60_000 } as const;
+
 /** Each upstream's per-member share, as documented in the README. */
 export const MEMBER_SHARES: Readonly<Record<UpstreamName, MemberShare>> = {
   wallhaven: WALLHAVEN_MEMBER_SHARE,
   geojs: GEOJS_MEMBER_SHARE,
   ygoprodeck: YGOPRODECK_MEMBER_SHARE,
+  rdap: RDAP_MEMBER_SHARE,
 };

@@ -61,7 +61,7 @@ export class MemberShares {
         upstream,
         options.metrics,
       );
-    this.ledgers = { wallhaven: ledger('wallhaven'), geojs: ledger('geojs'), ygoprodeck: ledger('ygoprodeck') };
+    this.ledgers = { wallhaven: ledger('wallhaven'), geojs: ledger('geojs'), ygoprodeck: ledger('ygoprodeck'), rdap: ledger('rdap') };
   }
 
   ledger(upstream: UpstreamName): CountedMemberShareLedger {
