@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
+import { DIG_TYPES, parseDigRefreshId } from '../../src/ip/dig-query.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
@@ -6,11 +7,14 @@ import { lookup } from './lookup.js';
 import { time } from './time.js';
 import { whois } from './whois.js';
 import { answerOwner } from './owner-button.js';
+import { dig } from './dig.js';
+import { refreshDig } from './dig-refresh.js';
+import { digResolvers } from './dig-resolvers.js';
 import { IP_COMPONENT_PREFIX } from '../../src/ip/whois-query.js';
 
 /**
  * `/ip`: its definition; a file per subcommand answers it, `owner-button.ts` the registration
- * buttons under a lookup. The **Locate IP addresses** menu is `locate-menu.ts`.
+ * buttons under a lookup, `dig-refresh.ts` dig's Refresh, `dig-resolvers.ts` its resolver choices. The **Locate IP addresses** menu is `locate-menu.ts`.
  */
 
 export const ip: ChatInputCommand<AppServices> = {
@@ -47,13 +51,30 @@ export const ip: ChatInputCommand<AppServices> = {
         .setDescription('Who holds an address, AS number or domain, and its abuse contact (RDAP)')
         .addStringOption((option) => option.setName('query').setDescription('An IP address, a domain or an AS number (AS13335)').setRequired(true).setMaxLength(500)),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('dig')
+        .setDescription('Ask DNS as dig does: records with TTLs, the DNSSEC flag, a resolver of your choice')
+        .addStringOption((option) => option.setName('name').setDescription('A domain name, or an IP address for its PTR record').setRequired(true).setMaxLength(300))
+        .addStringOption((option) =>
+          option
+            .setName('type')
+            .setDescription('Record type (default: A, or PTR for an address)')
+            .addChoices(...DIG_TYPES.map((type) => ({ name: type, value: type }))),
+        )
+        .addStringOption((option) => option.setName('resolver').setDescription('The configured DNS servers (default) or a public DNS-over-HTTPS resolver').setAutocomplete(true).setMaxLength(40)),
+    )
     .toJSON(),
   execute(ctx, app) {
+    if (ctx.options.subcommand === 'dig') return dig(ctx, app);
     if (ctx.options.subcommand === 'whois') return whois(ctx, app);
     return ctx.options.subcommand === 'time' ? time(ctx, app) : lookup(ctx, app);
   },
   componentPrefix: IP_COMPONENT_PREFIX,
   handleComponent(ctx, app) {
-    return answerOwner(ctx, app);
+    return parseDigRefreshId(ctx.customId) !== null ? refreshDig(ctx, app) : answerOwner(ctx, app);
+  },
+  async autocomplete(ctx, app) {
+    return digResolvers(ctx, app);
   },
 };

@@ -15,6 +15,7 @@ import type { CardService } from '../services/ygoprodeck/cards.js';
 import { DiscordAttachments, type AttachmentSource } from '../services/discord-cdn/attachments.js';
 import { DECK_ART_BACKGROUND, DeckArt } from '../services/ygoprodeck/deck-art.js';
 import { createDeckPictures, type DeckPictures, type DeckPicturesOptions } from '../services/deck-pictures/deck-pictures.js';
+import { DnsDig } from '../services/dns/dig.js';
 import { DnsResolver } from '../services/dns/dns.js';
 import { GeoService } from '../services/geojs/geojs.js';
 import { RdapService } from '../services/rdap/rdap.js';
@@ -45,6 +46,8 @@ export interface AppServices {
   geo: GeoService;
   /** `/ip` and Locate IP: names resolved through DNS_SERVERS, addresses located by GeoJS. */
   ipLookup: IpLookup;
+  /** `/ip dig`: the wire format to `DNS_SERVERS` or a `DOH_RESOLVERS` resolver, flags and TTLs shown. */
+  dig: DnsDig;
   /** `/ip whois` and the registration button: RDAP registries found through IANA's bootstrap. */
   rdap: RdapService;
   wallhaven: WallhavenService;
@@ -180,6 +183,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     geo,
     ipLookup: new IpLookup(geo, dns),
     rdap,
+    dig: new DnsDig({ servers: deps.config.dnsServers, doh: deps.config.dohResolvers, dispatcher: overrides.dispatcher }),
     wallhaven,
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),
     memberShares,

@@ -1,6 +1,25 @@
 import type { OpsCatalogue } from './shape.js';
 
 export const opsDe: OpsCatalogue = {
+  dig: {
+    status: 'Status',
+    flags: 'Flags',
+    resolver: 'Resolver',
+    configured: 'die konfigurierten DNS-Server',
+    authentic: 'AD: vom Resolver mit DNSSEC geprüft',
+    notAuthentic: 'kein AD: nicht mit DNSSEC geprüft',
+    truncated: 'TC: die Antwort wurde gekürzt',
+    transports: { udp: 'über UDP', tcp: 'über TCP (die UDP-Antwort war gekürzt)', https: 'über HTTPS' },
+    noRecords: (type) => `Keine ${type}-Einträge in der Antwort.`,
+    hiddenPrivate: (count) => `${count} private oder besondere ${count === 1 ? 'Adresse wird' : 'Adressen werden'} nicht gezeigt.`,
+    refresh: 'Aktualisieren',
+    unknownType: (types) => `Ich frage nur nach diesen Eintragstypen: ${types}.`,
+    specialAddress: 'Diese Adresse ist nicht im öffentlichen Internet: Nach ihrem Reverse-Namen wird nie gefragt.',
+    notAName: (reason) => `Nach diesem Namen kann ich DNS nicht fragen: ${reason}.`,
+    unknownResolver: (names) => `Wähle einen dieser Resolver: ${names}.`,
+    noAnswer: (why) => `Keine Antwort: ${why}.`,
+    forgotten: 'Diese Antwort ist zu alt zum Aktualisieren: Führe `/ip dig` erneut aus.',
+  },
   whois: {
     button: (address) => `Inhaber & Missbrauch: ${address}`,
     range: 'Bereich',

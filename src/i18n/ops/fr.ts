@@ -1,6 +1,25 @@
 import type { OpsCatalogue } from './shape.js';
 
 export const opsFr: OpsCatalogue = {
+  dig: {
+    status: 'Statut',
+    flags: 'Drapeaux',
+    resolver: 'Résolveur',
+    configured: 'les serveurs DNS configurés',
+    authentic: 'AD : validé par DNSSEC par le résolveur',
+    notAuthentic: 'pas d’AD : non validé par DNSSEC',
+    truncated: 'TC : la réponse a été tronquée',
+    transports: { udp: 'en UDP', tcp: 'en TCP (la réponse UDP était tronquée)', https: 'en HTTPS' },
+    noRecords: (type) => `Aucun enregistrement ${type} dans la réponse.`,
+    hiddenPrivate: (count) => `${count} adresse${count > 1 ? 's' : ''} privée${count > 1 ? 's' : ''} ou spéciale${count > 1 ? 's' : ''} non affichée${count > 1 ? 's' : ''}.`,
+    refresh: 'Actualiser',
+    unknownType: (types) => `Je ne demande que ces types d’enregistrement : ${types}.`,
+    specialAddress: 'Cette adresse n’est pas sur l’internet public : son nom inverse n’est jamais demandé.',
+    notAName: (reason) => `Ce n’est pas un nom que je peux demander au DNS : ${reason}.`,
+    unknownResolver: (names) => `Choisissez l’un de ces résolveurs : ${names}.`,
+    noAnswer: (why) => `Pas de réponse : ${why}.`,
+    forgotten: 'Cette réponse est trop ancienne pour être actualisée : relancez `/ip dig`.',
+  },
   whois: {
     button: (address) => `Titulaire et abus : ${address}`,
     range: 'Plage',

@@ -1,6 +1,25 @@
 import type { OpsCatalogue } from './shape.js';
 
 export const opsIt: OpsCatalogue = {
+  dig: {
+    status: 'Stato',
+    flags: 'Flag',
+    resolver: 'Resolver',
+    configured: 'i server DNS configurati',
+    authentic: 'AD: convalidato con DNSSEC dal resolver',
+    notAuthentic: 'nessun AD: non convalidato con DNSSEC',
+    truncated: 'TC: la risposta è stata troncata',
+    transports: { udp: 'via UDP', tcp: 'via TCP (la risposta UDP era troncata)', https: 'via HTTPS' },
+    noRecords: (type) => `Nessun record ${type} nella risposta.`,
+    hiddenPrivate: (count) => `${count} ${count === 1 ? 'indirizzo privato o speciale non è mostrato' : 'indirizzi privati o speciali non sono mostrati'}.`,
+    refresh: 'Aggiorna',
+    unknownType: (types) => `Chiedo solo questi tipi di record: ${types}.`,
+    specialAddress: 'Questo indirizzo non è su internet pubblica: il suo nome inverso non viene mai chiesto.',
+    notAName: (reason) => `Non è un nome che posso chiedere al DNS: ${reason}.`,
+    unknownResolver: (names) => `Scegli uno di questi resolver: ${names}.`,
+    noAnswer: (why) => `Nessuna risposta: ${why}.`,
+    forgotten: 'Questa risposta è troppo vecchia per essere aggiornata: esegui di nuovo `/ip dig`.',
+  },
   whois: {
     button: (address) => `Titolare e abusi: ${address}`,
     range: 'Intervallo',

@@ -1,6 +1,25 @@
 import type { OpsCatalogue } from './shape.js';
 
 export const opsPtBr: OpsCatalogue = {
+  dig: {
+    status: 'Status',
+    flags: 'Flags',
+    resolver: 'Resolvedor',
+    configured: 'os servidores DNS configurados',
+    authentic: 'AD: validado com DNSSEC pelo resolvedor',
+    notAuthentic: 'sem AD: não validado com DNSSEC',
+    truncated: 'TC: a resposta foi cortada',
+    transports: { udp: 'por UDP', tcp: 'por TCP (a resposta UDP veio truncada)', https: 'por HTTPS' },
+    noRecords: (type) => `Nenhum registro ${type} na resposta.`,
+    hiddenPrivate: (count) => `${count} ${count === 1 ? 'endereço privado ou especial não é mostrado' : 'endereços privados ou especiais não são mostrados'}.`,
+    refresh: 'Atualizar',
+    unknownType: (types) => `Só consulto estes tipos de registro: ${types}.`,
+    specialAddress: 'Esse endereço não está na internet pública: o nome reverso dele nunca é consultado.',
+    notAName: (reason) => `Esse não é um nome que eu possa consultar no DNS: ${reason}.`,
+    unknownResolver: (names) => `Escolha um destes resolvedores: ${names}.`,
+    noAnswer: (why) => `Sem resposta: ${why}.`,
+    forgotten: 'Esta resposta é antiga demais para atualizar: execute `/ip dig` de novo.',
+  },
   whois: {
     button: (address) => `Titular e abuso: ${address}`,
     range: 'Faixa',
