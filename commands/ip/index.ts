@@ -7,6 +7,7 @@ import { lookup } from './lookup.js';
 import { time } from './time.js';
 import { whois } from './whois.js';
 import { answerOwner } from './owner-button.js';
+import { bulk } from './bulk.js';
 import { dig } from './dig.js';
 import { refreshDig } from './dig-refresh.js';
 import { digResolvers } from './dig-resolvers.js';
@@ -64,8 +65,15 @@ export const ip: ChatInputCommand<AppServices> = {
         )
         .addStringOption((option) => option.setName('resolver').setDescription('The configured DNS servers (default) or a public DNS-over-HTTPS resolver').setAutocomplete(true).setMaxLength(40)),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('bulk')
+        .setDescription('Every address in a log file (up to 1,000): counts by country and network, and a CSV')
+        .addAttachmentOption((option) => option.setName('file').setDescription('A text file (a log), up to 1 MiB').setRequired(true)),
+    )
     .toJSON(),
   execute(ctx, app) {
+    if (ctx.options.subcommand === 'bulk') return bulk(ctx, app);
     if (ctx.options.subcommand === 'dig') return dig(ctx, app);
     if (ctx.options.subcommand === 'whois') return whois(ctx, app);
     return ctx.options.subcommand === 'time' ? time(ctx, app) : lookup(ctx, app);

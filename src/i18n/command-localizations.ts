@@ -79,6 +79,18 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['resolver', 'I server DNS configurati (predefinito) o un resolver pubblico DNS-over-HTTPS'],
     'pt-BR': ['resolvedor', 'Os servidores DNS configurados (padrão) ou um resolvedor público de DNS sobre HTTPS'],
   },
+  'ip bulk': {
+    fr: ['journal', 'Chaque adresse d’un fichier journal (1 000 au plus) : comptes par pays et réseau, et un CSV'],
+    de: ['massen', 'Jede Adresse einer Logdatei (bis 1.000): Zählung nach Land und Netz, und eine CSV'],
+    it: ['massivo', 'Ogni indirizzo di un file di log (fino a 1.000): conteggi per paese e rete, e un CSV'],
+    'pt-BR': ['lote', 'Cada endereço de um arquivo de log (até 1.000): contagens por país e rede, e um CSV'],
+  },
+  'ip bulk file': {
+    fr: ['fichier', 'Un fichier texte (un journal), 1 Mio au plus'],
+    de: ['datei', 'Eine Textdatei (ein Log), bis 1 MiB'],
+    it: ['file', 'Un file di testo (un log), fino a 1 MiB'],
+    'pt-BR': ['arquivo', 'Um arquivo de texto (um log), até 1 MiB'],
+  },
   'ip whois': {
     fr: ['whois', 'Qui détient une adresse, un numéro d’AS ou un domaine, et son contact abus (RDAP)'],
     de: ['whois', 'Wem eine Adresse, AS-Nummer oder Domain gehört, und ihr Missbrauchskontakt (RDAP)'],

@@ -20,6 +20,23 @@ export const opsDe: OpsCatalogue = {
     noAnswer: (why) => `Keine Antwort: ${why}.`,
     forgotten: 'Diese Antwort ist zu alt zum Aktualisieren: Führe `/ip dig` erneut aus.',
   },
+  bulk: {
+    title: (file) => `Adressen in ${file}`,
+    summary: (distinct, seen, located, special) =>
+      `${distinct} verschiedene Adressen (${seen} Vorkommen): ${located} geortet, ${special} privat oder besonders (nie gesendet).`,
+    skipped: (count, max) => `${count} weitere verschiedene ${count === 1 ? 'Adresse wurde' : 'Adressen wurden'} nicht nachgeschlagen (höchstens ${max} pro Log).`,
+    progress: (done, total) => `⏳ Adressen werden geortet: ${done} von ${total}…`,
+    byCountry: 'Nach Land',
+    byNetwork: 'Nach Netz',
+    byAddress: 'Nach Adresse',
+    unknown: 'unbekannt',
+    csv: 'Jede gefundene Adresse, eine Zeile je Adresse',
+    noAddresses: 'Ich habe in dieser Datei keine IPv4- oder IPv6-Adresse gefunden.',
+    tooLarge: (limit) => `Diese Datei ist größer als ${limit}; ich lese Logs bis ${limit}.`,
+    notText: 'Diese Datei ist kein Text; ich lese Logs als Text (UTF-8).',
+    notDiscord: 'Ich lese nur Dateien, die auf Discord angehängt sind.',
+    unreadable: 'Ich konnte diese Datei nicht von Discord herunterladen; versuch es gleich noch einmal.',
+  },
   whois: {
     button: (address) => `Inhaber & Missbrauch: ${address}`,
     range: 'Bereich',

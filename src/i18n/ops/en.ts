@@ -22,6 +22,23 @@ export const opsEn = {
     noAnswer: (why: string) => `No answer: ${why}.`,
     forgotten: 'This answer is too old to refresh: run `/ip dig` again.',
   },
+  bulk: {
+    title: (file: string) => `Addresses in ${file}`,
+    summary: (distinct: number, seen: number, located: number, special: number) =>
+      `${distinct} distinct addresses (${seen} occurrences): ${located} located, ${special} private or special (never sent).`,
+    skipped: (count: number, max: number) => `${count} more distinct ${count === 1 ? 'address was' : 'addresses were'} not looked up (at most ${max} a log).`,
+    progress: (done: number, total: number) => `⏳ Locating addresses: ${done} of ${total}…`,
+    byCountry: 'By country',
+    byNetwork: 'By network',
+    byAddress: 'By address',
+    unknown: 'unknown',
+    csv: 'Every address found, one row each',
+    noAddresses: 'I found no IPv4 or IPv6 address in that file.',
+    tooLarge: (limit: string) => `That file is over ${limit}; I read logs up to ${limit}.`,
+    notText: 'That file is not text; I read logs as text (UTF-8).',
+    notDiscord: 'I only read files attached on Discord.',
+    unreadable: 'I could not download that file from Discord; try again in a moment.',
+  },
   whois: {
     button: (address: string) => `Owner & abuse: ${address}`,
     range: 'Range',

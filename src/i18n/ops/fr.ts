@@ -20,6 +20,23 @@ export const opsFr: OpsCatalogue = {
     noAnswer: (why) => `Pas de réponse : ${why}.`,
     forgotten: 'Cette réponse est trop ancienne pour être actualisée : relancez `/ip dig`.',
   },
+  bulk: {
+    title: (file) => `Adresses dans ${file}`,
+    summary: (distinct, seen, located, special) =>
+      `${distinct} adresses distinctes (${seen} occurrences) : ${located} localisées, ${special} privées ou spéciales (jamais envoyées).`,
+    skipped: (count, max) => `${count} autre${count > 1 ? 's' : ''} adresse${count > 1 ? 's' : ''} distincte${count > 1 ? 's' : ''} non cherchée${count > 1 ? 's' : ''} (${max} au plus par journal).`,
+    progress: (done, total) => `⏳ Localisation des adresses : ${done} sur ${total}…`,
+    byCountry: 'Par pays',
+    byNetwork: 'Par réseau',
+    byAddress: 'Par adresse',
+    unknown: 'inconnu',
+    csv: 'Chaque adresse trouvée, une ligne chacune',
+    noAddresses: 'Je n’ai trouvé aucune adresse IPv4 ou IPv6 dans ce fichier.',
+    tooLarge: (limit) => `Ce fichier dépasse ${limit} ; je lis les journaux jusqu’à ${limit}.`,
+    notText: 'Ce fichier n’est pas du texte ; je lis les journaux en texte (UTF-8).',
+    notDiscord: 'Je ne lis que les fichiers joints sur Discord.',
+    unreadable: 'Je n’ai pas pu télécharger ce fichier depuis Discord ; réessayez dans un instant.',
+  },
   whois: {
     button: (address) => `Titulaire et abus : ${address}`,
     range: 'Plage',

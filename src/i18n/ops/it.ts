@@ -20,6 +20,23 @@ export const opsIt: OpsCatalogue = {
     noAnswer: (why) => `Nessuna risposta: ${why}.`,
     forgotten: 'Questa risposta è troppo vecchia per essere aggiornata: esegui di nuovo `/ip dig`.',
   },
+  bulk: {
+    title: (file) => `Indirizzi in ${file}`,
+    summary: (distinct, seen, located, special) =>
+      `${distinct} indirizzi distinti (${seen} occorrenze): ${located} localizzati, ${special} privati o speciali (mai inviati).`,
+    skipped: (count, max) => `${count} ${count === 1 ? 'altro indirizzo distinto non è stato cercato' : 'altri indirizzi distinti non sono stati cercati'} (al massimo ${max} per log).`,
+    progress: (done, total) => `⏳ Localizzazione degli indirizzi: ${done} di ${total}…`,
+    byCountry: 'Per paese',
+    byNetwork: 'Per rete',
+    byAddress: 'Per indirizzo',
+    unknown: 'sconosciuto',
+    csv: 'Ogni indirizzo trovato, una riga ciascuno',
+    noAddresses: 'Non ho trovato alcun indirizzo IPv4 o IPv6 in quel file.',
+    tooLarge: (limit) => `Quel file supera ${limit}; leggo log fino a ${limit}.`,
+    notText: 'Quel file non è testo; leggo i log come testo (UTF-8).',
+    notDiscord: 'Leggo solo file allegati su Discord.',
+    unreadable: 'Non sono riuscito a scaricare quel file da Discord; riprova tra un momento.',
+  },
   whois: {
     button: (address) => `Titolare e abusi: ${address}`,
     range: 'Intervallo',

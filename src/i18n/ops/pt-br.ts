@@ -20,6 +20,23 @@ export const opsPtBr: OpsCatalogue = {
     noAnswer: (why) => `Sem resposta: ${why}.`,
     forgotten: 'Esta resposta é antiga demais para atualizar: execute `/ip dig` de novo.',
   },
+  bulk: {
+    title: (file) => `Endereços em ${file}`,
+    summary: (distinct, seen, located, special) =>
+      `${distinct} endereços distintos (${seen} ocorrências): ${located} localizados, ${special} privados ou especiais (nunca enviados).`,
+    skipped: (count, max) => `${count} ${count === 1 ? 'outro endereço distinto não foi consultado' : 'outros endereços distintos não foram consultados'} (no máximo ${max} por log).`,
+    progress: (done, total) => `⏳ Localizando endereços: ${done} de ${total}…`,
+    byCountry: 'Por país',
+    byNetwork: 'Por rede',
+    byAddress: 'Por endereço',
+    unknown: 'desconhecido',
+    csv: 'Cada endereço encontrado, uma linha cada',
+    noAddresses: 'Não encontrei nenhum endereço IPv4 ou IPv6 nesse arquivo.',
+    tooLarge: (limit) => `Esse arquivo passa de ${limit}; leio logs de até ${limit}.`,
+    notText: 'Esse arquivo não é texto; leio logs como texto (UTF-8).',
+    notDiscord: 'Só leio arquivos anexados no Discord.',
+    unreadable: 'Não consegui baixar esse arquivo do Discord; tente de novo em instantes.',
+  },
   whois: {
     button: (address) => `Titular e abuso: ${address}`,
     range: 'Faixa',
