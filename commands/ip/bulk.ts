@@ -6,6 +6,7 @@ import { messagesFor } from '../../src/i18n/messages.js';
 import { logText, MAX_BULK_ADDRESSES, tallyIpAddresses } from '../../src/ip/address-list.js';
 import { renderBulk } from '../../src/render/bulk.js';
 import { formatBytes } from '../../src/render/format.js';
+import { mapPoints } from '../../src/ip/world-map.js';
 
 /** Largest log read: Discord's size is checked before the download and the bytes again while reading. */
 export const MAX_LOG_BYTES = 1024 * 1024;
@@ -43,5 +44,8 @@ export async function answerLog(ctx: ChatInputContext | MessageContextContext, a
     noted = now;
     await ctx.progress(messages.ops.bulk.progress(done, total), { ephemeral: true });
   });
-  return renderBulk({ fileName: file.name, counts, records, skipped, max: MAX_BULK_ADDRESSES, messages });
+  // Two or more located places: a map of them (one dot alone says nothing a country line does not).
+  const points = mapPoints([...records].map(([address, record]) => ({ latitude: record.latitude, longitude: record.longitude, count: counts.get(address) ?? 1 })));
+  const map = points.length >= 2 ? await app.worldMap.draw(points) : undefined;
+  return renderBulk({ fileName: file.name, counts, records, skipped, max: MAX_BULK_ADDRESSES, map, messages });
 }

@@ -25,6 +25,7 @@ import { registerHealthGauges } from '../upstream/health-gauges.js';
 import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven/wallhaven.js';
+import { WorldMap } from '../services/world-map/world-map.js';
 import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
 
 
@@ -48,6 +49,8 @@ export interface AppServices {
   ipLookup: IpLookup;
   /** `/ip dig`: the wire format to `DNS_SERVERS` or a `DOH_RESOLVERS` resolver, flags and TTLs shown. */
   dig: DnsDig;
+  /** Maps of located addresses, drawn locally (`/ip bulk`, Locate IP on a log). */
+  worldMap: WorldMap;
   /** `/ip whois` and the registration button: RDAP registries found through IANA's bootstrap. */
   rdap: RdapService;
   wallhaven: WallhavenService;
@@ -183,6 +186,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     geo,
     ipLookup: new IpLookup(geo, dns),
     rdap,
+    worldMap: new WorldMap(),
     dig: new DnsDig({ servers: deps.config.dnsServers, doh: deps.config.dohResolvers, dispatcher: overrides.dispatcher }),
     wallhaven,
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),

@@ -19,6 +19,8 @@ export interface BulkView {
   /** Distinct addresses past the cap. */
   skipped: number;
   max: number;
+  /** The map of the located places (two or more), as `map.png`. */
+  map?: Buffer;
   messages: Catalogue;
 }
 
@@ -96,10 +98,19 @@ export function renderBulk(view: BulkView): Reply {
     { name: t.byAddress, value: topLines(addresses, locale) || '—', inline: false },
   ];
   const description = [t.summary(rows.length, seen, located, special), ...(view.skipped > 0 ? [t.skipped(view.skipped, view.max)] : [])].join('\n');
-  const embed: APIEmbed = { title: truncate(t.title(fitText(view.fileName, 100)), EMBED_LIMITS.title), color: BULK_COLOUR, description, fields };
+  const embed: APIEmbed = {
+    title: truncate(t.title(fitText(view.fileName, 100)), EMBED_LIMITS.title),
+    color: BULK_COLOUR,
+    description,
+    fields,
+    ...(view.map === undefined ? {} : { image: { url: 'attachment://map.png' } }),
+  };
   return {
     embeds: [embed],
-    files: [{ name: 'addresses.csv', data: Buffer.from(bulkCsv(rows)), description: t.csv }],
+    files: [
+      { name: 'addresses.csv', data: Buffer.from(bulkCsv(rows)), description: t.csv },
+      ...(view.map === undefined ? [] : [{ name: 'map.png', data: view.map, description: t.map }]),
+    ],
     ephemeral: true,
   };
 }

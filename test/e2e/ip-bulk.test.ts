@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -78,7 +79,16 @@ describe('a whole log at once (/ip bulk and Locate IP on an attachment) end to e
     const answer = await (await bot.discord.messageContext({ name: 'Locate IP addresses', targetContent: 'see attached', targetAttachments: [log] })).final();
     expect(answer.embeds[0]!.description).toBe(en.ops.bulk.summary(1, 2, 1, 0));
     expect(answer.embeds[0]!.fields![0]!.value).toBe('2 · 🇬🇧 United Kingdom');
+    expect(answer.files.map((file) => file.name)).toEqual(['addresses.csv']);
 
+    // Two located places: a map is attached and shown.
+    const two = bot.discord.attachment({ name: 'two.log', data: Buffer.from('81.2.69.142 8.8.8.8 8.8.8.8\n') });
+    const mapped = await (await bot.discord.chatInput({ name: 'ip', subcommand: 'bulk', attachments: { file: two } })).final();
+    expect(mapped.embeds[0]!.image?.url).toBe('attachment://map.png');
+    const png = mapped.files.find((file) => file.name === 'map.png')!;
+    expect((await sharp(png.data).metadata()).width).toBe(1_200);
+
+    const asked = geo.requestsTo('/v1/ip/geo').length;
     const huge = bot.discord.attachment({ name: 'huge.log', data: Buffer.alloc(2 * 1024 * 1024, 'a') });
     expect((await (await bot.discord.chatInput({ name: 'ip', subcommand: 'bulk', attachments: { file: huge } })).final()).content).toBe(en.ops.bulk.tooLarge('1.0 MiB'));
     const lying = bot.discord.attachment({ name: 'liar.log', data: Buffer.alloc(2 * 1024 * 1024, '1'), declaredSize: 100 });
@@ -87,6 +97,6 @@ describe('a whole log at once (/ip bulk and Locate IP on an attachment) end to e
     expect((await (await bot.discord.chatInput({ name: 'ip', subcommand: 'bulk', attachments: { file: binary } })).final()).content).toBe(en.ops.bulk.notText);
     const empty = bot.discord.attachment({ name: 'quiet.txt', data: Buffer.from('nothing here 1.2.3\n') });
     expect((await (await bot.discord.chatInput({ name: 'ip', subcommand: 'bulk', attachments: { file: empty } })).final()).content).toBe(en.ops.bulk.noAddresses);
-    expect(geo.requestsTo('/v1/ip/geo')).toHaveLength(1);
+    expect(geo.requestsTo('/v1/ip/geo')).toHaveLength(asked);
   });
 });

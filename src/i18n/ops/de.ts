@@ -30,6 +30,7 @@ export const opsDe: OpsCatalogue = {
     byNetwork: 'Nach Netz',
     byAddress: 'Nach Adresse',
     unknown: 'unbekannt',
+    map: 'Wo die georteten Adressen liegen: ein Punkt je Ort, größer für mehr Adressen',
     csv: 'Jede gefundene Adresse, eine Zeile je Adresse',
     noAddresses: 'Ich habe in dieser Datei keine IPv4- oder IPv6-Adresse gefunden.',
     tooLarge: (limit) => `Diese Datei ist größer als ${limit}; ich lese Logs bis ${limit}.`,

@@ -32,6 +32,7 @@ export const opsEn = {
     byNetwork: 'By network',
     byAddress: 'By address',
     unknown: 'unknown',
+    map: 'Where the located addresses are: a dot per place, larger for more addresses',
     csv: 'Every address found, one row each',
     noAddresses: 'I found no IPv4 or IPv6 address in that file.',
     tooLarge: (limit: string) => `That file is over ${limit}; I read logs up to ${limit}.`,

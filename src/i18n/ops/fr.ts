@@ -30,6 +30,7 @@ export const opsFr: OpsCatalogue = {
     byNetwork: 'Par réseau',
     byAddress: 'Par adresse',
     unknown: 'inconnu',
+    map: 'Où sont les adresses localisées : un point par lieu, plus grand pour plus d’adresses',
     csv: 'Chaque adresse trouvée, une ligne chacune',
     noAddresses: 'Je n’ai trouvé aucune adresse IPv4 ou IPv6 dans ce fichier.',
     tooLarge: (limit) => `Ce fichier dépasse ${limit} ; je lis les journaux jusqu’à ${limit}.`,

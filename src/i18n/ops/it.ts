@@ -30,6 +30,7 @@ export const opsIt: OpsCatalogue = {
     byNetwork: 'Per rete',
     byAddress: 'Per indirizzo',
     unknown: 'sconosciuto',
+    map: 'Dove sono gli indirizzi localizzati: un punto per luogo, più grande per più indirizzi',
     csv: 'Ogni indirizzo trovato, una riga ciascuno',
     noAddresses: 'Non ho trovato alcun indirizzo IPv4 o IPv6 in quel file.',
     tooLarge: (limit) => `Quel file supera ${limit}; leggo log fino a ${limit}.`,

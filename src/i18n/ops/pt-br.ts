@@ -30,6 +30,7 @@ export const opsPtBr: OpsCatalogue = {
     byNetwork: 'Por rede',
     byAddress: 'Por endereço',
     unknown: 'desconhecido',
+    map: 'Onde estão os endereços localizados: um ponto por lugar, maior para mais endereços',
     csv: 'Cada endereço encontrado, uma linha cada',
     noAddresses: 'Não encontrei nenhum endereço IPv4 ou IPv6 nesse arquivo.',
     tooLarge: (limit) => `Esse arquivo passa de ${limit}; leio logs de até ${limit}.`,
