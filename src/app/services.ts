@@ -21,14 +21,17 @@ import type { CardService } from '../services/ygoprodeck/cards.js';
 import { DiscordAttachments, type AttachmentSource } from '../services/discord-cdn/attachments.js';
 import { DECK_ART_BACKGROUND, DeckArt } from '../services/ygoprodeck/deck-art.js';
 import { createDeckPictures, type DeckPictures, type DeckPicturesOptions } from '../services/deck-pictures/deck-pictures.js';
+import { DnsDig } from '../services/dns/dig.js';
 import { DnsResolver } from '../services/dns/dns.js';
 import { GeoService } from '../services/geojs/geojs.js';
+import { RdapService } from '../services/rdap/rdap.js';
 import { IpLookup } from '../services/geojs/ip-lookup.js';
 import type { UpstreamHealth } from '../runtime/status-report.js';
 import { registerHealthGauges } from '../upstream/health-gauges.js';
 import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven/wallhaven.js';
+import { WorldMap } from '../services/world-map/world-map.js';
 import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import type { RouterServices } from '../interaction/router.js';
@@ -53,6 +56,12 @@ export interface AppServices {
   geo: GeoService;
   /** `/ip` and Locate IP: names resolved through DNS_SERVERS, addresses located by GeoJS. */
   ipLookup: IpLookup;
+  /** `/ip dig`: the wire format to `DNS_SERVERS` or a `DOH_RESOLVERS` resolver, flags and TTLs shown. */
+  dig: DnsDig;
+  /** Maps of located addresses, drawn locally (`/ip bulk`, Locate IP on a log). */
+  worldMap: WorldMap;
+  /** `/ip whois` and the registration button: RDAP registries found through IANA's bootstrap. */
+  rdap: RdapService;
   wallhaven: WallhavenService;
   /** The listings `/wallpaper` pages through: their queries in the buttons, and which result a press lands on. */
   wallpaperListings: WallpaperListings;
@@ -153,6 +162,9 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   const dns = new DnsResolver({ servers: deps.config.dnsServers, now: () => clock.now().getTime() });
   closers.push(async () => dns.close());
   healthReporters.push(() => withRefusals(geo.health()));
+  const rdap = new RdapService({ ...upstream, bootstrapUrl: deps.config.rdapBootstrapUrl, requestTimeoutMs: timeouts.rdap, now: () => clock.now().getTime() });
+  closers.push(() => rdap.close());
+  healthReporters.push(() => withRefusals(rdap.health()));
   const wallhaven = new WallhavenService({ ...upstream, baseUrl: deps.config.wallhavenUrl, apiKey: deps.config.wallhavenApiKey, requestTimeoutMs: timeouts.wallhaven });
   closers.push(() => wallhaven.close());
   healthReporters.push(() => withRefusals(wallhaven.health()));
@@ -199,6 +211,9 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     gatewayPing: deps.gatewayPing ?? (() => null),
     geo,
     ipLookup: new IpLookup(geo, dns),
+    rdap,
+    worldMap: new WorldMap(),
+    dig: new DnsDig({ servers: deps.config.dnsServers, doh: deps.config.dohResolvers, dispatcher: overrides.dispatcher }),
     wallhaven,
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),
     memberShares,

@@ -54,6 +54,56 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['endereço', 'Um endereço IPv4/IPv6, um nome de host ou uma URL'],
   },
   'ip time public': PUBLIC_BY_DEFAULT,
+  'ip dig': {
+    fr: ['dig', 'Interroger le DNS comme dig : enregistrements avec TTL, drapeau DNSSEC, résolveur au choix'],
+    de: ['dig', 'DNS fragen wie dig: Einträge mit TTL, das DNSSEC-Flag, ein Resolver nach Wahl'],
+    it: ['dig', 'Interroga il DNS come dig: record con TTL, il flag DNSSEC, un resolver a scelta'],
+    'pt-BR': ['dig', 'Consultar o DNS como o dig: registros com TTL, a flag DNSSEC, um resolvedor à escolha'],
+  },
+  'ip dig name': {
+    fr: ['nom', 'Un nom de domaine, ou une adresse IP pour son enregistrement PTR'],
+    de: ['name', 'Ein Domainname, oder eine IP-Adresse für ihren PTR-Eintrag'],
+    it: ['nome', 'Un nome di dominio, o un indirizzo IP per il suo record PTR'],
+    'pt-BR': ['nome', 'Um nome de domínio, ou um endereço IP para o registro PTR dele'],
+  },
+  'ip dig type': {
+    fr: ['type', 'Type d’enregistrement (par défaut : A, ou PTR pour une adresse)'],
+    de: ['typ', 'Eintragstyp (Standard: A, oder PTR für eine Adresse)'],
+    it: ['tipo', 'Tipo di record (predefinito: A, o PTR per un indirizzo)'],
+    'pt-BR': ['tipo', 'Tipo de registro (padrão: A, ou PTR para um endereço)'],
+  },
+  // Record types are written the same in every language (the list is `DIG_TYPES`; the test of this file names any missing).
+  ...Object.fromEntries(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'CAA', 'SRV', 'PTR', 'DS', 'DNSKEY'].map((type) => [`ip dig type=${type}`, sameEverywhere(type)])),
+  'ip dig resolver': {
+    fr: ['résolveur', 'Les serveurs DNS configurés (par défaut) ou un résolveur public DNS sur HTTPS'],
+    de: ['resolver', 'Die konfigurierten DNS-Server (Standard) oder ein öffentlicher DNS-over-HTTPS-Resolver'],
+    it: ['resolver', 'I server DNS configurati (predefinito) o un resolver pubblico DNS-over-HTTPS'],
+    'pt-BR': ['resolvedor', 'Os servidores DNS configurados (padrão) ou um resolvedor público de DNS sobre HTTPS'],
+  },
+  'ip bulk': {
+    fr: ['journal', 'Chaque adresse d’un fichier journal (1 000 au plus) : comptes par pays et réseau, et un CSV'],
+    de: ['massen', 'Jede Adresse einer Logdatei (bis 1.000): Zählung nach Land und Netz, und eine CSV'],
+    it: ['massivo', 'Ogni indirizzo di un file di log (fino a 1.000): conteggi per paese e rete, e un CSV'],
+    'pt-BR': ['lote', 'Cada endereço de um arquivo de log (até 1.000): contagens por país e rede, e um CSV'],
+  },
+  'ip bulk file': {
+    fr: ['fichier', 'Un fichier texte (un journal), 1 Mio au plus'],
+    de: ['datei', 'Eine Textdatei (ein Log), bis 1 MiB'],
+    it: ['file', 'Un file di testo (un log), fino a 1 MiB'],
+    'pt-BR': ['arquivo', 'Um arquivo de texto (um log), até 1 MiB'],
+  },
+  'ip whois': {
+    fr: ['whois', 'Qui détient une adresse, un numéro d’AS ou un domaine, et son contact abus (RDAP)'],
+    de: ['whois', 'Wem eine Adresse, AS-Nummer oder Domain gehört, und ihr Missbrauchskontakt (RDAP)'],
+    it: ['whois', 'Chi detiene un indirizzo, un numero di AS o un dominio, e il suo contatto abusi (RDAP)'],
+    'pt-BR': ['whois', 'Quem detém um endereço, número de AS ou domínio, e seu contato de abuso (RDAP)'],
+  },
+  'ip whois query': {
+    fr: ['requête', 'Une adresse IP, un domaine ou un numéro d’AS (AS13335)'],
+    de: ['abfrage', 'Eine IP-Adresse, eine Domain oder eine AS-Nummer (AS13335)'],
+    it: ['richiesta', 'Un indirizzo IP, un dominio o un numero di AS (AS13335)'],
+    'pt-BR': ['consulta', 'Um endereço IP, um domínio ou um número de AS (AS13335)'],
+  },
   'Locate IP addresses': {
     fr: ['Localiser les adresses IP'],
     de: ['IP-Adressen orten'],

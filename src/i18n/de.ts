@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { subscribeDe } from './subscribe.js';
+import { opsDe } from './ops/de.js';
 
 /** German, with the card game's terms as printed on German cards. */
 export const de: Catalogue = {
@@ -429,4 +430,5 @@ export const de: Catalogue = {
     },
   },
   subscribe: subscribeDe,
+  ops: opsDe,
 };

@@ -1,5 +1,5 @@
 import { subscribeEn } from './subscribe.js';
-
+import { opsEn } from './ops/en.js';
 /**
  * Almanac's own words in English: the source of every message key. Each other language's catalogue
  * is typed against this one (src/i18n/catalogue.ts), so a key missing anywhere fails the build.
@@ -442,4 +442,5 @@ export const en = {
     },
   },
   subscribe: subscribeEn,
+  ops: opsEn,
 };

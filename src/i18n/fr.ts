@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { subscribeFr } from './subscribe.js';
+import { opsFr } from './ops/fr.js';
 
 /** French, with the card game's terms as printed on French cards. */
 export const fr: Catalogue = {
@@ -431,4 +432,5 @@ export const fr: Catalogue = {
     },
   },
   subscribe: subscribeFr,
+  ops: opsFr,
 };

@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { subscribeIt } from './subscribe.js';
+import { opsIt } from './ops/it.js';
 
 /** Italian, with the card game's terms as printed on Italian cards. */
 export const it: Catalogue = {
@@ -428,4 +429,5 @@ export const it: Catalogue = {
     },
   },
   subscribe: subscribeIt,
+  ops: opsIt,
 };

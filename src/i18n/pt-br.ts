@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { subscribePtBR } from './subscribe.js';
+import { opsPtBr } from './ops/pt-br.js';
 
 /** Brazilian Portuguese, with the card game's terms as printed on Portuguese cards. */
 export const ptBR: Catalogue = {
@@ -429,4 +430,5 @@ export const ptBR: Catalogue = {
     },
   },
   subscribe: subscribePtBR,
+  ops: opsPtBr,
 };

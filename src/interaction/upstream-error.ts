@@ -1,4 +1,4 @@
-export type UpstreamName = 'geojs' | 'wallhaven' | 'ygoprodeck';
+export type UpstreamName = 'geojs' | 'wallhaven' | 'ygoprodeck' | 'rdap';
 
 export type UpstreamErrorKind =
   /** The thing asked for does not exist upstream. */
@@ -20,6 +20,7 @@ const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   geojs: 'GeoJS',
   wallhaven: 'Wallhaven',
   ygoprodeck: 'YGOPRODeck',
+  rdap: 'RDAP',
 };
 
 export function upstreamLabel(name: UpstreamName): string {

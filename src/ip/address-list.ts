@@ -44,13 +44,13 @@ const IPV6_CANDIDATE = /(?<![0-9a-f:])(?=[0-9a-f:.]*:[0-9a-f:.]*:)[0-9a-f:.]{2,4
  * Ports (`1.2.3.4:443`, `[::1]:80`) and CIDR suffixes are ignored around an address rather than
  * making it unreadable.
  */
-function locateIpAddresses(text: string): { index: number; address: string }[] {
-  const found: { index: number; address: string }[] = [];
+function locateIpAddresses(text: string): { index: number; end: number; address: string }[] {
+  const found: { index: number; end: number; address: string }[] = [];
   for (const pattern of [IPV4_CANDIDATE, IPV6_CANDIDATE]) {
     for (const match of text.matchAll(pattern)) {
       const candidate = match[0].replace(/^:+(?=[0-9a-f]*\.)/i, '').replace(/[.:]+$/, (tail) => (tail === '::' ? tail : ''));
       const parsed = parseIpAddress(candidate);
-      if (parsed.ok) found.push({ index: match.index, address: parsed.address });
+      if (parsed.ok) found.push({ index: match.index, end: match.index + match[0].length, address: parsed.address });
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -75,4 +75,46 @@ export function findLookupTargets(text: string): LookupTarget[] {
   const targets = new Map<string, LookupTarget>();
   for (const { target } of found) if (!targets.has(targetKey(target))) targets.set(targetKey(target), target);
   return [...targets.values()];
+}
+
+/** Most distinct addresses one log is read for (`/ip bulk`, Locate IP on an attachment). */
+export const MAX_BULK_ADDRESSES = 1_000;
+
+/** The addresses of a whole log: each distinct one with how often it appears, in order of first appearance. */
+export interface AddressTally {
+  counts: Map<string, number>;
+  /** Distinct addresses past `max`, not counted. */
+  skipped: number;
+}
+
+/** Every IPv4 and IPv6 address in a log, canonical (`::ffff:1.2.3.4` is 1.2.3.4), at most `max` distinct. */
+export function tallyIpAddresses(text: string, max = MAX_BULK_ADDRESSES): AddressTally {
+  const counts = new Map<string, number>();
+  const skippedAddresses = new Set<string>();
+  let covered = 0;
+  for (const { index, end, address } of locateIpAddresses(text)) {
+    // The IPv4 tail of an IPv6 address (`::ffff:1.2.3.4`) is part of it, not an address of its own.
+    if (index < covered) continue;
+    covered = end;
+    const count = counts.get(address);
+    if (count !== undefined) counts.set(address, count + 1);
+    else if (counts.size < max) counts.set(address, 1);
+    else skippedAddresses.add(address);
+  }
+  return { counts, skipped: skippedAddresses.size };
+}
+
+/** A log's text: UTF-8, damaged bytes replaced; null for a file with NUL bytes (binary, not a log). */
+export function logText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Extensions of the files read as logs by Locate IP (a message's images and archives are not). */
+const LOG_EXTENSIONS = new Set(['log', 'txt', 'csv', 'tsv', 'json', 'jsonl', 'ndjson', 'out', 'err', 'md', 'conf', 'xml', 'yaml', 'yml']);
+
+/** Whether an attachment's name looks like a log: a text extension, or none. */
+export function isLogName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 || LOG_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 }

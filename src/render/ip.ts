@@ -1,16 +1,19 @@
-import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Reply } from '../interaction/reply.js';
+import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
+import type { ActionRow, Reply } from '../interaction/reply.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { RejectedEntry } from '../ip/address-list.js';
 import type { GeoRecord } from '../ip/geo-record.js';
 import type { EntryNote, LookupResult, ReverseName } from '../ip/resolution.js';
+import { ownerButtonId } from '../ip/whois-query.js';
 import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, truncate } from './format.js';
 import { fitText, quoteUserText } from './user-text.js';
 import { zoneTime } from './zone-time.js';
 
 const KNOWN_COLOUR = 0x2b88d8;
 const UNKNOWN_COLOUR = 0x99aab5;
+/** Discord's limit: 5 buttons a row. `/ip lookup` shows at most 10 addresses, so two rows at most. */
+const BUTTONS_PER_ROW = 5;
 
 /** 🇺🇸 from `US`: two regional indicator symbols. Empty for anything that is not two letters. */
 export function flagEmoji(countryCode: string): string {
@@ -125,7 +128,9 @@ export function renderLookup(view: LookupView): Reply {
     ...(notLocated > 0 ? [messages.ip.notLocated(embeds.length, notLocated)] : []),
   ];
   const content = lines.length > 0 ? truncate(lines.join('\n'), EMBED_LIMITS.content) : undefined;
-  return { ...(content ? { content } : {}), embeds, ephemeral: view.ephemeral };
+  const publicAddresses = view.results.slice(0, embeds.length).flatMap((result) => (result.specialRange === null ? [result.address] : []));
+  const components = ownerButtons([...new Set(publicAddresses)], messages);
+  return { ...(content ? { content } : {}), embeds, ...(components.length > 0 ? { components } : {}), ephemeral: view.ephemeral };
 }
 
 /** `8.8.8.8 · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)` */
@@ -146,4 +151,22 @@ export function renderRejectedEntries(rejected: RejectedEntry[], extra: string[]
   const lines = rejected.slice(0, 10).map(({ entry, problem }) => `• ${quoteUserText(entry, 60)}: ${messages.ip.problems[problem]}`);
   if (rejected.length > 10) lines.push(`• ${messages.ip.andMore(rejected.length - 10)}`);
   return truncate([messages.ip.notAddresses, ...lines, ...extra].join('\n'), EMBED_LIMITS.content);
+}
+
+/**
+ * The registration buttons under a lookup: one per public address (what a registry knows of a
+ * private one is nothing), so the first answer asks no registry and stays fast.
+ */
+function ownerButtons(addresses: readonly string[], messages: Catalogue): ActionRow[] {
+  const buttons: APIButtonComponent[] = addresses.map((address) => ({
+    type: ComponentType.Button,
+    style: ButtonStyle.Secondary,
+    custom_id: ownerButtonId(address),
+    label: truncate(messages.ops.whois.button(address), 80),
+  }));
+  const rows: ActionRow[] = [];
+  for (let start = 0; start < buttons.length && rows.length < 5; start += BUTTONS_PER_ROW) {
+    rows.push({ type: ComponentType.ActionRow, components: buttons.slice(start, start + BUTTONS_PER_ROW) });
+  }
+  return rows;
 }

@@ -44,6 +44,21 @@ const databaseUrl = z
   .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)' }).optional())
   .optional();
 
+/** `/ip dig`'s DNS-over-HTTPS resolvers when `DOH_RESOLVERS` is unset: the three upstreams.md § 7 lists. */
+export const DEFAULT_DOH_RESOLVERS = 'cloudflare=https://cloudflare-dns.com/dns-query,google=https://dns.google/dns-query,quad9=https://dns.quad9.net/dns-query';
+
+/** `name=http(s)://…` with a short lowercase name that is not `system` (the configured servers' choice). */
+function isDohResolver(value: string): boolean {
+  const match = /^([a-z0-9-]{1,32})=(.+)$/.exec(value);
+  if (!match || match[1] === 'system') return false;
+  try {
+    const url = new URL(match[2]!);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.search === '';
+  } catch {
+    return false;
+  }
+}
+
 const portMessage = 'must be a port number (0-65535)';
 
 /** `ip`, `ipv4:port` or `[ipv6]:port`: what `Resolver#setServers` takes. */
@@ -71,6 +86,7 @@ const schema = z.object({
   DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
   DISCORD_CDN_URL: httpUrl.default('https://cdn.discordapp.com'),
   GEOJS_URL: httpUrl.default('https://get.geojs.io'),
+  RDAP_BOOTSTRAP_URL: httpUrl.default('https://data.iana.org/rdap'),
   WALLHAVEN_URL: httpUrl.default('https://wallhaven.cc'),
   WALLHAVEN_API_KEY: optionalSecret,
   YGOPRODECK_URL: httpUrl.default('https://db.ygoprodeck.com'),
@@ -104,6 +120,7 @@ const schema = z.object({
     .transform((value) => (value === undefined || value === '' ? '127.0.0.1' : value))
     .pipe(z.string().refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), 'must be an IP address or a host name')),
   DNS_SERVERS: commaList(isDnsServer, 'must be comma-separated IP addresses, each optionally with a port (`ip:port`, IPv6 as `[ip]:port`)'),
+  DOH_RESOLVERS: commaList(isDohResolver, 'must be comma-separated `name=https://…/dns-query` pairs (names: a-z, 0-9, -; not `system`)'),
   OPERATOR_IDS: commaList(isSnowflake, 'must be comma-separated Discord user ids (17-20 digits each)'),
   MESSAGE_SEARCH: z
     .string()
@@ -123,6 +140,8 @@ export interface Config {
   /** Where attachments (`.ydk` files) may be downloaded from, besides `media.discordapp.net`. */
   discordCdnUrl: string;
   geojsUrl: string;
+  /** IANA's RDAP bootstrap files; its scheme is the one registries are asked (and redirected) on. */
+  rdapBootstrapUrl: string;
   wallhavenUrl: string;
   wallhavenApiKey: string | undefined;
   ygoprodeckUrl: string;
@@ -147,6 +166,8 @@ export interface Config {
   shards: ShardAssignment | undefined;
   /** The DNS servers host names in `/ip` are resolved through; undefined: the system's resolvers. */
   dnsServers: string[] | undefined;
+  /** `/ip dig`'s DNS-over-HTTPS resolvers, by name, in the order given. */
+  dohResolvers: { name: string; url: string }[];
   /** Users who see operator-only details (the egress address) in `/status` anywhere. */
   operatorIds: string[];
   /** Gateway mode: answer cards named inline in messages (`<name>`, `[[name]]`); needs the privileged Message Content intent. */
@@ -190,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     devGuildId: data.DEV_GUILD_ID,
     discordApiUrl: data.DISCORD_API_URL,
     geojsUrl: data.GEOJS_URL,
+    rdapBootstrapUrl: data.RDAP_BOOTSTRAP_URL,
     wallhavenUrl: data.WALLHAVEN_URL,
     wallhavenApiKey: data.WALLHAVEN_API_KEY,
     ygoprodeckUrl: data.YGOPRODECK_URL,
@@ -206,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     prettyLogs: data.NODE_ENV !== 'production',
     shards: shards.data,
     dnsServers: data.DNS_SERVERS,
+    dohResolvers: (data.DOH_RESOLVERS ?? DEFAULT_DOH_RESOLVERS.split(',')).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1) })),
     operatorIds: data.OPERATOR_IDS ?? [],
     messageSearch: data.MESSAGE_SEARCH,
   };

@@ -1,6 +1,6 @@
 import { MemberShareSpent } from '../interaction/errors.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
-import { MEMBER_SHARES, type MemberShare } from '../runtime/member-shares.js';
+import { GEOJS_BULK_MEMBER_SHARE, MEMBER_SHARES, type MemberShare } from '../runtime/member-shares.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { MemberShareSpender } from '../upstream/cache.js';
 import type { MemberShareLedger } from './member-share-ledger.js';
@@ -53,6 +53,8 @@ interface MemberSharesOptions {
  */
 export class MemberShares {
   private readonly ledgers: Record<UpstreamName, CountedMemberShareLedger>;
+  /** GeoJS for whole logs: a share of its own (`GEOJS_BULK_MEMBER_SHARE`), refusals counted with GeoJS's. */
+  private readonly bulkLedger: CountedMemberShareLedger;
 
   constructor(options: MemberSharesOptions) {
     const ledger = (upstream: UpstreamName) =>
@@ -61,7 +63,12 @@ export class MemberShares {
         upstream,
         options.metrics,
       );
-    this.ledgers = { wallhaven: ledger('wallhaven'), geojs: ledger('geojs'), ygoprodeck: ledger('ygoprodeck') };
+    this.ledgers = { wallhaven: ledger('wallhaven'), geojs: ledger('geojs'), ygoprodeck: ledger('ygoprodeck'), rdap: ledger('rdap') };
+    this.bulkLedger = countRefusals(
+      options.state.memberShareLedger({ name: 'geojs-bulk', ...GEOJS_BULK_MEMBER_SHARE, now: options.now }),
+      'geojs',
+      options.metrics,
+    );
   }
 
   ledger(upstream: UpstreamName): CountedMemberShareLedger {
@@ -74,12 +81,20 @@ export class MemberShares {
    * words it in the member's language).
    */
   spenderFor(userId: string, upstream: UpstreamName): MemberShareSpender {
-    const ledger = this.ledgers[upstream];
-    return {
-      async beforeRequest() {
-        const decision = await ledger.take(userId);
-        if (!decision.allowed) throw new MemberShareSpent(upstream, ledger.limit, decision.retryAfterMs);
-      },
-    };
+    return spender(this.ledgers[upstream], userId, upstream);
   }
+
+  /** What a whole log's GeoJS lookups spend: the member's bulk share, not their per-minute one. */
+  bulkSpenderFor(userId: string): MemberShareSpender {
+    return spender(this.bulkLedger, userId, 'geojs');
+  }
+}
+
+function spender(ledger: CountedMemberShareLedger, userId: string, upstream: UpstreamName): MemberShareSpender {
+  return {
+    async beforeRequest() {
+      const decision = await ledger.take(userId);
+      if (!decision.allowed) throw new MemberShareSpent(upstream, ledger.limit, decision.retryAfterMs);
+    },
+  };
 }

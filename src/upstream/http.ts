@@ -16,7 +16,7 @@ export interface HttpTimeouts {
  */
 const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 3_000, headersMs: 5_000, bodyMs: 10_000 };
 
-function createUpstreamAgent(timeouts: HttpTimeouts = DEFAULT_TIMEOUTS, connections = 8): Agent {
+export function createUpstreamAgent(timeouts: HttpTimeouts = DEFAULT_TIMEOUTS, connections = 8): Agent {
   return new Agent({
     connections,
     keepAliveTimeout: 10_000,

@@ -12,7 +12,7 @@ import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, ty
  * member gets a plain sentence: every answer must be final within 20 s of the command, including
  * the time a request waits in its upstream's queue.
  */
-export const REQUEST_TIMEOUT_MS: Readonly<Record<UpstreamName, number>> = { geojs: 6_000, wallhaven: 8_000, ygoprodeck: 15_000 };
+export const REQUEST_TIMEOUT_MS: Readonly<Record<UpstreamName, number>> = { geojs: 6_000, wallhaven: 8_000, ygoprodeck: 15_000, rdap: 8_000 };
 
 interface UpstreamWiringOptions {
   upstream: UpstreamName;

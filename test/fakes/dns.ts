@@ -24,12 +24,16 @@ export interface FakeZoneEntry {
   ttl?: number;
   /** Answer this long after the query arrives, as a far-away or busy server does. */
   delayMs?: number;
+  /** Records of any other type (MX, TXT, SOA, CAA, SRV, DS, DNSKEY…), answered to a question of their type. */
+  records?: Answer[];
+  /** Set AD in the answer, as a validating resolver does for a signed zone. */
+  authentic?: boolean;
 }
 
 export interface RecordedQuery {
   name: string;
   type: string;
-  transport: 'udp' | 'tcp';
+  transport: 'udp' | 'tcp' | 'https';
 }
 
 const NXDOMAIN = 3;
@@ -142,8 +146,13 @@ export class FakeDns {
     this.delayed.add(timer);
   }
 
+  /** The reply to one wire-format query, as DNS over HTTPS carries it (no delay), or undefined when the fake keeps silent. */
+  reply(message: Buffer): Buffer | undefined {
+    return this.answer(message, 'https')?.message;
+  }
+
   /** The encoded reply to one query and when to send it, or undefined when the fake keeps silent. */
-  private answer(message: Buffer, transport: 'udp' | 'tcp'): { message: Buffer; delayMs: number } | undefined {
+  private answer(message: Buffer, transport: RecordedQuery['transport']): { message: Buffer; delayMs: number } | undefined {
     let query: DecodedPacket;
     try {
       query = dnsPacket.decode(message);
@@ -171,7 +180,7 @@ export class FakeDns {
     if (behaviour === 'nxdomain') return reply(NXDOMAIN);
     if (behaviour === 'servfail') return reply(SERVFAIL);
     if (behaviour === 'truncate' && transport === 'udp') return reply(dnsPacket.TRUNCATED_RESPONSE);
-    const full = reply(0, this.records(question));
+    const full = reply(entry?.authentic ? dnsPacket.AUTHENTIC_DATA : 0, this.records(question));
     const room = advertisedSize(query);
     return transport === 'udp' && full.message.length > room ? reply(dnsPacket.TRUNCATED_RESPONSE) : full;
   }
@@ -194,6 +203,7 @@ export class FakeDns {
     if (question.type === 'AAAA') for (const data of entry.AAAA ?? []) answers.push({ type: 'AAAA', name, ttl, data });
     if (question.type === 'PTR' && entry.PTR !== undefined) answers.push({ type: 'PTR', name, ttl, data: entry.PTR });
     if (question.type === 'CNAME' && entry.CNAME !== undefined) answers.push({ type: 'CNAME', name, ttl, data: entry.CNAME });
+    for (const record of entry.records ?? []) if (record.type === question.type) answers.push({ ...record, name } as Answer);
     return answers;
   }
 }

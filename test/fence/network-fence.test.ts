@@ -1,4 +1,5 @@
 import { REST, Routes } from 'discord.js';
+import dgram from 'node:dgram';
 import dns, { lookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import tls from 'node:tls';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { DnsDig } from '../../src/services/dns/dig.js';
 import { startFakeDns } from '../fakes/dns.js';
 import { startTestBot } from '../helpers/bot.js';
 import { answerOf, expectPlainSentence } from '../helpers/reliability.js';
@@ -50,6 +52,20 @@ describe('the network fence', () => {
       { target: 'images.ygoprodeck.com:443', via: 'connect' },
       { target: '2001:db8::1:80', via: 'connect' },
     ]);
+  });
+
+  it("refuses UDP datagrams off loopback (/ip dig's wire queries, DNS over HTTPS) and lets loopback ones through", async () => {
+    const socket = dgram.createSocket('udp4');
+    const refused = await new Promise<Error | null>((resolve) => socket.send(Buffer.from('x'), 53, FAR_ADDRESS, resolve));
+    expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
+    const sent = await new Promise<Error | null>((resolve) => socket.send(Buffer.from('x'), 9, '127.0.0.1', resolve));
+    expect(sent).toBeNull();
+    socket.close();
+    const dig = new DnsDig({ servers: [`${FAR_ADDRESS}:53`], doh: [{ name: 'far', url: 'https://dns.google/dns-query' }], timeoutMs: 200 });
+    const question = { name: 'example.com', display: 'example.com', type: 'A' as const };
+    expect(await dig.ask(question, 'system')).toEqual({ ok: false, failure: 'serverFailed' });
+    expect(await dig.ask(question, 'far')).toMatchObject({ ok: false });
+    expect(takeBlockedAttempts().map((attempt) => attempt.target)).toEqual([`${FAR_ADDRESS}:53`, `${FAR_ADDRESS}:53`, 'dns.google:443']);
   });
 
   it("refuses undici, Node's fetch, discord.js's REST and WebSockets", async () => {

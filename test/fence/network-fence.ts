@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
@@ -5,7 +6,7 @@ import net from 'node:net';
 /**
  * The network fence: in a test process, any attempt to reach a non-loopback address (a raw socket,
  * TLS, undici, Node's fetch, discord.js's REST, a WebSocket, a DNS query, a `Resolver` asking
- * servers off loopback) is refused before a packet
+ * servers off loopback, a UDP datagram such as `/ip dig`'s wire queries) is refused before a packet
  * leaves, and recorded, so the test that made it fails (see vitest-setup.ts) even when the code under
  * test swallowed the refusal as "upstream unavailable". A forgotten host cannot hide behind an
  * offline machine's DNS failure.
@@ -102,6 +103,25 @@ function fenceSockets(onBlocked: (attempt: BlockedAttempt) => void): void {
   } as typeof net.Socket.prototype.connect;
 }
 
+/**
+ * UDP has no connect to patch: each datagram names its address (the last string argument of
+ * `send`, `localhost` when none). One off loopback is not sent; the socket reports the refusal as a
+ * failed send does (its callback, else an `error` event).
+ */
+function fenceDatagrams(onBlocked: (attempt: BlockedAttempt) => void): void {
+  const send = dgram.Socket.prototype.send as (this: dgram.Socket, ...args: unknown[]) => void;
+  dgram.Socket.prototype.send = function fencedSend(this: dgram.Socket, ...args: unknown[]): void {
+    const address = args.findLast((arg) => typeof arg === 'string') as string | undefined;
+    if (address === undefined || isLoopback(address)) return send.apply(this, args);
+    // The port comes just before the address, in every form of `send`.
+    const attempt = { target: `${address}:${String(args[args.lastIndexOf(address) - 1])}`, via: 'dgram.send' };
+    onBlocked(attempt);
+    const error = refusal(formatFenceLine(attempt), 'ECONNREFUSED');
+    const callback = args.findLast((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
+    process.nextTick(() => (callback ? callback(error) : this.emit('error', error)));
+  } as typeof dgram.Socket.prototype.send;
+}
+
 const DNS_QUERIES = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx',
   'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'] as const;
 
@@ -177,6 +197,7 @@ export function installNetworkFence(onBlocked?: (attempt: BlockedAttempt) => voi
   if (installed) return;
   installed = true;
   fenceSockets((attempt) => recordBlockedAttempt(attempt));
+  fenceDatagrams((attempt) => recordBlockedAttempt(attempt));
   fenceDns((attempt) => recordBlockedAttempt(attempt));
   fenceResolvers((attempt) => recordBlockedAttempt(attempt));
   // `import { lookup } from 'node:dns'` sees the fenced functions too.

@@ -84,6 +84,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads RDAP_BOOTSTRAP_URL and DOH_RESOLVERS, with the public defaults', () => {
+    expect(loadConfig({}).rdapBootstrapUrl).toBe('https://data.iana.org/rdap');
+    expect(loadConfig({}).dohResolvers.map((resolver) => resolver.name)).toEqual(['cloudflare', 'google', 'quad9']);
+    expect(loadConfig({ DOH_RESOLVERS: 'mine=https://doh.example/dns-query, lab=http://127.0.0.1:8053/dns-query' }).dohResolvers).toEqual([
+      { name: 'mine', url: 'https://doh.example/dns-query' },
+      { name: 'lab', url: 'http://127.0.0.1:8053/dns-query' },
+    ]);
+    for (const bad of ['system=https://x.example/dns-query', 'Mine=https://x.example/', 'mine=ftp://x.example/', 'mine=https://u:p@x.example/', 'https://x.example/']) {
+      const problems = problemsOf({ DOH_RESOLVERS: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DOH_RESOLVERS: must be comma-separated/);
+      expect(problems[0]).not.toContain(bad);
+    }
+  });
+
   it('reads MESSAGE_SEARCH as true or false, off by default', () => {
     expect(loadConfig({}).messageSearch).toBe(false);
     expect(loadConfig({ MESSAGE_SEARCH: '' }).messageSearch).toBe(false);

@@ -1,9 +1,13 @@
+import type { GeoRecord } from '../../ip/geo-record.js';
 import type { LookupTarget } from '../../ip/lookup-entry.js';
 import { planLocations, type LookupOutcome } from '../../ip/resolution.js';
 import { describeSpecialRange } from '../../ip/special-ranges.js';
 import type { MemberShareSpender } from '../../upstream/cache.js';
 import { DnsQueryBudget, type DnsResolver } from '../dns/dns.js';
 import type { GeoService } from './geojs.js';
+
+/** Addresses of a log sent at a time: GeoJS's batch size, so a log holds one place in its queue at a time. */
+const LOG_BATCH = 50;
 
 interface LocateOptions {
   /** Most addresses located (the command's cap). */
@@ -39,5 +43,24 @@ export class IpLookup {
       return { address, from, record: records.get(address)!, specialRange: describeSpecialRange(address), ...(reverse ? { reverse } : {}) };
     });
     return { results, notes: plan.notes, notLocated: plan.notLocated };
+  }
+
+  /**
+   * A whole log's public addresses located, a batch after another (never all queued at once: another
+   * member's lookup meanwhile waits behind one batch, not twenty). Special-range addresses are never
+   * sent. `onProgress` hears how many are done after each batch.
+   */
+  async locateLog(
+    addresses: readonly string[],
+    share: MemberShareSpender,
+    onProgress: (done: number, total: number) => Promise<void>,
+  ): Promise<Map<string, GeoRecord>> {
+    const routable = addresses.filter((address) => describeSpecialRange(address) === null);
+    const records = new Map<string, GeoRecord>();
+    for (let start = 0; start < routable.length; start += LOG_BATCH) {
+      for (const [address, record] of await this.geo.lookup(routable.slice(start, start + LOG_BATCH), share)) records.set(address, record);
+      await onProgress(Math.min(start + LOG_BATCH, routable.length), routable.length);
+    }
+    return records;
   }
 }
