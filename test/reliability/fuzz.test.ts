@@ -20,6 +20,7 @@ import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import { UpstreamError } from '../../src/interaction/upstream-error.js';
 import { startFakeDns, type FakeDns } from '../fakes/dns.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
+import { startFakeRdap, type FakeRdap } from '../fakes/rdap.js';
 import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { testOffThread } from '../helpers/off-thread.js';
@@ -121,6 +122,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
   const logs = new LogCapture();
   const sent: { origin: string; path: string }[] = [];
   let allowed: AllowedUpstream[];
+  let rdap: FakeRdap;
 
   beforeAll(async () => {
     [geo, dns, wallhaven, ygoprodeck] = await Promise.all([
@@ -130,6 +132,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
       startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } }),
       startFakeYgoprodeck({ rateLimit: { windowMs: 1_000, maxRequests: Number.MAX_SAFE_INTEGER } }),
     ]);
+    rdap = await startFakeRdap();
     dataDir = await mkdtemp(join(tmpdir(), 'almanac-fuzz-'));
     await writeCardSnapshot(dataDir, ygoprodeck.cards, ygoprodeck.version);
     agent = new Agent({ connections: 16 });
@@ -145,12 +148,15 @@ describe('hostile input, fuzzed in process through every handler', () => {
       WALLHAVEN_URL: wallhaven.url,
       YGOPRODECK_URL: ygoprodeck.url,
       YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl,
+      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
       DATA_DIR: dataDir,
     });
     allowed = [
       { origin: geo.url, prefixes: ['/v1/ip/geo.json'] },
       { origin: wallhaven.url, prefixes: ['/api/v1/search', '/api/v1/w/', '/api/v1/collections/'] },
       { origin: ygoprodeck.url, prefixes: ['/api/v7/', '/images/cards/', '/images/cards_small/', '/images/cards_cropped/', '/images/sets/'] },
+      { origin: rdap.iana.url, prefixes: ['/rdap/'] },
+      ...[rdap.arin, rdap.ripe, rdap.verisign].map((registry) => ({ origin: registry.url, prefixes: [registry.prefix] })),
     ];
     app = await createServices(
       { config, logger: createLogger({ level: 'info', secrets: secretsOf(config), destination: logs }), metrics: createMetrics() },
@@ -168,7 +174,7 @@ describe('hostile input, fuzzed in process through every handler', () => {
   afterAll(async () => {
     await app?.close();
     await agent?.close();
-    await Promise.all([geo?.close(), dns?.close(), wallhaven?.close(), ygoprodeck?.close()]);
+    await Promise.all([geo?.close(), dns?.close(), wallhaven?.close(), ygoprodeck?.close(), rdap?.close()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
