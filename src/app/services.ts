@@ -249,7 +249,7 @@ function startSubscriptions(
   const store = new SubscriptionsStore(deps.storage.db);
   const now = () => parts.clock.now().getTime();
   if (overrides.startScheduler !== false) {
-    const preferences = overrides.channelPreferences ?? (parts.settings === undefined ? NO_PREFERENCES : channelPreferencesOf(parts.settings));
+    const preferences = overrides.channelPreferences ?? (parts.settings === undefined ? NO_PREFERENCES : { forChannel: (guildId, channelId) => parts.settings!.postPreferences(guildId, channelId) });
     const scheduler = new Scheduler({
       store,
       poster: overrides.channelPoster ?? new RestChannelPoster({ apiUrl: deps.config.discordApiUrl, token: token! }),
@@ -269,14 +269,4 @@ function startSubscriptions(
     parts.closers.push(() => scheduler.stop());
   }
   return new Subscriptions(store, now);
-}
-
-/** A channel's `/settings` as scheduled posts read them: its public language and its purity ceiling. */
-function channelPreferencesOf(settings: SettingsService): ChannelPreferences {
-  return {
-    async forChannel(guildId, channelId) {
-      const { publicLanguage, purityCeiling } = await settings.effectiveChannelSettings(guildId, channelId);
-      return { ...(publicLanguage.value === null ? {} : { locale: publicLanguage.value }), ...(purityCeiling.value === null ? {} : { purityCeiling: purityCeiling.value }) };
-    },
-  };
 }

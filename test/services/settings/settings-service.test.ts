@@ -90,6 +90,15 @@ function settingsTests(options: () => StorageOptions): void {
     expect((await settings.effectiveChannelSettings(GUILD, THREAD, CHANNEL)).publicLanguage.value).toBe('it');
   });
 
+  it('gives a channel’s scheduled posts its language and purity ceiling, and nothing where nothing is chosen', async () => {
+    const settings = service();
+    expect(await settings.postPreferences(GUILD, CHANNEL)).toEqual({});
+    await settings.setGuild(GUILD, { language: 'fr', wallpaperPurity: 'sketchy' });
+    await settings.setChannel(GUILD, CHANNEL, { language: 'de', wallpaperPurity: 'sfw' });
+    expect(await settings.postPreferences(GUILD, CHANNEL)).toEqual({ locale: 'de', purityCeiling: 'sfw' });
+    expect(await settings.postPreferences(GUILD, '222222222222222200')).toEqual({ locale: 'fr', purityCeiling: 'sketchy' });
+  });
+
   it('records a server’s interaction at most once a day, and makes no row for a server without one', async () => {
     const settings = service();
     await settings.setGuild(GUILD, { language: 'fr' });
