@@ -4,8 +4,6 @@ import { NO_CHOICES, resolveSettings, type ChannelChoices, type EffectiveSetting
 import type { NoticeChannel, SharedState } from '../../state/shared-state.js';
 import { SettingsRepository, type ChoicesPatch, type GuildRecord } from '../../storage/settings-repository.js';
 import type { Storage } from '../../storage/storage.js';
-import type { UiLocale } from '../../i18n/catalogue.js';
-import type { WallpaperPurity } from '../../wallpaper/wallpaper.js';
 
 /**
  * The settings of every server, channel and user, read through a cache so that answering an
@@ -94,7 +92,10 @@ export class SettingsService {
   }
 
   /** What a channel's scheduled posts take from its settings (the scheduler's ChannelPreferences): their language and purity ceiling, when chosen. */
-  async postPreferences(guildId: string, channelId: string): Promise<{ locale?: UiLocale; purityCeiling?: WallpaperPurity }> {
+  async postPreferences(
+    guildId: string,
+    channelId: string,
+  ): Promise<{ locale?: NonNullable<EffectiveSettings['publicLanguage']['value']>; purityCeiling?: NonNullable<EffectiveSettings['purityCeiling']['value']> }> {
     const { publicLanguage, purityCeiling } = await this.effectiveChannelSettings(guildId, channelId);
     return { ...(publicLanguage.value === null ? {} : { locale: publicLanguage.value }), ...(purityCeiling.value === null ? {} : { purityCeiling: purityCeiling.value }) };
   }
