@@ -24,6 +24,7 @@ import type { BenchSection } from './section.js';
 import { settingsSection } from './settings.js';
 import { startupSection } from './startup.js';
 import { floodsSection, fuzzSection } from './vitest-section.js';
+import { worldMapSection } from './world-map.js';
 
 export const SECTIONS: readonly BenchSection[] = [
   matcherSection,
@@ -42,5 +43,6 @@ export const SECTIONS: readonly BenchSection[] = [
   deckLoadSection,
   schedulerSection,
   settingsSection,
+  worldMapSection,
   matcherLibrariesSection,
 ];

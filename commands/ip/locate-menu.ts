@@ -7,6 +7,7 @@ import { messagesFor } from '../../src/i18n/messages.js';
 import { findLookupTargets, isLogName, MAX_ADDRESSES, MAX_ENTRIES } from '../../src/ip/address-list.js';
 import { renderLookup, renderNotes } from '../../src/render/ip.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
+import { lookupMap } from './lookup-map.js';
 import { answerLog } from './bulk.js';
 
 /**
@@ -36,6 +37,7 @@ export const locateIp: MessageContextCommand<AppServices> = {
       ...outcome,
       now: app.clock.now(),
       ephemeral: true,
+      map: await lookupMap(outcome.results, app, ctx.appPermissions),
       skipped: found.length - targets.length,
       messages: messagesFor(ctx.user.locale),
     });

@@ -7,6 +7,7 @@ import { ipAnswersPrivately } from '../../src/settings/settings.js';
 import { MAX_ADDRESSES, MAX_ENTRIES, parseLookupList } from '../../src/ip/address-list.js';
 import { renderLookup, renderNotes, renderRejectedEntries } from '../../src/render/ip.js';
 import type { AppServices } from '../../src/app/services.js';
+import { lookupMap } from './lookup-map.js';
 
 /**
  * `/ip lookup addresses [public]`: 1–10 entries resolved and located, with their reverse names;
@@ -23,5 +24,6 @@ export async function lookup(ctx: ChatInputContext, app: AppServices): Promise<R
   const share = app.memberShares.spenderFor(ctx.user.id, 'geojs');
   const outcome = await deferWhenSlow(ctx, app.ipLookup.locate(list.targets, { max: MAX_ADDRESSES, reverse: true }, share), { ephemeral });
   if (outcome.results.length === 0) throw new UserError((t) => renderNotes(outcome.notes, t).join('\n'));
-  return renderLookup({ ...outcome, now: app.clock.now(), ephemeral, messages: messagesFor(ephemeral ? ctx.user.locale : ctx.settings.publicLocale) });
+  const map = await lookupMap(outcome.results, app, ctx.appPermissions);
+  return renderLookup({ ...outcome, now: app.clock.now(), ephemeral, map, messages: messagesFor(ephemeral ? ctx.user.locale : ctx.settings.publicLocale) });
 }

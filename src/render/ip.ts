@@ -105,6 +105,8 @@ interface LookupView {
   notes?: EntryNote[];
   /** Addresses the names resolved to beyond the 10 located. */
   notLocated?: number;
+  /** The map of the located places (two or more), attached as `map.png`. */
+  map?: Buffer;
   messages?: Catalogue;
 }
 
@@ -130,7 +132,8 @@ export function renderLookup(view: LookupView): Reply {
   const content = lines.length > 0 ? truncate(lines.join('\n'), EMBED_LIMITS.content) : undefined;
   const publicAddresses = view.results.slice(0, embeds.length).flatMap((result) => (result.specialRange === null ? [result.address] : []));
   const components = ownerButtons([...new Set(publicAddresses)], messages);
-  return { ...(content ? { content } : {}), embeds, ...(components.length > 0 ? { components } : {}), ephemeral: view.ephemeral };
+  const files = view.map === undefined ? [] : [{ name: 'map.png', data: view.map, description: messages.ops.bulk.map }];
+  return { ...(content ? { content } : {}), embeds, ...(components.length > 0 ? { components } : {}), ...(files.length > 0 ? { files } : {}), ephemeral: view.ephemeral };
 }
 
 /** `8.8.8.8 · 🇺🇸 United States · America/Chicago · 14:32 (UTC−06:00)` */

@@ -15,7 +15,7 @@ const UNFORMATTED = /undefined|NaN|\[object /;
 
 /** The files the sections are spread over, so that test workers run them side by side. */
 export const SMOKE_GROUPS = {
-  'in-process': ['matcher', 'matcher-libraries', 'e2e', 'cards', 'deck', 'scheduler', 'settings'],
+  'in-process': ['matcher', 'matcher-libraries', 'e2e', 'cards', 'deck', 'scheduler', 'settings', 'map'],
   // The sections that run the compiled bot in child processes, sharing one compile (and the
   // one-process replay, the fleet's baseline, with the fleet).
   'child-process': ['startup', 'after-start', 'process', 'guilds', 'burst', 'fleet', 'deck-load'],

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_GEO_RECORDS, startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
@@ -39,6 +40,16 @@ describe('/ip and "Locate IP addresses" end to end', () => {
     const requests = geo.requestsTo('/v1/ip/geo');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.query.get('ip')?.split(',').sort()).toEqual(['2001:4860:4860::8888', '8.8.8.8']);
+  });
+
+  it('attaches a world map once two places are located, and none for one place', async () => {
+    const two = await (await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8 81.2.69.142' } })).final();
+    const map = two.files.find((file) => file.name === 'map.png');
+    expect(map).toBeDefined();
+    expect((await sharp(map!.data).metadata()).width).toBe(1_200);
+    // 8.8.8.8 and 2001:4860:4860::8888 are located at the same place.
+    const one = await (await bot.discord.chatInput({ name: 'ip', subcommand: 'lookup', options: { addresses: '8.8.8.8 2001:4860:4860::8888' } })).final();
+    expect(one.files.some((file) => file.name === 'map.png')).toBe(false);
   });
 
   it('posts in the channel with public:true, and serves a repeat from the cache', async () => {
