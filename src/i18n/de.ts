@@ -41,6 +41,9 @@ export const de: Catalogue = {
     alsoClose: (query, names) => `Keine Karte heißt genau ${query}; hier ist die ähnlichste. Meintest du ${names}?`,
   },
   card: {
+    /** The member has spent their share of YGOPRODeck downloads (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Langsam: YGOPRODeck-Downloads teilen sich alle hier, und du hast deine ${limit} vorerst verbraucht. Versuche es in ${duration} noch einmal (schon geladene Bilder bleiben frei).`,
     printingsOf: (name) => `Ausgaben von ${name}`,
     noPrintings: (name) => `Für ${name} sind keine Ausgaben bekannt.`,
     printingsFooter: (page, pages, first, last, total) =>
@@ -289,6 +292,9 @@ export const de: Catalogue = {
     fromDefault: 'Standard',
   },
   ip: {
+    /** The member has spent their share of GeoJS lookups (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Langsam: GeoJS-Abfragen teilen sich alle hier, und du hast deine ${limit} neuen Adressen vorerst abgefragt. Versuche es in ${duration} noch einmal (schon abgefragte Adressen bleiben frei).`,
     network: 'Netzwerk',
     timeZone: 'Zeitzone',
     coordinates: 'Koordinaten',

@@ -45,6 +45,9 @@ export const en = {
     alsoClose: (query: string, names: string) => `No card is named exactly ${query}; here is the closest. Did you mean ${names}?`,
   },
   card: {
+    /** The member has spent their share of YGOPRODeck downloads (src/state/member-shares.ts). */
+    slowDown: (limit: number, duration: string) =>
+      `Slow down: YGOPRODeck downloads are shared by everyone here, and you have used your ${limit} for now. Try again in ${duration} (art already downloaded stays free).`,
     printingsOf: (name: string) => `Printings of ${name}`,
     noPrintings: (name: string) => `No printings are listed for ${name}.`,
     printingsFooter: (page: number, pages: number, first: number, last: number, total: string) =>
@@ -298,6 +301,9 @@ export const en = {
     fromDefault: 'default',
   },
   ip: {
+    /** The member has spent their share of GeoJS lookups (src/state/member-shares.ts). */
+    slowDown: (limit: number, duration: string) =>
+      `Slow down: GeoJS lookups are shared by everyone here, and you have looked up your ${limit} new addresses for now. Try again in ${duration} (addresses already looked up stay free).`,
     network: 'Network',
     timeZone: 'Time zone',
     coordinates: 'Coordinates',

@@ -40,6 +40,9 @@ export const fr: Catalogue = {
     alsoClose: (query, names) => `Aucune carte ne s’appelle exactement ${query} ; voici la plus proche. Vouliez-vous dire ${names} ?`,
   },
   card: {
+    /** The member has spent their share of YGOPRODeck downloads (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Doucement : les téléchargements YGOPRODeck sont partagés par tout le monde ici, et vous avez utilisé vos ${limit} pour l’instant. Réessayez dans ${duration} (les illustrations déjà téléchargées restent gratuites).`,
     printingsOf: (name) => `Éditions de ${name}`,
     noPrintings: (name) => `Aucune édition connue pour ${name}.`,
     printingsFooter: (page, pages, first, last, total) =>
@@ -288,6 +291,9 @@ export const fr: Catalogue = {
     fromDefault: 'par défaut',
   },
   ip: {
+    /** The member has spent their share of GeoJS lookups (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Doucement : les recherches GeoJS sont partagées par tout le monde ici, et vous avez cherché vos ${limit} nouvelles adresses pour l’instant. Réessayez dans ${duration} (les adresses déjà cherchées restent gratuites).`,
     network: 'Réseau',
     timeZone: 'Fuseau horaire',
     coordinates: 'Coordonnées',

@@ -40,6 +40,9 @@ export const it: Catalogue = {
     alsoClose: (query, names) => `Nessuna carta si chiama esattamente ${query}; ecco la più simile. Intendevi ${names}?`,
   },
   card: {
+    /** The member has spent their share of YGOPRODeck downloads (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Piano: i download da YGOPRODeck sono condivisi da tutti qui, e per ora hai usato i tuoi ${limit}. Riprova tra ${duration} (le immagini già scaricate restano gratuite).`,
     printingsOf: (name) => `Edizioni di ${name}`,
     noPrintings: (name) => `Nessuna edizione nota per ${name}.`,
     printingsFooter: (page, pages, first, last, total) =>
@@ -288,6 +291,9 @@ export const it: Catalogue = {
     fromDefault: 'predefinito',
   },
   ip: {
+    /** The member has spent their share of GeoJS lookups (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Piano: le ricerche GeoJS sono condivise da tutti qui, e per ora hai cercato i tuoi ${limit} nuovi indirizzi. Riprova tra ${duration} (gli indirizzi già cercati restano gratuiti).`,
     network: 'Rete',
     timeZone: 'Fuso orario',
     coordinates: 'Coordinate',

@@ -40,6 +40,9 @@ export const ptBR: Catalogue = {
     alsoClose: (query, names) => `Nenhuma carta se chama exatamente ${query}; esta é a mais próxima. Você quis dizer ${names}?`,
   },
   card: {
+    /** The member has spent their share of YGOPRODeck downloads (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Calma: os downloads do YGOPRODeck são compartilhados por todos aqui, e você usou os seus ${limit} por enquanto. Tente de novo em ${duration} (imagens já baixadas continuam livres).`,
     printingsOf: (name) => `Edições de ${name}`,
     noPrintings: (name) => `Nenhuma edição conhecida de ${name}.`,
     printingsFooter: (page, pages, first, last, total) =>
@@ -288,6 +291,9 @@ export const ptBR: Catalogue = {
     fromDefault: 'padrão',
   },
   ip: {
+    /** The member has spent their share of GeoJS lookups (src/state/member-shares.ts). */
+    slowDown: (limit, duration) =>
+      `Calma: as consultas ao GeoJS são compartilhadas por todos aqui, e você consultou os seus ${limit} endereços novos por enquanto. Tente de novo em ${duration} (endereços já consultados continuam livres).`,
     network: 'Rede',
     timeZone: 'Fuso horário',
     coordinates: 'Coordenadas',
