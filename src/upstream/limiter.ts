@@ -43,6 +43,9 @@ function assertPositive(name: string, value: number, allowZero = false): void {
 
 export type LimiterFactory = (options: LimiterOptions) => UpstreamLimiter;
 
+/** What an upstream's limiter is tuned by: its spacing, concurrency and queue bound. */
+export type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
+
 /**
  * The in-process limiter (Bottleneck, local datastore). Services receive a factory so a shared
  * backend (Bottleneck's Redis datastore) can be plugged in without touching them.
@@ -73,7 +76,7 @@ export function validateLimiterOptions(options: LimiterOptions): void {
 }
 
 /** An in-process Bottleneck with the limiter's spacing, concurrency and queue bound. */
-export function localBottleneck(options: Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>): Bottleneck {
+export function localBottleneck(options: LimiterSettings): Bottleneck {
   return new Bottleneck({
     minTime: options.minTimeMs,
     maxConcurrent: options.maxConcurrent,

@@ -5,7 +5,7 @@ import type { UpstreamHealth } from '../runtime/status-report.js';
 import { createLocalCacheFactory, type CacheFactory, type CacheOptions, type UpstreamCache } from './cache.js';
 import { HealthTracker } from './health.js';
 import { UpstreamHttp, type UpstreamHttpOptions } from './http.js';
-import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type UpstreamLimiter } from './limiter.js';
+import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, type LimiterSettings, type UpstreamLimiter } from './limiter.js';
 
 /**
  * How long one request to each upstream may take, headers and body, before it is abandoned and the
@@ -13,6 +13,20 @@ import { createLocalLimiterFactory, type LimiterFactory, type LimiterOptions, ty
  * the time a request waits in its upstream's queue.
  */
 export const REQUEST_TIMEOUT_MS: Readonly<Record<UpstreamName, number>> = { geojs: 6_000, wallhaven: 8_000, ygoprodeck: 15_000, rdap: 8_000 };
+
+/** What each upstream's service is built with (src/app/services.ts gives every one the same wiring). */
+export interface UpstreamServiceOptions {
+  limiterFactory: LimiterFactory;
+  cacheFactory: CacheFactory;
+  dispatcher?: Dispatcher;
+  metrics?: Metrics;
+  /** Total deadline of one request, headers and body (default: the upstream's `REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
+  /** Override the limiter (tests); defaults to the upstream's own limits. */
+  limits?: Partial<LimiterSettings>;
+  /** Clock for the limiter, the caches and health, injectable for tests. */
+  now?: () => number;
+}
 
 interface UpstreamWiringOptions {
   upstream: UpstreamName;

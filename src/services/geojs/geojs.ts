@@ -1,18 +1,15 @@
-import type { Dispatcher } from 'undici';
 import { parseIpAddress } from '../../ip/address.js';
 import type { GeoRecord } from '../../ip/geo-record.js';
 import { describeSpecialRange } from '../../ip/special-ranges.js';
-import type { Metrics } from '../../runtime/metrics.js';
-import type { CacheFactory, MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
+import type { MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
 import { matchAnswers, rawEgressAnswer, rawGeoAnswer } from './geojs-answer.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
 import { checkCommonFailures, parseJson, type UpstreamHttp } from '../../upstream/http.js';
-import type { LimiterFactory, LimiterOptions } from '../../upstream/limiter.js';
+import type { LimiterSettings } from '../../upstream/limiter.js';
 import { baseUrlOption, numberOption } from '../../upstream/service-options.js';
-import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../../upstream/upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring, type UpstreamServiceOptions } from '../../upstream/upstream.js';
 
-type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
 /**
  * GeoJS states no rate limit; these keep us polite towards a single-server volunteer service:
@@ -27,16 +24,8 @@ export const EGRESS_CACHE_TTL_MS = 60 * 60_000;
 /** Fallback pause if GeoJS ever answers 429 without Retry-After (it has no limit today). */
 const GEOJS_RATE_LIMIT_FALLBACK_MS = 60_000;
 
-export interface GeoServiceOptions {
+export interface GeoServiceOptions extends UpstreamServiceOptions {
   baseUrl: string;
-  limiterFactory: LimiterFactory;
-  cacheFactory: CacheFactory;
-  dispatcher?: Dispatcher;
-  metrics?: Metrics;
-  /** Total deadline of one request, headers and body (default `REQUEST_TIMEOUT_MS.geojs`). */
-  requestTimeoutMs?: number;
-  /** Override the limiter (tests); defaults to `GEOJS_LIMITS`. */
-  limits?: Partial<LimiterSettings>;
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
   /** How long cache misses are collected into one request (default 5 ms). */
@@ -45,8 +34,6 @@ export interface GeoServiceOptions {
   maxBatchSize?: number;
   /** Retry a reset connection or a 5xx once, through the limiter again (default true). */
   retryOnce?: boolean;
-  /** Clock for the cache and health, injectable for tests. */
-  now?: () => number;
 }
 
 interface PendingLookup {

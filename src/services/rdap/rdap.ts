@@ -2,20 +2,18 @@ import type { Dispatcher } from 'undici';
 import type { RdapObject } from '../../ip/rdap.js';
 import type { WhoisQuery } from '../../ip/whois-query.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
-import type { Metrics } from '../../runtime/metrics.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
-import type { CacheFactory, MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
+import type { MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
 import { checkCommonFailures, createUpstreamAgent, parseJson, parseRetryAfter, type UpstreamHttp } from '../../upstream/http.js';
-import type { LimiterFactory, LimiterOptions, UpstreamLimiter } from '../../upstream/limiter.js';
+import type { LimiterSettings, UpstreamLimiter } from '../../upstream/limiter.js';
 import { baseUrlOption, numberOption } from '../../upstream/service-options.js';
-import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../../upstream/upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring, type UpstreamServiceOptions } from '../../upstream/upstream.js';
 import { basesFor, fileFor, isNamedServer, parseBootstrap, type BootstrapFile, type BootstrapServices } from './bootstrap.js';
 import { readRdapAnswer } from './rdap-answer.js';
 
-type RegistryLimits = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
 /** Registries publish different limits and change them; one request a second each stays under all of them. */
-export const RDAP_REGISTRY_LIMITS: Readonly<RegistryLimits> = { minTimeMs: 1_000, maxConcurrent: 1, maxQueued: 10 };
+export const RDAP_REGISTRY_LIMITS: Readonly<LimiterSettings> = { minTimeMs: 1_000, maxConcurrent: 1, maxQueued: 10 };
 /** Registrations change seldom; a day also spares the registries the same questions. */
 export const RDAP_CACHE_TTL_MS = 24 * 60 * 60_000;
 /** IANA's files change a few times a year; asked again after a day. */
@@ -29,17 +27,9 @@ const NOT_FOUND_TTL_MS = 60 * 60_000;
 /** A 429 without Retry-After pauses that registry this long. */
 const RATE_LIMIT_FALLBACK_MS = 60_000;
 
-export interface RdapServiceOptions {
+export interface RdapServiceOptions extends UpstreamServiceOptions {
   /** `RDAP_BOOTSTRAP_URL`: where `ipv4.json`, `ipv6.json`, `asn.json` and `dns.json` are read; its scheme is the one servers must use. */
   bootstrapUrl: string;
-  limiterFactory: LimiterFactory;
-  cacheFactory: CacheFactory;
-  dispatcher?: Dispatcher;
-  metrics?: Metrics;
-  requestTimeoutMs?: number;
-  /** Each registry's limiter other than `RDAP_REGISTRY_LIMITS` (tests). */
-  limits?: Partial<RegistryLimits>;
-  now?: () => number;
 }
 
 /**
@@ -58,7 +48,7 @@ export class RdapService {
   private readonly ownsDispatcher: boolean;
   private readonly protocol: string;
   private readonly requestTimeoutMs: number;
-  private readonly limits: RegistryLimits;
+  private readonly limits: LimiterSettings;
 
   constructor(private readonly options: RdapServiceOptions) {
     const bootstrapUrl = baseUrlOption('RdapService', options.bootstrapUrl, 'bootstrapUrl');

@@ -1,10 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import type { Dispatcher } from 'undici';
-import type { Metrics } from '../../runtime/metrics.js';
-import type { CacheFactory, MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
+import type { MemberShareSpender, UpstreamCache } from '../../upstream/cache.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
 import { checkCommonFailures, parseJson, type UpstreamHttp, type UpstreamResponse } from '../../upstream/http.js';
-import type { LimiterFactory, LimiterOptions } from '../../upstream/limiter.js';
+import type { LimiterSettings } from '../../upstream/limiter.js';
 import { baseUrlOption, numberOption } from '../../upstream/service-options.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
 import { PAGE_PAST_THE_END } from '../../wallpaper/paging.js';
@@ -13,10 +11,9 @@ import type { CategoryFilter, PurityFilter, WallpaperSearch } from '../../wallpa
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../../wallpaper/wallpaper.js';
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../../wallpaper/wallhaven-site.js';
 import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
-import { REQUEST_TIMEOUT_MS, UpstreamWiring } from '../../upstream/upstream.js';
+import { REQUEST_TIMEOUT_MS, UpstreamWiring, type UpstreamServiceOptions } from '../../upstream/upstream.js';
 import { buildSearchQuery, collectionPageQuery, collectionsPath, isCacheableSearch, wallpaperDetailPath } from '../../wallpaper/wallhaven-query.js';
 
-type LimiterSettings = Pick<LimiterOptions, 'minTimeMs' | 'maxConcurrent' | 'maxQueued'>;
 
 /**
  * `minTime` spaces the planned request starts, so at most ⌊(60 000 − 1) / 1 400⌋ + 1 = 43 are
@@ -44,20 +41,10 @@ const NEGATIVE_TTL_MS = 5 * 60_000;
 const RANDOM_POOL_TTL_MS = 30 * 60_000;
 const SFW_ONLY = { sfw: true, sketchy: false, nsfw: false } as const;
 
-export interface WallhavenServiceOptions {
+export interface WallhavenServiceOptions extends UpstreamServiceOptions {
   baseUrl: string;
   /** Unlocks NSFW. Sent only as the `X-API-Key` header, never in a URL, a log or an error. */
   apiKey?: string;
-  limiterFactory: LimiterFactory;
-  cacheFactory: CacheFactory;
-  dispatcher?: Dispatcher;
-  metrics?: Metrics;
-  /** Total deadline of one request, headers and body (default `REQUEST_TIMEOUT_MS.wallhaven`). */
-  requestTimeoutMs?: number;
-  /** Override the limiter (tests); defaults to `WALLHAVEN_LIMITS`. */
-  limits?: Partial<LimiterSettings>;
-  /** Clock for the caches and health, injectable for tests. */
-  now?: () => number;
 }
 
 /**
