@@ -8,17 +8,16 @@ const MINUTE_MS = 60_000;
  * last minute, how many wait and whether it is paused: the figures its fleet heartbeat carries.
  */
 export class TrackedLimiters {
-  private readonly limiters: UpstreamLimiter[] = [];
-  private readonly starts = new Map<string, number[]>();
+  /** Each limiter with its own starts: an upstream may have several (one per RDAP registry). */
+  private readonly tracked: { limiter: UpstreamLimiter; starts: number[] }[] = [];
 
   constructor(private readonly now: () => number = Date.now) {}
 
   wrap(factory: LimiterFactory): LimiterFactory {
     return (options) => {
       const limiter = factory(options);
-      this.limiters.push(limiter);
       const starts: number[] = [];
-      this.starts.set(options.upstream, starts);
+      this.tracked.push({ limiter, starts });
       return {
         upstream: limiter.upstream,
         schedule: (job) =>
@@ -36,8 +35,7 @@ export class TrackedLimiters {
   }
 
   reports(): FleetUpstreamReport[] {
-    return this.limiters.map((limiter) => {
-      const starts = this.starts.get(limiter.upstream) ?? [];
+    return this.tracked.map(({ limiter, starts }) => {
       this.prune(starts);
       const state = limiter.state();
       return { upstream: limiter.upstream, requestsLastMinute: starts.length, queued: state.queued, pausedUntil: state.pausedUntil };

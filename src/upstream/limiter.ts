@@ -5,6 +5,11 @@ import { UpstreamError, type UpstreamName } from '../interaction/upstream-error.
 
 export interface LimiterOptions {
   upstream: UpstreamName;
+  /**
+   * A part of the upstream with a budget of its own (an RDAP registry's host): across a fleet its
+   * spacing, queue and pauses are shared under `<upstream>:<scope>`, apart from the upstream's other parts.
+   */
+  scope?: string;
   /** Minimum spacing between request starts. A true sliding bound, unlike a reservoir refresh. */
   minTimeMs: number;
   maxConcurrent: number;
@@ -39,6 +44,11 @@ function assertPositive(name: string, value: number, allowZero = false): void {
   if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
     throw new TypeError(`createLimiter: option "${name}" must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`);
   }
+}
+
+/** The name a limiter's budget is shared under: its upstream, and its scope when it has one. */
+export function limiterKey(options: Pick<LimiterOptions, 'upstream' | 'scope'>): string {
+  return options.scope === undefined ? options.upstream : `${options.upstream}:${options.scope}`;
 }
 
 export type LimiterFactory = (options: LimiterOptions) => UpstreamLimiter;

@@ -40,6 +40,20 @@ describe('TrackedLimiters', () => {
     expect(tracked.reports().map((report) => report.requestsLastMinute)).toEqual([0, 0]);
   });
 
+  it('counts each limiter of one upstream apart (one per RDAP registry), so the fleet sums them all', async () => {
+    const tracked = new TrackedLimiters(() => 1_000_000);
+    const { factory } = fakeFactory({ queued: 0, pausedUntil: null });
+    const arin = tracked.wrap(factory)({ upstream: 'rdap', scope: 'rdap.arin.net', ...OPTIONS });
+    const ripe = tracked.wrap(factory)({ upstream: 'rdap', scope: 'rdap.db.ripe.net', ...OPTIONS });
+    await arin.schedule(() => Promise.resolve());
+    await arin.schedule(() => Promise.resolve());
+    await ripe.schedule(() => Promise.resolve());
+    expect(tracked.reports().map((report) => [report.upstream, report.requestsLastMinute])).toEqual([
+      ['rdap', 2],
+      ['rdap', 1],
+    ]);
+  });
+
   it('reports the limiter’s queue and pause, and passes everything else through', () => {
     const shown = { queued: 3, pausedUntil: 2_000_000 };
     const { factory, paused } = fakeFactory(shown);

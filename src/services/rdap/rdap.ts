@@ -165,7 +165,7 @@ export class RdapService {
     if (known) return known;
     const registry = {
       http: this.upstream.http({ baseUrl: url.origin, pathPrefixes: ['/'], maxBodyBytes: RDAP_MAX_BODY_BYTES }),
-      limiter: this.options.limiterFactory({ upstream: 'rdap', ...this.limits, jobExpirationMs: this.requestTimeoutMs + 2_000, now: this.options.now }),
+      limiter: this.options.limiterFactory({ upstream: 'rdap', scope: url.host, ...this.limits, jobExpirationMs: this.requestTimeoutMs + 2_000, now: this.options.now }),
     };
     this.registries.set(url.origin, registry);
     return registry;

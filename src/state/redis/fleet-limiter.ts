@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../runtime/metrics.js';
-import { createGatedLimiter, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../upstream/limiter.js';
+import { createGatedLimiter, limiterKey, localBottleneck, validateLimiterOptions, type LimiterFactory, type LimiterGate, type LimiterOptions, type UpstreamLimiter } from '../../upstream/limiter.js';
 import type { UpstreamName } from '../../interaction/upstream-error.js';
 import type { SharedConnection } from './connection.js';
 
@@ -22,6 +22,8 @@ interface FleetLimiterDeps {
 /** A pause as every process stores and announces it. */
 interface PauseNotice {
   upstream: UpstreamName;
+  /** The limiter's scope, when the pause is one registry's rather than the whole upstream's. */
+  scope?: string;
   until: number;
   reason: string;
   from: string;
@@ -55,7 +57,7 @@ class FleetGate implements LimiterGate {
   ) {
     this.now = deps.now ?? Date.now;
     this.shared = new Bottleneck({
-      id: `${deps.keyPrefix}${options.upstream}`,
+      id: `${deps.keyPrefix}${limiterKey(options)}`,
       datastore: 'ioredis',
       connection: deps.bottleneckConnection,
       minTime: options.minTimeMs,
@@ -172,12 +174,13 @@ class FleetGate implements LimiterGate {
 
 /**
  * Limiters whose budget is the fleet's, and whose pauses reach every process: a 429 or a block seen
- * by one process is stored in Redis (`pause:<upstream>`, expiring with the pause) and announced on
+ * by one process is stored in Redis (`pause:<upstream>` or `pause:<upstream>:<scope>`, expiring with the pause) and announced on
  * `pauses`, so the others stop sending at once, and a process started or reconnected during the pause
  * finds it. Each process keeps its own resume timer, so a pause ends even if its author died.
  */
 export class FleetLimiters {
-  private readonly cores = new Map<UpstreamName, UpstreamLimiter>();
+  /** Each limiter by its key (`limiterKey`): a scoped one is paused apart from its upstream's others. */
+  private readonly cores = new Map<string, { core: UpstreamLimiter; upstream: UpstreamName; scope?: string }>();
   private readonly now: () => number;
   private readonly channel: string;
 
@@ -199,7 +202,7 @@ export class FleetLimiters {
   readonly factory: LimiterFactory = (options) => {
     validateLimiterOptions(options);
     const core = createGatedLimiter(options, new FleetGate(options, this.deps), this.deps.metrics);
-    this.cores.set(options.upstream, core);
+    this.cores.set(limiterKey(options), { core, upstream: options.upstream, scope: options.scope });
     if (this.deps.connection.isUp) void this.syncPauses();
     return {
       ...core,
@@ -207,13 +210,13 @@ export class FleetLimiters {
       schedule: (job) => core.schedule(job),
       pause: (ms, reason) => {
         core.pause(ms, reason);
-        void this.announce({ upstream: options.upstream, until: this.now() + ms, reason, from: this.deps.processId });
+        void this.announce({ upstream: options.upstream, scope: options.scope, until: this.now() + ms, reason, from: this.deps.processId });
       },
     };
   };
 
-  private pauseKey(upstream: UpstreamName): string {
-    return `${this.deps.keyPrefix}pause:${upstream}`;
+  private pauseKey(key: string): string {
+    return `${this.deps.keyPrefix}pause:${key}`;
   }
 
   private async announce(notice: PauseNotice): Promise<void> {
@@ -223,8 +226,9 @@ export class FleetLimiters {
     const text = JSON.stringify(notice);
     try {
       // Keep the longest pause when two processes see one at once.
-      const current = this.parse(await client.get(this.pauseKey(notice.upstream)));
-      if (current === undefined || current.until < notice.until) await client.set(this.pauseKey(notice.upstream), text, 'PX', Math.ceil(ms));
+      const key = this.pauseKey(limiterKey(notice));
+      const current = this.parse(await client.get(key));
+      if (current === undefined || current.until < notice.until) await client.set(key, text, 'PX', Math.ceil(ms));
       await client.publish(this.channel, text);
     } catch (error) {
       this.deps.logger.warn({ upstream: notice.upstream, err: error }, 'could not share a pause with the fleet');
@@ -235,7 +239,8 @@ export class FleetLimiters {
     if (text === null) return undefined;
     try {
       const notice = JSON.parse(text) as PauseNotice;
-      return typeof notice.until === 'number' && typeof notice.upstream === 'string' && typeof notice.reason === 'string' ? notice : undefined;
+      const fields = typeof notice.until === 'number' && typeof notice.upstream === 'string' && typeof notice.reason === 'string';
+      return fields && (notice.scope === undefined || typeof notice.scope === 'string') ? notice : undefined;
     } catch {
       return undefined;
     }
@@ -245,17 +250,17 @@ export class FleetLimiters {
     const notice = this.parse(text);
     if (notice === undefined || notice.from === this.deps.processId) return;
     const ms = notice.until - this.now();
-    if (ms > 0) this.cores.get(notice.upstream)?.pause(ms, notice.reason);
+    if (ms > 0) this.cores.get(limiterKey(notice))?.core.pause(ms, notice.reason);
   }
 
   /** After (re)connecting: take the fleet's pauses, and share the ones this process saw while cut off. */
   private async syncPauses(): Promise<void> {
-    for (const [upstream, core] of this.cores) {
+    for (const [key, { core, upstream, scope }] of this.cores) {
       try {
-        const text = await this.deps.connection.client.get(this.pauseKey(upstream));
+        const text = await this.deps.connection.client.get(this.pauseKey(key));
         this.applyNotice(text);
         const { pausedUntil, pauseReason } = core.state();
-        if (pausedUntil !== null) await this.announce({ upstream, until: pausedUntil, reason: pauseReason ?? 'rate limited', from: this.deps.processId });
+        if (pausedUntil !== null) await this.announce({ upstream, scope, until: pausedUntil, reason: pauseReason ?? 'rate limited', from: this.deps.processId });
       } catch {
         // Lost again: the next 'up' retries.
       }
