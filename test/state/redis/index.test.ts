@@ -6,20 +6,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { CardImageStore } from '../../src/services/ygoprodeck/card-images.js';
-import { GeoService } from '../../src/services/geojs/geojs.js';
-import type { LimiterOptions, UpstreamLimiter } from '../../src/upstream/limiter.js';
-import { isUpstreamError } from '../../src/interaction/upstream-error.js';
-import { maxStartsInWindow, WallhavenService } from '../../src/services/wallhaven/wallhaven.js';
-import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
-import { YgoprodeckClient } from '../../src/services/ygoprodeck/ygoprodeck.js';
-import { createRedisState } from '../../src/state/redis/index.js';
-import { VALUE_FORMAT } from '../../src/state/redis/value-codec.js';
-import type { SharedState } from '../../src/state/shared-state.js';
-import { startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
-import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../fakes/wallhaven.js';
-import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { CardImageStore } from '../../../src/services/ygoprodeck/card-images.js';
+import { GeoService } from '../../../src/services/geojs/geojs.js';
+import type { LimiterOptions, UpstreamLimiter } from '../../../src/upstream/limiter.js';
+import { isUpstreamError } from '../../../src/interaction/upstream-error.js';
+import { maxStartsInWindow, WallhavenService } from '../../../src/services/wallhaven/wallhaven.js';
+import { WALLHAVEN_RATE_LIMIT } from '../../../src/wallpaper/wallhaven-site.js';
+import { YgoprodeckClient } from '../../../src/services/ygoprodeck/ygoprodeck.js';
+import { createRedisState } from '../../../src/state/redis/index.js';
+import { VALUE_FORMAT } from '../../../src/state/redis/value-codec.js';
+import type { SharedState } from '../../../src/state/shared-state.js';
+import { startFakeGeoJs, type FakeGeoJs } from '../../fakes/geojs.js';
+import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../../fakes/wallhaven.js';
+import { startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
+import { describeWithRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 
 /**
  * Two processes' shared state on one real redis-server (here two instances in one test process,

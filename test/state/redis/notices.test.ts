@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SettingsService } from '../../src/services/settings/settings-service.js';
-import { createRedisState } from '../../src/state/redis/index.js';
-import type { SharedState } from '../../src/state/shared-state.js';
-import { openStorage, type Storage } from '../../src/storage/storage.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { SettingsService } from '../../../src/services/settings/settings-service.js';
+import { createRedisState } from '../../../src/state/redis/index.js';
+import type { SharedState } from '../../../src/state/shared-state.js';
+import { openStorage, type Storage } from '../../../src/storage/storage.js';
+import { describeWithRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 
 /**
  * Two processes of a fleet (two shared states on one real Redis, two settings services over one
