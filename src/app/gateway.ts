@@ -6,6 +6,7 @@ import { ChannelPermissions } from '../discord/channel-permissions.js';
 import { createDiscordClient } from '../discord/client.js';
 import { fromGatewayDispatch } from '../discord/gateway-interaction.js';
 import { WebhookWriter } from '../discord/webhook-writer.js';
+import { InteractionCallbacks } from '../discord/interaction-callback.js';
 import { logGatewayLifecycle } from '../discord/gateway-log.js';
 import { DiscordChatChannels, messageDispatchListener } from '../discord/message-events.js';
 import { countDiscordResponses } from '../discord/rest-responses.js';
@@ -60,13 +61,14 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   registerShardGauges(core.metrics, client);
 
   const webhooks = new WebhookWriter(client.rest);
+  const callbacks = new InteractionCallbacks(client.rest.options, core.metrics);
   const ageRestricted = new AgeRestrictedChannels();
   client.on(Events.Raw, ageRestricted.remember);
   if (services.settings) client.on(Events.Raw, forgetRemovedGuilds(services.settings, logger));
   // Interactions are read from the dispatch itself: discord.js builds no objects for them (src/discord/client.ts).
   client.on(Events.Raw, (packet: GatewayDispatchPayload, shardId: number) => {
     if (packet.t !== GatewayDispatchEvents.InteractionCreate) return;
-    const routed = fromGatewayDispatch(packet.d, shardId, { rest: client.rest, webhooks, ageRestricted });
+    const routed = fromGatewayDispatch(packet.d, shardId, { callbacks, webhooks, ageRestricted });
     if (routed) void router.handle(routed);
     else logger.warn({ shardId, interactionId: packet.d.id, type: packet.d.type }, 'interaction dispatch not understood; ignored');
   });

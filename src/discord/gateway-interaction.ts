@@ -1,15 +1,13 @@
-import { Routes, type REST } from 'discord.js';
 import type { RoutedInteraction } from '../interaction/routed-interaction.js';
 import type { AgeRestrictedChannels } from './age-restricted-channels.js';
 import { hasDiscordIds, parseApiInteraction, toRoutedInteraction, type ApiInteraction } from './api-interaction.js';
-import { DiscordResponder, initialResponseJson, type InitialResponse } from './responder.js';
-import { messageRequest } from './rest-request.js';
-import { routeId, routeToken } from './route-parts.js';
+import type { InteractionCallbacks } from './interaction-callback.js';
+import { DiscordResponder, type InitialResponse } from './responder.js';
 import type { WebhookWriter } from './webhook-writer.js';
 
-/** What answering a gateway interaction takes: discord.js's REST client, the webhook writer, and the age-restricted channels. */
+/** What answering a gateway interaction takes: its callback route's sender, the webhook writer, and the age-restricted channels. */
 export interface GatewayInteractionDeps {
-  rest: REST;
+  callbacks: InteractionCallbacks;
   webhooks: WebhookWriter;
   ageRestricted: AgeRestrictedChannels;
 }
@@ -29,12 +27,7 @@ export function fromGatewayDispatch(data: unknown, shardId: number, deps: Gatewa
 }
 
 /** The interaction's callback route takes the acknowledgement, without the bot's token (Discord authenticates it by the interaction's). */
-function callbackResponder(payload: ApiInteraction, { rest, webhooks }: GatewayInteractionDeps): DiscordResponder {
-  const send = async (response: InitialResponse) => {
-    await rest.post(Routes.interactionCallback(routeId(payload.id), routeToken(payload.token)), {
-      ...messageRequest(initialResponseJson(response), response.files),
-      auth: false,
-    });
-  };
+function callbackResponder(payload: ApiInteraction, { callbacks, webhooks }: GatewayInteractionDeps): DiscordResponder {
+  const send = (response: InitialResponse) => callbacks.send(payload.id, payload.token, response);
   return new DiscordResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
 }
