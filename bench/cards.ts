@@ -49,7 +49,7 @@ interface CardSectionSize {
 
 /** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
 const SIZES: Readonly<Record<BenchSize, CardSectionSize>> = {
-  full: { memory: { blocks: 3, interactionsPerBlock: 5_000, settleMs: 5_000 }, latency: { ...E2E_SIZES.full, rounds: 150 } },
+  full: { memory: { blocks: 3, interactionsPerBlock: 2_500, settleMs: 5_000 }, latency: { ...E2E_SIZES.full, rounds: 150 } },
   tiny: { memory: { blocks: 1, interactionsPerBlock: 20, settleMs: 0, variety: 1 }, latency: E2E_SIZES.tiny },
 };
 

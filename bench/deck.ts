@@ -32,7 +32,7 @@ interface DeckBenchSize {
 }
 
 const SIZES: Readonly<Record<BenchSize, DeckBenchSize>> = {
-  full: { rounds: 60, decks: 100, artPool: 400 },
+  full: { rounds: 30, decks: 50, artPool: 400 },
   tiny: { rounds: 2, decks: 3, artPool: 80 },
 };
 /** 40 + 15 + 20: a deck with a full side, every copy a distinct art (the worst case: no resize shared). */

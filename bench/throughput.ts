@@ -51,7 +51,7 @@ export interface ThroughputOptions {
 
 /** The ramp at each size: `full` is what BENCHMARKS.md reports. */
 export const THROUGHPUT_SIZES: Readonly<Record<BenchSize, ThroughputOptions>> = {
-  full: { rates: [200, 500, 800, 1_000, 1_200, 1_500, 2_000, 2_500], stepMs: 4_000, warmupMs: 2_000 },
+  full: { rates: [500, 1_000, 1_200, 1_500, 2_000, 2_500], stepMs: 4_000, warmupMs: 2_000 },
   tiny: { rates: [50], stepMs: 200, warmupMs: 100 },
 };
 
