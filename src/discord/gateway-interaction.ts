@@ -28,6 +28,9 @@ export function fromGatewayDispatch(data: unknown, shardId: number, deps: Gatewa
 
 /** The interaction's callback route takes the acknowledgement, without the bot's token (Discord authenticates it by the interaction's). */
 function callbackResponder(payload: ApiInteraction, { callbacks, webhooks }: GatewayInteractionDeps): DiscordResponder {
-  const send = (response: InitialResponse) => callbacks.send(payload.id, payload.token, response);
-  return new DiscordResponder({ applicationId: payload.application_id, token: payload.token }, webhooks, send);
+  // The closure keeps the id and token alone: a responder lives as long as its message's idle-component
+  // timer (up to 14 minutes, ComponentExpiry), and the payload would live as long with it.
+  const { id, token } = payload;
+  const send = (response: InitialResponse) => callbacks.send(id, token, response);
+  return new DiscordResponder({ applicationId: payload.application_id, token }, webhooks, send);
 }

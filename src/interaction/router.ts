@@ -55,6 +55,15 @@ export interface RouterServices {
  * A router over `commands`, each handler given `app` (the app's services, of the app's own type `S`)
  * beside its context.
  */
+/**
+ * Records an acknowledgement's delay. Made here, not in `handle`, so that the closure keeps the
+ * command's name and kind alone: a responder, and with it this closure, lives as long as its
+ * message's idle-component timer (up to 14 minutes), and `handle`'s scope holds the whole interaction.
+ */
+function acknowledgementObserver(metrics: Metrics, command: string, kind: string): (seconds: number) => void {
+  return (seconds) => metrics.interactionAcknowledgement.labels(command, kind).observe(seconds);
+}
+
 export function createRouter<S extends RouterServices>(commands: readonly Command<S>[], app: S): Router {
   const chatCommands = new Map<string, ChatInputCommand<S>>();
   const messageCommands = new Map<string, MessageContextCommand<S>>();
@@ -292,9 +301,7 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
       const receivedAt = performance.now();
       const command =
         interaction.kind === 'component' ? (componentOwner(interaction.customId)?.data.name ?? 'component') : interaction.commandName;
-      const timed = timingAcknowledgement(interaction, receivedAt, (seconds) =>
-        app.metrics.interactionAcknowledgement.labels(command, interaction.kind).observe(seconds),
-      );
+      const timed = timingAcknowledgement(interaction, receivedAt, acknowledgementObserver(app.metrics, command, interaction.kind));
       const work = settled(withWellFormedText(timed))
         .then(dispatch)
         .catch((error: unknown) =>
