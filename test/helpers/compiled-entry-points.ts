@@ -35,9 +35,16 @@ const REQUIRE_FOR_COMMONJS = "import { createRequire as __almanacRequire } from 
 /** The entry points' worker threads and child processes, bundled at their own paths (see src/services/off-thread/off-thread.ts). */
 const WORKER_ENTRY_POINTS = ['src/services/off-thread/worker.ts', 'src/services/deck-pictures/composer-child.ts'];
 
+/** Children the tests themselves spawn (one process of a fleet), bundled like the entry points. */
+const TEST_CHILD_ENTRY_POINTS = ['test/scheduler/scheduler-child.ts'];
+
 async function entryPoints(projectRoot: string): Promise<string[]> {
   const entries = await readdir(join(projectRoot, 'src'), { withFileTypes: true });
-  return [...entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join('src', entry.name)), ...WORKER_ENTRY_POINTS];
+  return [
+    ...entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => join('src', entry.name)),
+    ...WORKER_ENTRY_POINTS,
+    ...TEST_CHILD_ENTRY_POINTS,
+  ];
 }
 
 /**

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nextOccurrence, parseTimeOfDay } from '../../src/schedule/time-of-day.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord.js';
 import { describeWithPostgres } from '../helpers/postgres-server.js';
+import { startEntryPoint } from '../helpers/run-script.js';
 import { GUILD, LIMITS, openTestStorage } from './helpers.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { SubscriptionsStore } from '../../src/storage/subscriptions-store.js';
@@ -17,7 +16,6 @@ import type { SubscriptionsStore } from '../../src/storage/subscriptions-store.j
 
 const TOKEN = 'fake-bot-token';
 const LEASE_MS = 1_500;
-const CHILD = fileURLToPath(new URL('./scheduler-child.ts', import.meta.url));
 const SUBSCRIPTIONS = 40;
 
 interface ChildExit {
@@ -26,13 +24,15 @@ interface ChildExit {
   handled?: number;
 }
 
+/** One scheduler process (scheduler-child.ts), bundled like the entry points when the run made them. */
 function runChild(env: Record<string, string>): Promise<ChildExit> {
+  const running = startEntryPoint('test/scheduler/scheduler-child.ts', [], env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve({ code, signal, ...(out === '' ? {} : (JSON.parse(out) as { handled: number })) }));
+    running.child.on('error', reject);
+    running.child.on('close', (code, signal) => {
+      const out = running.stdout();
+      resolve({ code, signal, ...(out === '' ? {} : (JSON.parse(out) as { handled: number })) });
+    });
   });
 }
 
