@@ -16,7 +16,7 @@ export function settleWith(settings: SettingsService) {
     });
     const ceiling = effective.purityCeiling.value;
     return {
-      user: { ...user, locale: effective.ownLanguage.value ?? user.locale },
+      user: effective.ownLanguage.value === null ? user : { ...user, locale: effective.ownLanguage.value },
       channel: ceiling === null ? channel : { ...channel, purityCeiling: ceiling },
       settings: { publicLocale: effective.publicLanguage.value ?? user.locale, ipAnswers: effective.ipAnswers.value },
     };

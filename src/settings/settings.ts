@@ -82,6 +82,20 @@ function channelChoice<K extends keyof ChannelChoices>(stored: StoredChoices, ke
  * member. A purity ceiling is the channel's when it chose one, else the server's.
  */
 export function resolveSettings(stored: StoredChoices): EffectiveSettings {
+  // Most places chose nothing: one answer for all of them, not five objects an interaction.
+  if (stored === NO_CHOICES) return (nothingChosen ??= frozen(resolveChoices(NO_CHOICES)));
+  return resolveChoices(stored);
+}
+
+let nothingChosen: EffectiveSettings | undefined;
+
+/** Shared by every caller, so nobody may change it. */
+function frozen(settings: EffectiveSettings): EffectiveSettings {
+  for (const applied of Object.values(settings)) Object.freeze(applied);
+  return Object.freeze(settings);
+}
+
+function resolveChoices(stored: StoredChoices): EffectiveSettings {
   const { guild, user } = stored;
   const ownLanguage = firstChosen<UiLocale | null>([[user?.language, 'user']], null);
   return {

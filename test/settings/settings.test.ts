@@ -14,6 +14,10 @@ describe('settings resolution', () => {
       ipAnswers: { value: null, from: 'default' },
       purityCeiling: { value: null, from: 'default' },
     });
+    // One shared answer for every place that chose nothing, which nobody can change.
+    expect(resolveSettings(NO_CHOICES)).toBe(resolveSettings(NO_CHOICES));
+    expect(Object.isFrozen(resolveSettings(NO_CHOICES).purityCeiling)).toBe(true);
+    expect(resolveSettings({ guild: null, channels: [], user: null })).toEqual(resolveSettings(NO_CHOICES));
   });
 
   it('takes the channel, then its parent, then the server, then the member for public answers; the member’s own stays theirs', () => {

@@ -102,12 +102,12 @@ export class SettingsService {
 
   /** Every choice that bears on `place`, for `/settings show`. */
   async choicesAt(place: SettingsPlace, touch = true): Promise<StoredChoices> {
-    const [guild, user] = await Promise.all([
-      place.guildId === null ? undefined : this.guildEntry(place.guildId),
-      place.userId === null ? undefined : this.userEntry(place.userId),
-    ]);
-    if (guild === undefined && user === undefined) return NO_CHOICES;
+    const cachedGuild = place.guildId === null ? undefined : this.guildEntry(place.guildId);
+    const cachedUser = place.userId === null ? undefined : this.userEntry(place.userId);
+    // Both are usually in memory: no promise to wait for then.
+    const [guild, user] = cachedGuild instanceof Promise || cachedUser instanceof Promise ? await Promise.all([cachedGuild, cachedUser]) : [cachedGuild, cachedUser];
     const record = guild?.record ?? null;
+    if (record === null && (user?.choices ?? null) === null) return NO_CHOICES;
     if (touch && record !== null && place.guildId !== null) this.touch(place.guildId, record);
     const channels = record === null ? [] : [record.channels.get(place.channelId) ?? null, ...(place.parentId === undefined ? [] : [record.channels.get(place.parentId) ?? null])];
     return { guild: record?.guild ?? null, channels, user: user?.choices ?? null };
