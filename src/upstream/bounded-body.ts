@@ -40,7 +40,12 @@ export async function readBoundedBody(body: AsyncIterable<Uint8Array>, limits: B
     received = needed;
     onChunk?.(received);
   }
-  // Shrunk to what arrived, so the buffer is the body's alone (a worker can take it whole).
-  memory.resize(received);
-  return Buffer.from(memory, 0, received);
+  // The buffer is the body's alone, so a worker can take it whole. Exactly filled, the memory is the
+  // body's already; otherwise the body is copied out: shrinking a resizable buffer keeps the pages it
+  // had (a 2 KB image read without a length kept its first 64 KiB, and a cache counting 2 KB held 32
+  // times that).
+  if (received === memory.byteLength) return Buffer.from(memory);
+  const exact = new Uint8Array(received);
+  exact.set(bytes.subarray(0, received));
+  return Buffer.from(exact.buffer);
 }

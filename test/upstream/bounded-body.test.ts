@@ -1,5 +1,18 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readBoundedBody } from '../../src/upstream/bounded-body.js';
+
+/** V8's full collection, without starting the test process with --expose-gc. */
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+/** Collected, and the freed buffers swept (V8 sweeps them on another thread after the collection). */
+async function collectGarbage(): Promise<void> {
+  for (let pass = 0; pass < 3; pass++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 class TooLarge extends Error {}
 const tooLarge = () => new TooLarge('too large');
@@ -36,6 +49,19 @@ describe('readBoundedBody', () => {
       expect(read.buffer.byteLength).toBe(270_013);
       expect(received).toEqual([10, 70_010, 70_013, 270_013]);
     }
+  });
+
+  it('keeps no more memory than the body once read, however much it first set aside', async () => {
+    // 300 small bodies without a length, kept (as an image cache keeps them): each first had 64 KiB.
+    await collectGarbage();
+    const before = process.memoryUsage().external;
+    const kept: Buffer[] = [];
+    for (let index = 0; index < 300; index++) kept.push(await readBoundedBody(arriving([bytes(2_000, index)]).body, { maxBytes: 5_000_000, tooLarge }));
+    await collectGarbage();
+    const grown = process.memoryUsage().external - before;
+    expect(kept.every((read, index) => read.equals(Buffer.from(bytes(2_000, index))))).toBe(true);
+    // 300 × 2 KB is 0.6 MB; the pages first set aside would be 19.7 MB.
+    expect(grown).toBeLessThan(2_000_000);
   });
 
   it('reads an empty body as an empty buffer', async () => {
