@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { once } from 'node:events';
 import { freePort } from './free-port.js';
 import { SystemTool } from './system-tool.js';
@@ -79,4 +80,11 @@ export async function startRedisServer(): Promise<RedisServer> {
       child = undefined;
     },
   };
+}
+
+/** Empties the server at `url`, so that no pause or cached entry of one test reaches the next. */
+export async function emptyRedis(url: string): Promise<void> {
+  const admin = new Redis(url, { maxRetriesPerRequest: 1 });
+  await admin.flushall().catch(() => undefined);
+  admin.disconnect();
 }

@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LimiterOptions, UpstreamLimiter } from '../../../src/upstream/limiter.js';
 import { createRedisState } from '../../../src/state/redis/index.js';
 import type { SharedState } from '../../../src/state/shared-state.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { describeWithRedis, emptyRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 
 /**
  * Scoped fleet limiters (one per RDAP registry): two processes on one real Redis share each scope's
@@ -51,9 +50,7 @@ describeWithRedis('scoped limiters of a fleet on a real Redis', () => {
   afterEach(async () => {
     for (const created of limiters.splice(0)) await created.stop();
     for (const state of states.splice(0)) await state.close();
-    const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-    await admin.flushall().catch(() => undefined);
-    admin.disconnect();
+    await emptyRedis(redis.url);
   });
   afterAll(async () => {
     await redis.stop();

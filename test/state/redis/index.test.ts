@@ -19,7 +19,7 @@ import type { SharedState } from '../../../src/state/shared-state.js';
 import { startFakeGeoJs, type FakeGeoJs } from '../../fakes/geojs.js';
 import { startFakeWallhaven, WALLHAVEN_CATALOGUE, type FakeWallhaven } from '../../fakes/wallhaven.js';
 import { startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
-import { describeWithRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
+import { describeWithRedis, emptyRedis, startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 
 /**
  * Two processes' shared state on one real redis-server (here two instances in one test process,
@@ -89,10 +89,7 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     for (const stop of stops.splice(0)) await stop();
     for (const state of fleet.splice(0)) await state.close();
     fleet = [];
-    // Each test starts from an empty Redis (a pause or a cached entry must not leak into the next).
-    const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-    await admin.flushall().catch(() => undefined);
-    admin.disconnect();
+    await emptyRedis(redis.url);
   });
   afterAll(async () => {
     await redis.stop();
