@@ -1,4 +1,5 @@
 import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
+import { BANLIST_FORMATS, BANLIST_FORMAT_NAMES, parseBanlistPageCustomId } from '../../src/cards/banlist.js';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId } from '../../src/cards/custom-ids.js';
 import { withFilterOptions } from '../../src/cards/filter-options.js';
@@ -7,6 +8,7 @@ import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
 import type { AppServices } from '../../src/app/services.js';
 import { art, turnArtPage } from './art.js';
+import { showBanlist, turnBanlistPage } from './banlist.js';
 import { cardAutocomplete } from './autocomplete.js';
 import { openPicked } from './pick.js';
 import { price, turnPricePage } from './price.js';
@@ -77,6 +79,19 @@ export const card: ChatInputCommand<AppServices> = {
           option.setName('name').setDescription('Set name or code, e.g. Legend of Blue Eyes White Dragon or LOB').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
         ),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName('banlist')
+        .setDescription('A format’s current ban list, or what changed in it last')
+        .addStringOption((option) =>
+          option
+            .setName('format')
+            .setDescription('Which ban list')
+            .setRequired(true)
+            .addChoices(...BANLIST_FORMATS.map((format) => ({ name: BANLIST_FORMAT_NAMES[format], value: format }))),
+        )
+        .addBooleanOption((option) => option.setName('changes').setDescription('What changed against the previous list, instead of the whole list')),
+    )
     .toJSON(),
   execute(ctx, app) {
     switch (ctx.options.subcommand) {
@@ -90,6 +105,8 @@ export const card: ChatInputCommand<AppServices> = {
         return price(ctx, app);
       case 'art':
         return art(ctx, app);
+      case 'banlist':
+        return showBanlist(ctx, app);
       default:
         return show(ctx, app);
     }
@@ -99,6 +116,8 @@ export const card: ChatInputCommand<AppServices> = {
   },
   componentPrefix: CARD_COMPONENT_PREFIX,
   async handleComponent(ctx, app) {
+    const banlistPage = parseBanlistPageCustomId(ctx.customId);
+    if (banlistPage !== null) return turnBanlistPage(ctx, app, banlistPage.format, banlistPage.page);
     const setAction = parseCardSetCustomId(ctx.customId);
     if (setAction?.action === 'set-page') return turnSetPage(ctx, app, setAction.key, setAction.page);
     if (setAction?.action === 'set-open') return { reply: await openPickedSet(ctx, app) };

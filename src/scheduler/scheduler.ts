@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { nextOccurrence, parseTimeOfDay, postNonce } from '../schedule/time-of-day.js';
 import type { ClaimRow, Finish, SubscriptionRow, SubscriptionsStore } from '../storage/subscriptions-store.js';
+import { DECK_RETENTION_MS } from './banlist-feed.js';
 import type { ChannelPoster } from './channel-poster.js';
 import { WALLPAPER_NO_REPEAT_MS, type PostContent } from './post-content.js';
 
@@ -113,12 +114,13 @@ export class Scheduler {
     }
   }
 
-  /** Housekeeping: old claims and wallpaper history, and (HTTP-only) long-paused subscriptions. */
+  /** Housekeeping: old claims, wallpaper history and kept decks, and (HTTP-only) long-paused subscriptions. */
   async prune(): Promise<void> {
     const now = this.options.now();
     const pruned = await this.options.store.prune({
       claimsBefore: now - CLAIM_RETENTION_MS,
       wallpapersBefore: now - WALLPAPER_NO_REPEAT_MS,
+      decksBefore: now - DECK_RETENTION_MS,
       ...(this.options.deletePausedAfterRetention ? { pausedBefore: now - PAUSED_RETENTION_MS } : {}),
     });
     if (pruned.paused > 0) this.options.logger.info({ deleted: pruned.paused }, 'deleted subscriptions paused for 30 days');
@@ -184,7 +186,8 @@ export class Scheduler {
       await this.end(subscription, dueAt, 'posted', { state: 'posted', messageId: outcome.messageId, postedAt: after, nextDueAt: this.following(subscription, Math.max(after, dueAt)) });
     } else if (outcome.refused !== undefined) {
       const pause = subscription.consecutive_failures + 1 >= REFUSALS_TO_PAUSE;
-      const nextDueAt = pause ? this.following(subscription, after) : Math.min(after + REFUSAL_RETRY_MS, this.following(subscription, after));
+      const following = this.following(subscription, after);
+      const nextDueAt = pause ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, reason: outcome.refused, paused: pause }, 'Discord refused a scheduled post');
       await this.end(subscription, dueAt, 'refused', { state: 'skipped', nextDueAt, refused: pause ? { pauseReason: outcome.refused } : {} });
     } else {
@@ -199,8 +202,8 @@ export class Scheduler {
     this.options.metrics?.onPost(result, now - dueAt);
   }
 
-  /** The subscription's first occurrence after `after`, in its zone. */
-  private following(subscription: SubscriptionRow, after: number): number {
-    return nextOccurrence(parseTimeOfDay(subscription.time_of_day!)!, subscription.time_zone!, after);
+  /** The subscription's first occurrence after `after`, in its zone; none for a feed (its source's next change makes it due). */
+  private following(subscription: SubscriptionRow, after: number): number | null {
+    return subscription.time_of_day === null ? null : nextOccurrence(parseTimeOfDay(subscription.time_of_day)!, subscription.time_zone!, after);
   }
 }
