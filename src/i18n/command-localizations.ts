@@ -288,10 +288,10 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
   },
   ...scheduleOptions('subscribe wallpaper-of-the-day'),
   'subscribe banlist': {
-    fr: ['liste-interdites', 'Une publication à chaque changement de la liste d’un format, avec les decks montrés ici qu’il rend illégaux'],
-    de: ['bannliste', 'Ein Beitrag bei jeder Änderung der Bannliste eines Formats, mit den hier gezeigten Decks, die sie illegal macht'],
+    fr: ['liste-interdites', 'Un message à chaque changement de la liste d’un format, et les decks d’ici qu’il rend illégaux'],
+    de: ['bannliste', 'Ein Beitrag bei jeder Änderung einer Bannliste, mit den hier gezeigten Decks, die sie illegal macht'],
     it: ['lista-proibite', 'Un post a ogni cambio della lista di un formato, con i deck mostrati qui che rende illegali'],
-    'pt-BR': ['lista-banidas', 'Uma publicação a cada mudança da lista de um formato, com os decks mostrados aqui que ela torna ilegais'],
+    'pt-BR': ['lista-banidas', 'Uma publicação a cada mudança da lista de um formato, com os decks daqui que ela torna ilegais'],
   },
   'subscribe banlist format': {
     fr: ['format', 'Quelle liste'],
