@@ -1,5 +1,6 @@
 import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
-import { BANLIST_FORMATS, BANLIST_FORMAT_NAMES, parseBanlistPageCustomId } from '../../src/cards/banlist.js';
+import { parseBanlistPageCustomId } from '../../src/cards/banlist.js';
+import { withBanlistFormatOption } from '../../src/cards/banlist-option.js';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId } from '../../src/cards/custom-ids.js';
 import { withFilterOptions } from '../../src/cards/filter-options.js';
@@ -80,17 +81,7 @@ export const card: ChatInputCommand<AppServices> = {
         ),
     )
     .addSubcommand((sub) =>
-      sub
-        .setName('banlist')
-        .setDescription('A format’s current ban list, or what changed in it last')
-        .addStringOption((option) =>
-          option
-            .setName('format')
-            .setDescription('Which ban list')
-            .setRequired(true)
-            .addChoices(...BANLIST_FORMATS.map((format) => ({ name: BANLIST_FORMAT_NAMES[format], value: format }))),
-        )
-        .addBooleanOption((option) => option.setName('changes').setDescription('What changed against the previous list, instead of the whole list')),
+      withBanlistFormatOption(sub.setName('banlist').setDescription('A format’s current ban list, or what changed in it last')).addBooleanOption((option) => option.setName('changes').setDescription('What changed against the previous list, instead of the whole list')),
     )
     .toJSON(),
   execute(ctx, app) {

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
-import { BANLIST_FORMATS, BANLIST_FORMAT_NAMES } from '../../src/cards/banlist.js';
+import { withBanlistFormatOption } from '../../src/cards/banlist-option.js';
 import { withFilterOptions } from '../../src/cards/filter-options.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { SERVER_INSTALL_ONLY } from '../../src/interaction/install-scopes.js';
@@ -41,13 +41,7 @@ export const subscribe: ChatInputCommand<AppServices> = {
       sub
         .setName('banlist')
         .setDescription('A post each time a format’s ban list changes, with the decks shown here it makes illegal')
-        .addStringOption((option) =>
-          option
-            .setName('format')
-            .setDescription('Which ban list')
-            .setRequired(true)
-            .addChoices(...BANLIST_FORMATS.map((format) => ({ name: BANLIST_FORMAT_NAMES[format], value: format }))),
-        ),
+,
     )
     .addSubcommand((sub) => sub.setName('list').setDescription("This channel's subscriptions, their next post, and why any is paused"))
     .addSubcommand((sub) =>

@@ -43,7 +43,7 @@ describe('ban lists through the fake Discord', () => {
     expect(embed.fields?.[0]?.value).toMatch(/^Card database version 1\.00, seen <t:\d+:D>$/);
     const forbidden = ygoprodeck.cards.filter((card) => card.banlist_info?.ban_tcg === 'Forbidden').length;
     expect(forbidden).toBeGreaterThan(0);
-    const buttons = (list.components?.[0]?.components ?? []) as APIButtonComponentWithCustomId[];
+    const buttons = (list.components?.[0] as { components?: APIButtonComponentWithCustomId[] } | undefined)?.components ?? [];
     if (buttons.length > 0) expect(buttons.map((button) => button.custom_id)).toEqual(['card:bl:tcg:0', 'card:bl:tcg:1']);
 
     const changes = await (await bot.discord.chatInput({ name: 'card', subcommand: 'banlist', options: { format: 'ocg', changes: true }, locale: 'fr' })).final();
