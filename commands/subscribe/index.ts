@@ -38,10 +38,7 @@ export const subscribe: ChatInputCommand<AppServices> = {
     )
     .addSubcommand((sub) => withSchedule(sub.setName('wallpaper-of-the-day').setDescription("Every day, the best of Wallhaven's last day not posted here in 90 days")))
     .addSubcommand((sub) =>
-      sub
-        .setName('banlist')
-        .setDescription('A post each time a format’s ban list changes, with the decks shown here it makes illegal')
-,
+      withBanlistFormatOption(sub.setName('banlist').setDescription('A post each time a format’s ban list changes, with the decks shown here it makes illegal')),
     )
     .addSubcommand((sub) => sub.setName('list').setDescription("This channel's subscriptions, their next post, and why any is paused"))
     .addSubcommand((sub) =>
