@@ -158,7 +158,7 @@ export class Scheduler {
       await this.post(subscription, dueAt, now);
     } catch (error) {
       this.options.logger.warn({ err: error, subscription: subscription.id }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.following(subscription, this.options.now()) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, this.options.now()) });
     }
     return true;
   }
@@ -192,7 +192,7 @@ export class Scheduler {
       await this.end(subscription, dueAt, 'refused', { state: 'skipped', nextDueAt, refused: pause ? { pauseReason: outcome.refused } : {} });
     } else {
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, error: outcome.error }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.following(subscription, after) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, after) });
     }
   }
 
@@ -200,6 +200,15 @@ export class Scheduler {
     const now = this.options.now();
     await this.options.store.finish(subscription, dueAt, finish, now);
     this.options.metrics?.onPost(result, now - dueAt);
+  }
+
+  /**
+   * After a failed post (Discord's outage, the network): a daily subscription waits for its next
+   * day; a feed, whose change would otherwise never be posted, tries again REFUSAL_RETRY_MS later
+   * (its content says when the channel already has it, so a retry never posts twice).
+   */
+  private afterFailure(subscription: SubscriptionRow, after: number): number {
+    return this.following(subscription, after) ?? after + REFUSAL_RETRY_MS;
   }
 
   /** The subscription's first occurrence after `after`, in its zone; none for a feed (its source's next change makes it due). */

@@ -148,6 +148,31 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(poster.posts).toHaveLength(2);
     });
 
+    it('tries a ban-list post again 10 minutes after Discord failed it, and posts it once', async () => {
+      const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
+      const poster = new RecordingPoster(clock.now);
+      const { limited } = firstVersion(fake);
+      const { cards, feed, scheduler } = processOn(storage, store, fake, clock, poster, 'one');
+      await cards.download();
+      await feed.record('1.00');
+      await new Subscriptions(store, clock.now).addBanlist({ guildId: GUILD, channelId: 'c-tcg', userId: '1', format: 'tcg' });
+      fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' } });
+      await cards.download();
+      await feed.record('1.01');
+      poster.refusing.set('c-tcg', { ok: false, status: 503, error: 'HTTP 503' });
+      await scheduler.tick();
+      expect(poster.posts).toEqual([]);
+      poster.refusing.delete('c-tcg');
+      clock.advance(5 * MINUTE);
+      await scheduler.tick();
+      expect(poster.posts).toEqual([]);
+      clock.advance(5 * MINUTE);
+      await scheduler.tick();
+      await scheduler.tick();
+      expect(poster.posts.map((post) => post.channelId)).toEqual(['c-tcg']);
+      await feed.stop();
+    });
+
     it('shows the current list and, until a second list is seen, since when it keeps them; then the changes with their versions', async () => {
       const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
       const { limited } = firstVersion(fake);
