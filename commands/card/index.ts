@@ -1,4 +1,6 @@
 import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
+import { parseBanlistPageCustomId } from '../../src/cards/banlist.js';
+import { withBanlistFormatOption } from '../../src/cards/banlist-option.js';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId } from '../../src/cards/custom-ids.js';
 import { withFilterOptions } from '../../src/cards/filter-options.js';
@@ -7,6 +9,7 @@ import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
 import type { AppServices } from '../../src/app/services.js';
 import { art, turnArtPage } from './art.js';
+import { showBanlist, turnBanlistPage } from './banlist.js';
 import { cardAutocomplete } from './autocomplete.js';
 import { openPicked } from './pick.js';
 import { price, turnPricePage } from './price.js';
@@ -77,6 +80,9 @@ export const card: ChatInputCommand<AppServices> = {
           option.setName('name').setDescription('Set name or code, e.g. Legend of Blue Eyes White Dragon or LOB').setRequired(true).setAutocomplete(true).setMaxLength(MAX_NAME_CHARS),
         ),
     )
+    .addSubcommand((sub) =>
+      withBanlistFormatOption(sub.setName('banlist').setDescription('A format’s current ban list, or what changed in it last')).addBooleanOption((option) => option.setName('changes').setDescription('What changed against the previous list, instead of the whole list')),
+    )
     .toJSON(),
   execute(ctx, app) {
     switch (ctx.options.subcommand) {
@@ -90,6 +96,8 @@ export const card: ChatInputCommand<AppServices> = {
         return price(ctx, app);
       case 'art':
         return art(ctx, app);
+      case 'banlist':
+        return showBanlist(ctx, app);
       default:
         return show(ctx, app);
     }
@@ -99,6 +107,8 @@ export const card: ChatInputCommand<AppServices> = {
   },
   componentPrefix: CARD_COMPONENT_PREFIX,
   async handleComponent(ctx, app) {
+    const banlistPage = parseBanlistPageCustomId(ctx.customId);
+    if (banlistPage !== null) return turnBanlistPage(ctx, app, banlistPage.format, banlistPage.page);
     const setAction = parseCardSetCustomId(ctx.customId);
     if (setAction?.action === 'set-page') return turnSetPage(ctx, app, setAction.key, setAction.page);
     if (setAction?.action === 'set-open') return { reply: await openPickedSet(ctx, app) };

@@ -19,10 +19,11 @@ import { mainDeckCards, type OddsCard } from '../../src/decks/opening-odds.js';
 import { mainDeckText, MAX_ODDS_CARDS, parseMainDeckText } from '../../src/decks/odds-custom-ids.js';
 import { renderOdds } from '../../src/render/deck-odds.js';
 import type { Card } from '../../src/cards/card.js';
+import { deckCopiesOf } from '../../src/cards/banlist.js';
 
 /** What `/deck show` and the **Read deck** message menu share: reading a deck, and showing it. */
 
-type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions' | 'settings'> & Pick<DeferrableContext, 'defer' | 'progress'>;
+type DeckContext = Pick<ChatInputContext, 'user' | 'appPermissions' | 'settings' | 'channel'> & Pick<DeferrableContext, 'defer' | 'progress'>;
 
 /** The deck, or the one sentence that says why it cannot be read (nothing else runs). */
 export function readDeck(parsed: ParsedDeck): DeckList {
@@ -55,7 +56,20 @@ export async function deckFromFile(ctx: DeckContext, app: AppServices, file: Att
  */
 export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
   await waitForCards(ctx, app, ephemeral);
+  if (!ephemeral) await keepForBanlists(ctx, app, deck);
   return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
+}
+
+/**
+ * A deck shown for everyone in a server channel that follows a ban list is kept (its cards only,
+ * 90 days) so that the next change can say whether it makes the deck illegal. A database failure
+ * never stops the deck being shown.
+ */
+async function keepForBanlists(ctx: DeckContext, app: AppServices, deck: DeckList): Promise<void> {
+  const guildId = ctx.channel.guildId;
+  if (app.banlists === undefined || ctx.channel.kind === 'dm' || guildId === undefined) return;
+  const copies = deckCopiesOf([...deck.main, ...deck.extra, ...deck.side], (password) => app.cards.byId(password)?.id);
+  await app.banlists.deckShown(guildId, ctx.channel.id, copies).catch((error: unknown) => app.logger.warn({ err: error }, 'keeping a deck for the ban-list check failed'));
 }
 
 async function waitForCards(ctx: DeckContext, app: AppServices, ephemeral: boolean): Promise<void> {

@@ -1,15 +1,17 @@
 import { PermissionFlagsBits, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
+import { withBanlistFormatOption } from '../../src/cards/banlist-option.js';
 import { withFilterOptions } from '../../src/cards/filter-options.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { SERVER_INSTALL_ONLY } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
 import { addCardOfTheDay, addWallpaperOfTheDay } from './add.js';
+import { addBanlist } from './banlist.js';
 import { subscribeAutocomplete } from './autocomplete.js';
 import { list } from './list.js';
 import { remove } from './remove.js';
 
 /**
- * `/subscribe`: what a channel gets on its own, every day at a time in a time zone. Members with
+ * `/subscribe`: what a channel gets on its own, every day at a time in a time zone, or when a ban list changes. Members with
  * Manage Channels in the channel (checked again on every use; the default permission only hides
  * the command from others). One file per subcommand; the scheduler (src/scheduler) posts.
  */
@@ -30,11 +32,14 @@ export const subscribe: ChatInputCommand<AppServices> = {
     .setIntegrationTypes(...SERVER_INSTALL_ONLY.integrationTypes)
     .setContexts(...SERVER_INSTALL_ONLY.contexts)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
-    .setDescription('Daily posts in this channel: a card or a wallpaper of the day')
+    .setDescription('Posts in this channel: a card or wallpaper of the day, ban-list changes')
     .addSubcommand((sub) =>
       withFilterOptions(withSchedule(sub.setName('card-of-the-day').setDescription('A card every day, none repeated until the filters run out'))),
     )
     .addSubcommand((sub) => withSchedule(sub.setName('wallpaper-of-the-day').setDescription("Every day, the best of Wallhaven's last day not posted here in 90 days")))
+    .addSubcommand((sub) =>
+      withBanlistFormatOption(sub.setName('banlist').setDescription('A post each time a format’s ban list changes, with the decks shown here it makes illegal')),
+    )
     .addSubcommand((sub) => sub.setName('list').setDescription("This channel's subscriptions, their next post, and why any is paused"))
     .addSubcommand((sub) =>
       sub
@@ -49,6 +54,8 @@ export const subscribe: ChatInputCommand<AppServices> = {
         return addCardOfTheDay(ctx, app);
       case 'wallpaper-of-the-day':
         return addWallpaperOfTheDay(ctx, app);
+      case 'banlist':
+        return addBanlist(ctx, app);
       case 'remove':
         return remove(ctx, app);
       default:

@@ -14,7 +14,9 @@ export async function list(ctx: ChatInputContext, app: AppServices): Promise<Rep
     const state =
       view.pauseReason !== null
         ? messages.subscribe.paused(messages.subscribe.pauseReasons[view.pauseReason])
-        : messages.subscribe.nextPost(view.nextDueAt === null ? '' : discordTime(view.nextDueAt));
+        : view.nextDueAt === null
+          ? messages.subscribe.feedWaiting
+          : messages.subscribe.nextPost(discordTime(view.nextDueAt));
     const last = view.lastPostedAt === null ? '' : ` · ${messages.subscribe.lastPost(discordTime(view.lastPostedAt))}`;
     return `- ${describeSubscription(view, messages)}\n  ${state}${last}`;
   });

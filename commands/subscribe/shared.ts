@@ -1,3 +1,4 @@
+import { BANLIST_FORMAT_NAMES } from '../../src/cards/banlist.js';
 import type { ChatInputContext, AutocompleteContext } from '../../src/interaction/context.js';
 import { UserError } from '../../src/interaction/errors.js';
 import type { Catalogue } from '../../src/i18n/catalogue.js';
@@ -25,8 +26,9 @@ export function targetOf(ctx: Pick<ChatInputContext | AutocompleteContext, 'chan
   return { subscriptions, guildId, channelId: ctx.channel.id };
 }
 
-/** `Card of the day, every day at 09:30 (Europe/Paris)`. */
+/** `Card of the day, every day at 09:30 (Europe/Paris)`; `Ban-list changes: TCG, posted when it changes`. */
 export function describeSubscription(view: SubscriptionView, messages: Catalogue): string {
+  if (view.format !== undefined) return messages.subscribe.feedEntry(messages.subscribe.kinds[view.kind], BANLIST_FORMAT_NAMES[view.format]);
   return messages.subscribe.entry(messages.subscribe.kinds[view.kind], view.timeOfDay, view.timeZone);
 }
 

@@ -15,6 +15,8 @@ import { RestChannelPoster, type ChannelPoster } from '../scheduler/channel-post
 import { buildPost } from '../scheduler/post-content.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Subscriptions } from '../scheduler/subscriptions.js';
+import { BanlistFeed } from '../scheduler/banlist-feed.js';
+import { BanlistStore } from '../storage/banlist-store.js';
 import type { CacheFactory } from '../upstream/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/ygoprodeck/card-service-factory.js';
 import type { CardService } from '../services/ygoprodeck/cards.js';
@@ -76,6 +78,8 @@ export interface AppServices {
    * deployments without DISCORD_TOKEN cannot post on their own).
    */
   subscriptions: Subscriptions | undefined;
+  /** Ban-list history (`/card banlist`) and the decks kept for `/subscribe banlist`; undefined without a database. */
+  banlists: BanlistFeed | undefined;
   /** What servers, channels and members chose with `/settings`, cached; absent without a database (the CLI, handler tests). */
   settings: SettingsService | undefined;
   /** The router's reading of the settings where an interaction happened (absent without a database). */
@@ -198,7 +202,8 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
   registerSharedStateGauge(deps.metrics, () => state.health().degraded);
   registerFleetGauges(deps.metrics, () => state.fleet.members());
   const settings = deps.storage === undefined ? undefined : new SettingsService({ storage: deps.storage, state, logger: deps.logger, now: () => clock.now().getTime() });
-  const subscriptions = startSubscriptions(deps, overrides, { clock, state, cards, wallhaven, closers, settings });
+  const banlists = startBanlists(deps, cards, clock, closers);
+  const subscriptions = startSubscriptions(deps, overrides, { clock, state, cards, wallhaven, closers, settings, banlists });
 
   return {
     config: deps.config,
@@ -220,6 +225,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     state,
     storage: deps.storage,
     subscriptions,
+    banlists,
     settings,
     settleInteraction: settings === undefined ? undefined : settleWith(settings),
     cards,
@@ -236,13 +242,34 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
 }
 
 /**
+ * Ban-list history, whenever the app has a database (a bot without a token still answers
+ * `/card banlist`): every process records each card database version it puts in use, once across
+ * the fleet. Stops before the database closes.
+ */
+function startBanlists(deps: ServiceDeps, cards: CardService, clock: Clock, closers: (() => Promise<void>)[]): BanlistFeed | undefined {
+  if (deps.storage === undefined) return undefined;
+  const feed = new BanlistFeed(new BanlistStore(deps.storage.db), cards, () => clock.now().getTime(), deps.logger);
+  feed.start();
+  closers.push(() => feed.stop());
+  return feed;
+}
+
+/**
  * `/subscribe` and its scheduler, when the app has a database and a bot token to post with (both
  * modes post through REST). The scheduler stops before the database closes (closers run first).
  */
 function startSubscriptions(
   deps: ServiceDeps,
   overrides: ServiceOverrides,
-  parts: { clock: Clock; state: SharedState; cards: CardService; wallhaven: WallhavenService; closers: (() => Promise<void>)[]; settings: SettingsService | undefined },
+  parts: {
+    clock: Clock;
+    state: SharedState;
+    cards: CardService;
+    wallhaven: WallhavenService;
+    closers: (() => Promise<void>)[];
+    settings: SettingsService | undefined;
+    banlists: BanlistFeed | undefined;
+  },
 ): Subscriptions | undefined {
   const token = deps.config.discordToken;
   if (deps.storage === undefined || (token === undefined && overrides.channelPoster === undefined)) return undefined;
@@ -253,7 +280,7 @@ function startSubscriptions(
     const scheduler = new Scheduler({
       store,
       poster: overrides.channelPoster ?? new RestChannelPoster({ apiUrl: deps.config.discordApiUrl, token: token! }),
-      content: (subscription, at) => buildPost(subscription, at, { cards: parts.cards, wallhaven: parts.wallhaven, store, preferences }),
+      content: (subscription, at) => buildPost(subscription, at, { cards: parts.cards, wallhaven: parts.wallhaven, store, preferences, banlists: parts.banlists }),
       now,
       processId: parts.state.processId,
       logger: deps.logger,

@@ -1,3 +1,4 @@
+import { ALLOWED_COPIES } from '../cards/banlist.js';
 import type { BanlistFormat, BanStatus, Card } from '../cards/card.js';
 import { allEntries, type DeckCards, sectionSize } from './deck-cards.js';
 
@@ -32,7 +33,6 @@ const SIZES: Record<DeckFormat, SizeRules> = {
 };
 
 export const MAX_COPIES = 3;
-const ALLOWED: Record<BanStatus, number> = { Forbidden: 0, Limited: 1, 'Semi-Limited': 2 };
 
 export type Violation =
   | { kind: 'mainSize'; count: number; min: number; max: number }
@@ -87,7 +87,7 @@ function sizeViolations(cards: DeckCards, rules: SizeRules): Violation[] {
 /** The strictest status any card of the group has on `list` (a name shares its limit). */
 function strictest(group: NameGroup, list: BanlistFormat): BanStatus | undefined {
   const statuses = group.cards.flatMap((card) => card.banlist[list] ?? []);
-  return statuses.sort((a, b) => ALLOWED[a] - ALLOWED[b])[0];
+  return statuses.sort((a, b) => ALLOWED_COPIES[a] - ALLOWED_COPIES[b])[0];
 }
 
 export function checkFormat(cards: DeckCards, format: DeckFormat): FormatVerdict {
@@ -98,7 +98,7 @@ export function checkFormat(cards: DeckCards, format: DeckFormat): FormatVerdict
   for (const group of nameGroups(cards)) {
     if (group.count > MAX_COPIES) violations.push({ kind: 'copies', name: group.name, count: group.count });
     const status = list === undefined ? undefined : strictest(group, list);
-    if (status !== undefined && group.count > ALLOWED[status]) violations.push({ kind: 'limited', name: group.name, status, count: group.count });
+    if (status !== undefined && group.count > ALLOWED_COPIES[status]) violations.push({ kind: 'limited', name: group.name, status, count: group.count });
     for (const card of group.cards) {
       if (card.formats.length === 0) noFormatData = true;
       else if (!card.formats.includes(format)) violations.push({ kind: 'notReleased', name: card.name });

@@ -1,4 +1,5 @@
 import {
+  BANLIST_CHOICES,
   CATEGORY,
   CATEGORY_CHOICES,
   choicesOf,
@@ -240,6 +241,25 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['nome', 'Nome o codice del set, ad es. Legend of Blue Eyes White Dragon o LOB'],
     'pt-BR': ['nome', 'Nome ou código da coleção, ex.: Legend of Blue Eyes White Dragon ou LOB'],
   },
+  'card banlist': {
+    fr: ['liste-interdites', 'La liste des cartes interdites et limitées d’un format, ou ce qui y a changé'],
+    de: ['bannliste', 'Die aktuelle Bannliste eines Formats, oder was sich zuletzt geändert hat'],
+    it: ['lista-proibite', 'La lista attuale di un formato, o cosa è cambiato per ultimo'],
+    'pt-BR': ['lista-banidas', 'A lista atual de banidas de um formato, ou o que mudou por último'],
+  },
+  'card banlist format': {
+    fr: ['format', 'Quelle liste'],
+    de: ['format', 'Welche Liste'],
+    it: ['formato', 'Quale lista'],
+    'pt-BR': ['formato', 'Qual lista'],
+  },
+  ...choicesOf('card banlist format', BANLIST_CHOICES),
+  'card banlist changes': {
+    fr: ['changements', 'Ce qui a changé par rapport à la liste précédente, au lieu de toute la liste'],
+    de: ['änderungen', 'Was sich gegenüber der vorigen Liste geändert hat, statt der ganzen Liste'],
+    it: ['cambi', 'Cosa è cambiato rispetto alla lista precedente, invece dell’intera lista'],
+    'pt-BR': ['mudanças', 'O que mudou em relação à lista anterior, em vez da lista inteira'],
+  },
   status: {
     fr: ['état', 'La santé d’Almanac : disponibilité, latence et état de chaque service amont'],
     de: ['status', 'Almanacs Zustand: Laufzeit, Latenz und Zustand jedes Upstream-Dienstes'],
@@ -247,10 +267,10 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['status', 'A saúde do Almanac: tempo ativo, latência e estado de cada serviço externo'],
   },
   subscribe: {
-    fr: ['abonner', 'Publications quotidiennes dans ce salon : une carte ou un fond d’écran du jour'],
-    de: ['abonnieren', 'Tägliche Beiträge in diesem Kanal: eine Karte oder ein Hintergrundbild des Tages'],
-    it: ['abbonati', 'Post quotidiani in questo canale: una carta o uno sfondo del giorno'],
-    'pt-BR': ['assinar', 'Publicações diárias neste canal: uma carta ou um papel de parede do dia'],
+    fr: ['abonner', 'Publications dans ce salon : carte ou fond d’écran du jour, changements des listes'],
+    de: ['abonnieren', 'Beiträge in diesem Kanal: Karte oder Hintergrundbild des Tages, Bannlisten-Änderungen'],
+    it: ['abbonati', 'Post in questo canale: carta o sfondo del giorno, cambi delle liste'],
+    'pt-BR': ['assinar', 'Publicações neste canal: carta ou papel de parede do dia, mudanças nas listas'],
   },
   'subscribe card-of-the-day': {
     fr: ['carte-du-jour', 'Une carte chaque jour, aucune répétée avant d’avoir épuisé les filtres'],
@@ -267,6 +287,19 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['papel-de-parede-do-dia', 'Todo dia o melhor do Wallhaven do último dia, não publicado aqui em 90 dias'],
   },
   ...scheduleOptions('subscribe wallpaper-of-the-day'),
+  'subscribe banlist': {
+    fr: ['liste-interdites', 'Un message à chaque changement de la liste d’un format, et les decks d’ici qu’il rend illégaux'],
+    de: ['bannliste', 'Ein Beitrag bei jeder Änderung einer Bannliste, mit den hier gezeigten Decks, die sie illegal macht'],
+    it: ['lista-proibite', 'Un post a ogni cambio della lista di un formato, con i deck mostrati qui che rende illegali'],
+    'pt-BR': ['lista-banidas', 'Uma publicação a cada mudança da lista de um formato, com os decks daqui que ela torna ilegais'],
+  },
+  'subscribe banlist format': {
+    fr: ['format', 'Quelle liste'],
+    de: ['format', 'Welche Liste'],
+    it: ['formato', 'Quale lista'],
+    'pt-BR': ['formato', 'Qual lista'],
+  },
+  ...choicesOf('subscribe banlist format', BANLIST_CHOICES),
   'subscribe list': {
     fr: ['liste', 'Les abonnements de ce salon, leur prochaine publication, et pourquoi l’un est en pause'],
     de: ['liste', 'Die Abonnements dieses Kanals, ihr nächster Beitrag und warum eines pausiert ist'],

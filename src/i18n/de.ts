@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { banlistDe } from './banlist.js';
 import { subscribeDe } from './subscribe.js';
 import { opsDe } from './ops/de.js';
 
@@ -436,5 +437,6 @@ export const de: Catalogue = {
     },
   },
   subscribe: subscribeDe,
+  banlist: banlistDe,
   ops: opsDe,
 };

@@ -1,3 +1,4 @@
+import { banlistEn } from './banlist.js';
 import { subscribeEn } from './subscribe.js';
 import { opsEn } from './ops/en.js';
 /**
@@ -448,5 +449,6 @@ export const en = {
     },
   },
   subscribe: subscribeEn,
+  banlist: banlistEn,
   ops: opsEn,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { banlistFr } from './banlist.js';
 import { subscribeFr } from './subscribe.js';
 import { opsFr } from './ops/fr.js';
 
@@ -438,5 +439,6 @@ export const fr: Catalogue = {
     },
   },
   subscribe: subscribeFr,
+  banlist: banlistFr,
   ops: opsFr,
 };

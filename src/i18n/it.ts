@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { banlistIt } from './banlist.js';
 import { subscribeIt } from './subscribe.js';
 import { opsIt } from './ops/it.js';
 
@@ -435,5 +436,6 @@ export const it: Catalogue = {
     },
   },
   subscribe: subscribeIt,
+  banlist: banlistIt,
   ops: opsIt,
 };

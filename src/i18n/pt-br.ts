@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.js';
+import { banlistPtBR } from './banlist.js';
 import { subscribePtBR } from './subscribe.js';
 import { opsPtBr } from './ops/pt-br.js';
 
@@ -436,5 +437,6 @@ export const ptBR: Catalogue = {
     },
   },
   subscribe: subscribePtBR,
+  banlist: banlistPtBR,
   ops: opsPtBr,
 };

@@ -77,11 +77,16 @@ const CARD_TYPE_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   skill: { fr: ['Compétence'], de: ['Fähigkeit'], it: ['Abilità'], 'pt-BR': ['Habilidade'] },
 };
 
-const FORMAT_CHOICES: Readonly<Record<string, CommandLocalization>> = {
+/** The formats with a ban list (`/card banlist`, `/subscribe banlist`). */
+export const BANLIST_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   tcg: sameEverywhere('TCG'),
   ocg: sameEverywhere('OCG'),
   goat: sameEverywhere('GOAT'),
   masterduel: sameEverywhere('Master Duel'),
+};
+
+const FORMAT_CHOICES: Readonly<Record<string, CommandLocalization>> = {
+  ...BANLIST_CHOICES,
   speedduel: sameEverywhere('Speed Duel'),
   duellinks: sameEverywhere('Duel Links'),
 };

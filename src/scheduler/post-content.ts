@@ -11,6 +11,8 @@ import type { SubscriptionRow, SubscriptionsStore } from '../storage/subscriptio
 import { channelPurityScope } from '../wallpaper/gating.js';
 import { highestPurity, purityFilterOf, purityUpTo } from '../wallpaper/search.js';
 import type { WallpaperPurity } from '../wallpaper/wallpaper.js';
+import type { BanlistFeed } from './banlist-feed.js';
+import { banlistPost } from './banlist-post.js';
 import type { ChannelPreferences } from './channel-preferences.js';
 
 /** What a subscription stores in `options` (JSON), by kind. */
@@ -41,17 +43,20 @@ export interface PostContentDeps {
   wallhaven: Pick<WallhavenService, 'search' | 'nsfwAvailable'>;
   store: SubscriptionsStore;
   preferences: ChannelPreferences;
+  /** Ban-list history (absent: ban-list subscriptions have nothing to post). */
+  banlists?: Pick<BanlistFeed, 'history' | 'recentDecks'>;
   random?: () => number;
 }
 
 /**
- * Makes the post of one occurrence: the card or wallpaper, in the channel's language. Undefined
- * when there is nothing to post (no card matches the filters any more, the toplist is empty).
+ * Makes the post of one occurrence: the card, wallpaper or ban-list change, in the channel's language.
+ * Undefined when there is nothing to post (no card matches the filters any more, the toplist is empty).
  */
 export async function buildPost(subscription: SubscriptionRow, now: number, deps: PostContentDeps): Promise<PostContent | undefined> {
   const preferences = await deps.preferences.forChannel(subscription.guild_id, subscription.channel_id);
   const messages = CATALOGUES[preferences.locale ?? 'en'];
   const options = JSON.parse(subscription.options) as Partial<CardOfTheDayOptions & WallpaperOfTheDayOptions>;
+  if (subscription.kind === 'banlist') return deps.banlists === undefined ? undefined : banlistPost(subscription, now, messages, { banlists: deps.banlists, store: deps.store });
   if (subscription.kind === 'card-of-the-day') return cardOfTheDay(subscription.channel_id, options.filters ?? {}, messages, deps);
   const allowed = highestPurity(channelPurityScope({ kind: 'guild', ageRestricted: options.ageRestricted === true }, deps.wallhaven.nsfwAvailable));
   const ceiling = preferences.purityCeiling ?? 'nsfw';

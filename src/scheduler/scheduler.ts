@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { nextOccurrence, parseTimeOfDay, postNonce } from '../schedule/time-of-day.js';
 import type { ClaimRow, Finish, SubscriptionRow, SubscriptionsStore } from '../storage/subscriptions-store.js';
+import { DECK_RETENTION_MS } from './banlist-feed.js';
 import type { ChannelPoster } from './channel-poster.js';
 import { WALLPAPER_NO_REPEAT_MS, type PostContent } from './post-content.js';
 
@@ -113,12 +114,13 @@ export class Scheduler {
     }
   }
 
-  /** Housekeeping: old claims and wallpaper history, and (HTTP-only) long-paused subscriptions. */
+  /** Housekeeping: old claims, wallpaper history and kept decks, and (HTTP-only) long-paused subscriptions. */
   async prune(): Promise<void> {
     const now = this.options.now();
     const pruned = await this.options.store.prune({
       claimsBefore: now - CLAIM_RETENTION_MS,
       wallpapersBefore: now - WALLPAPER_NO_REPEAT_MS,
+      decksBefore: now - DECK_RETENTION_MS,
       ...(this.options.deletePausedAfterRetention ? { pausedBefore: now - PAUSED_RETENTION_MS } : {}),
     });
     if (pruned.paused > 0) this.options.logger.info({ deleted: pruned.paused }, 'deleted subscriptions paused for 30 days');
@@ -156,7 +158,7 @@ export class Scheduler {
       await this.post(subscription, dueAt, now);
     } catch (error) {
       this.options.logger.warn({ err: error, subscription: subscription.id }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.following(subscription, this.options.now()) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, this.options.now()) });
     }
     return true;
   }
@@ -184,12 +186,13 @@ export class Scheduler {
       await this.end(subscription, dueAt, 'posted', { state: 'posted', messageId: outcome.messageId, postedAt: after, nextDueAt: this.following(subscription, Math.max(after, dueAt)) });
     } else if (outcome.refused !== undefined) {
       const pause = subscription.consecutive_failures + 1 >= REFUSALS_TO_PAUSE;
-      const nextDueAt = pause ? this.following(subscription, after) : Math.min(after + REFUSAL_RETRY_MS, this.following(subscription, after));
+      const following = this.following(subscription, after);
+      const nextDueAt = pause ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, reason: outcome.refused, paused: pause }, 'Discord refused a scheduled post');
       await this.end(subscription, dueAt, 'refused', { state: 'skipped', nextDueAt, refused: pause ? { pauseReason: outcome.refused } : {} });
     } else {
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, error: outcome.error }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.following(subscription, after) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, after) });
     }
   }
 
@@ -199,8 +202,17 @@ export class Scheduler {
     this.options.metrics?.onPost(result, now - dueAt);
   }
 
-  /** The subscription's first occurrence after `after`, in its zone. */
-  private following(subscription: SubscriptionRow, after: number): number {
-    return nextOccurrence(parseTimeOfDay(subscription.time_of_day!)!, subscription.time_zone!, after);
+  /**
+   * After a failed post (Discord's outage, the network): a daily subscription waits for its next
+   * day; a feed, whose change would otherwise never be posted, tries again REFUSAL_RETRY_MS later
+   * (its content says when the channel already has it, so a retry never posts twice).
+   */
+  private afterFailure(subscription: SubscriptionRow, after: number): number {
+    return this.following(subscription, after) ?? after + REFUSAL_RETRY_MS;
+  }
+
+  /** The subscription's first occurrence after `after`, in its zone; none for a feed (its source's next change makes it due). */
+  private following(subscription: SubscriptionRow, after: number): number | null {
+    return subscription.time_of_day === null ? null : nextOccurrence(parseTimeOfDay(subscription.time_of_day)!, subscription.time_zone!, after);
   }
 }

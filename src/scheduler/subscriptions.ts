@@ -1,3 +1,5 @@
+import { banlistFormatOf, type BanlistFormat } from '../cards/banlist.js';
+import { banlistOptions } from '../storage/banlist-store.js';
 import type { SubscriptionKind } from '../storage/schema.js';
 import type { SubscriptionRow, SubscriptionsStore } from '../storage/subscriptions-store.js';
 import { SUBSCRIPTION_LIMITS } from '../schedule/limits.js';
@@ -12,6 +14,8 @@ export interface SubscriptionView {
   kind: SubscriptionKind;
   timeOfDay: string;
   timeZone: string;
+  /** A ban-list subscription's format; undefined for daily ones. */
+  format?: BanlistFormat;
   nextDueAt: number | null;
   lastPostedAt: number | null;
   /** Why it is paused (Discord refused the channel), or null. */
@@ -36,6 +40,7 @@ function viewOf(row: SubscriptionRow): SubscriptionView {
     kind: row.kind,
     timeOfDay: row.time_of_day ?? '',
     timeZone: row.time_zone ?? '',
+    ...(row.kind === 'banlist' ? { format: banlistFormatOf((JSON.parse(row.options) as { format?: unknown }).format) } : {}),
     nextDueAt: row.next_due_at,
     lastPostedAt: row.last_posted_at,
     pauseReason: row.paused_at === null ? null : (row.pause_reason as RefusalReason),
@@ -62,6 +67,20 @@ export class Subscriptions {
         nextDueAt: nextOccurrence(request.time, request.timeZone, now),
         createdBy: request.userId,
       },
+      SUBSCRIPTION_LIMITS,
+      now,
+    );
+    return 'added' in result ? { added: viewOf(result.added) } : result;
+  }
+
+  /**
+   * A ban-list subscription: nothing due until a new card database changes the format's list (the
+   * list in use now is not posted), then one post per change.
+   */
+  async addBanlist(request: { guildId: string; channelId: string; userId: string; format: BanlistFormat }): Promise<AddOutcome> {
+    const now = this.now();
+    const result = await this.store.add(
+      { guildId: request.guildId, channelId: request.channelId, kind: 'banlist', options: banlistOptions(request.format), timeOfDay: null, timeZone: null, nextDueAt: null, createdBy: request.userId },
       SUBSCRIPTION_LIMITS,
       now,
     );

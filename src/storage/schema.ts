@@ -21,6 +21,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   post_claims: PostClaimsTable;
   posted_history: PostedHistoryTable;
+  banlist_versions: BanlistVersionsTable;
+  channel_decks: ChannelDecksTable;
 }
 
 /** 1 on, 0 off. */
@@ -65,8 +67,8 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
-/** What a subscription posts; the next issue's feeds (ban lists, new sets, wallpaper searches) add theirs. */
-export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day';
+/** What a subscription posts: daily ones at a time of day, feeds (`banlist`) when their source changes. */
+export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day' | 'banlist';
 
 /**
  * What a channel gets on its own: a kind, its options, and when (a time of day in an IANA zone;
@@ -123,7 +125,7 @@ export interface PostClaimsTable {
 }
 
 /** What a posted item is, for no-repeat. */
-export type PostedItemKind = 'card' | 'wallpaper';
+export type PostedItemKind = 'card' | 'wallpaper' | 'banlist';
 
 /**
  * What was posted in a channel, for no-repeat: card of the day repeats no card until the matching
@@ -138,4 +140,36 @@ export interface PostedHistoryTable {
   /** A card's password or a wallpaper's id. */
   item_id: string;
   posted_at: number;
+}
+
+/**
+ * A format's ban list as one card database version has it (YGOPRODeck keeps no past lists). Every
+ * version seen is kept, so `/card banlist changes` can find the last one that differed; `digest`
+ * says whether two versions' lists are the same without reading them.
+ */
+export interface BanlistVersionsTable {
+  /** `tcg`, `ocg`, `goat`, `masterduel` (a points format later). */
+  format: string;
+  /** The card database's `database_version`. */
+  version: string;
+  /** When a process first saw this version (the list's date, as far as Almanac knows). */
+  recorded_at: number;
+  digest: string;
+  /** JSON: `BanlistEntry[]` (src/cards/banlist.ts): id, name, status, and points for a points format. */
+  entries: string;
+}
+
+/**
+ * A deck shown in a channel that follows a ban list, for the post that says which of them a new
+ * list makes illegal: its cards and copies only (never the message, nor who showed it), the same
+ * deck once per channel with its latest time, pruned after 90 days.
+ */
+export interface ChannelDecksTable {
+  guild_id: string;
+  channel_id: string;
+  /** The deck's cards, as a stable key (the same deck shown twice is one row). */
+  deck_key: string;
+  /** JSON: `DeckCopies` (main passcode → copies). */
+  cards: string;
+  shown_at: number;
 }

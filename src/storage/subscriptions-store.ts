@@ -11,9 +11,10 @@ export interface NewSubscription {
   kind: SubscriptionKind;
   /** JSON of the kind's options. */
   options: string;
-  timeOfDay: string;
-  timeZone: string;
-  nextDueAt: number;
+  /** Daily subscriptions' time and zone; null for a feed. */
+  timeOfDay: string | null;
+  timeZone: string | null;
+  nextDueAt: number | null;
   createdBy: string;
 }
 
@@ -29,8 +30,8 @@ export type AddResult = { added: SubscriptionRow } | { refused: 'channel-full' |
 export interface Finish {
   state: 'posted' | 'skipped';
   messageId?: string;
-  /** The subscription's next occurrence (only moved if it is still at this claim's). */
-  nextDueAt: number;
+  /** The subscription's next occurrence (only moved if it is still at this claim's); null for a feed, until its source changes. */
+  nextDueAt: number | null;
   /** A post made: the time, and the refusal count cleared. */
   postedAt?: number;
   /** Discord refused the channel: the count goes up by one; with `pauseReason` the subscription pauses. */
@@ -202,11 +203,12 @@ export class SubscriptionsStore {
 
   /**
    * Housekeeping: finished claims older than `claimsBefore`, wallpaper history older than
-   * `wallpapersBefore`, and (when given) subscriptions paused before `pausedBefore`. Counts what went.
+   * `wallpapersBefore`, decks kept for the ban-list check shown before `decksBefore`, and (when given) subscriptions paused before `pausedBefore`. Counts what went.
    */
-  async prune(cutoffs: { claimsBefore: number; wallpapersBefore: number; pausedBefore?: number }): Promise<{ claims: number; history: number; paused: number }> {
+  async prune(cutoffs: { claimsBefore: number; wallpapersBefore: number; decksBefore: number; pausedBefore?: number }): Promise<{ claims: number; history: number; paused: number }> {
     const claims = await this.db.deleteFrom('post_claims').where('state', '!=', 'claimed').where('finished_at', '<', cutoffs.claimsBefore).executeTakeFirst();
     const history = await this.db.deleteFrom('posted_history').where('item_kind', '=', 'wallpaper').where('posted_at', '<', cutoffs.wallpapersBefore).executeTakeFirst();
+    await this.db.deleteFrom('channel_decks').where('shown_at', '<', cutoffs.decksBefore).execute();
     const paused =
       cutoffs.pausedBefore === undefined ? undefined : await this.db.deleteFrom('subscriptions').where('paused_at', '<', cutoffs.pausedBefore).executeTakeFirst();
     return { claims: Number(claims.numDeletedRows), history: Number(history.numDeletedRows), paused: Number(paused?.numDeletedRows ?? 0n) };

@@ -121,6 +121,25 @@ export class FakeYgoprodeck {
     return this.server.url;
   }
 
+  /**
+   * Serves the next database version, whose ban lists differ from the current one's: `limits` sets
+   * each listed card's status per format (`ban_tcg`, `ban_ocg`, `ban_goat`, `ban_masterduel`), null
+   * taking it off that list. Upstream keeps no past lists, so neither does the fake.
+   */
+  serveBanlistChange(version: string, limits: Readonly<Record<number, Partial<Record<'tcg' | 'ocg' | 'goat' | 'masterduel', string | null>>>>): void {
+    this.cards = this.cards.map((card) => {
+      const change = limits[card.id];
+      if (change === undefined) return card;
+      const info: Record<string, string> = { ...card.banlist_info };
+      for (const [format, status] of Object.entries(change)) {
+        if (status === null) delete info[`ban_${format}`];
+        else info[`ban_${format}`] = status;
+      }
+      return { ...card, banlist_info: info };
+    });
+    this.version = version;
+  }
+
   /** The image base to give the client (`imagesBaseUrl`). */
   get imagesUrl(): string {
     return `${this.server.url}/images`;

@@ -18,6 +18,7 @@ import { CardIndexKeeper, type MatcherTablesBuild } from './card-index-keeper.js
 import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
+import { inSlices } from '../../upstream/slices.js';
 import { whenReady } from '../../upstream/when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
@@ -201,6 +202,30 @@ export class CardService {
       if (name !== undefined) names.set(card.id, name);
     }
     return names;
+  }
+
+  /** The loaded card database's version, or null before one is loaded. */
+  get databaseVersion(): string | null {
+    return this.database.version;
+  }
+
+  /** Called with the version whenever a card set is put in use (the snapshot at start, each download). */
+  onDatabaseReload(listener: (version: string) => void): () => void {
+    return this.database.onReload((reload) => listener(reload.version));
+  }
+
+  /**
+   * Every card of the loaded set, whether or not it is matched yet (ban-list history reads them
+   * all): 13,700 cards read from the compact store, with the event loop free between slices.
+   */
+  async everyCard(): Promise<Card[]> {
+    const summaries = this.database.summaries();
+    const cards: Card[] = [];
+    await inSlices(summaries.length, (index) => {
+      const card = this.database.byId(summaries[index]!.id);
+      if (card !== undefined) cards.push(card);
+    });
+    return cards;
   }
 
   /** By passcode (alternate-art ids included), from the local database. */

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { firstSchema } from './0001_first_schema.js';
+import { banlistHistory } from './0002_banlist_history.js';
 
 /**
  * Every migration this version knows, by name, applied in name order at start. Listed here rather
@@ -9,4 +10,5 @@ import { firstSchema } from './0001_first_schema.js';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_first_schema': firstSchema,
+  '0002_banlist_history': banlistHistory,
 };

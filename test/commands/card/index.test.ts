@@ -10,11 +10,11 @@ function subcommand(name: string): APIApplicationCommandOption[] {
 }
 
 describe('/card definition', () => {
-  it('has show, search, price, art, random and set, within Discord’s limits on names, descriptions and choices', () => {
+  it('has show, search, price, art, random, set and banlist, within Discord’s limits on names, descriptions and choices', () => {
     expect(card.data.name).toBe('card');
     expect(card.componentPrefix).toBe('card');
-    expect(card.data.options?.map((option) => option.name)).toEqual(['show', 'search', 'price', 'art', 'random', 'set']);
-    const everyOption = [card.data, ...(card.data.options ?? []), ...['show', 'search', 'price', 'art', 'random', 'set'].flatMap(subcommand)];
+    expect(card.data.options?.map((option) => option.name)).toEqual(['show', 'search', 'price', 'art', 'random', 'set', 'banlist']);
+    const everyOption = [card.data, ...(card.data.options ?? []), ...['show', 'search', 'price', 'art', 'random', 'set', 'banlist'].flatMap(subcommand)];
     for (const option of everyOption) {
       expect(option.name).toMatch(/^[a-z-]{1,32}$/);
       expect(option.description.length).toBeGreaterThan(0);
