@@ -54,7 +54,10 @@ export const ALLOWED_COPIES: Readonly<Record<BanStatus | 'Unlimited', number>> =
 export const STATUS_ORDER: readonly BanStatus[] = ['Forbidden', 'Limited', 'Semi-Limited'];
 
 /** Each format's list from a card set: its cards with a status there, by status then name. */
-export function banlistsOf(cards: Iterable<Pick<Card, 'id' | 'name' | 'banlist'>>): Record<BanlistFormat, BanlistEntry[]> {
+/** What a ban list needs of a card. */
+export type BanlistedCard = Pick<Card, 'id' | 'name' | 'banlist'>;
+
+export function banlistsOf(cards: Iterable<BanlistedCard>): Record<BanlistFormat, BanlistEntry[]> {
   const lists = Object.fromEntries(BANLIST_FORMATS.map((format) => [format, [] as BanlistEntry[]])) as Record<BanlistFormat, BanlistEntry[]>;
   for (const card of cards) {
     for (const format of BANLIST_FORMATS) {

@@ -15,7 +15,7 @@ export type BanlistHistory =
   | { kind: 'keeping-since'; since: number; list: StoredBanlist }
   | { kind: 'changes'; before: StoredBanlist; after: StoredBanlist; changes: BanlistChange[] };
 
-type FeedCards = Pick<CardService, 'databaseVersion' | 'onDatabaseReload' | 'everyCard'>;
+type FeedCards = Pick<CardService, 'databaseVersion' | 'onDatabaseReload' | 'banlistedCards'>;
 
 /**
  * Ban-list history (YGOPRODeck keeps none): each card database version put in use records every
@@ -56,8 +56,7 @@ export class BanlistFeed {
   }
 
   private async recordNow(version: string): Promise<void> {
-    const cards = await this.cards.everyCard();
-    const lists = banlistsOf(cards);
+    const lists = banlistsOf(await this.cards.banlistedCards());
     const now = this.now();
     const changed: BanlistFormat[] = [];
     for (const format of BANLIST_FORMATS) {

@@ -48,7 +48,7 @@ class ServedCards {
     return () => this.listeners.delete(listener);
   }
 
-  async everyCard(): Promise<Card[]> {
+  async banlistedCards(): Promise<Card[]> {
     return this.cards;
   }
 

@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import type { BanlistedCard } from '../../cards/banlist.js';
 import { CARD_FORMAT_VERSION, CARD_LANGUAGES, type Card, type CardLanguage } from '../../cards/card.js';
 import type { CardSummary } from '../../cards/card-summary.js';
 import type { CardTranslation } from '../../cards/card-translation.js';
@@ -15,7 +16,7 @@ import {
 import type { MemberShareSpender } from '../../upstream/cache.js';
 import { persistCards, refuseShortDownload, reportDownloadProgress } from './card-downloads.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
-import { cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
+import { banlistedCards, cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
 import { notifyAll } from '../../upstream/notify.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { withDefaults, type CardDatabaseOptions, type ResolvedCardDatabaseOptions } from './card-database-options.js';
@@ -170,6 +171,11 @@ export class CardDatabase {
   /** Every card's summary, in database order. */
   summaries(): readonly CardSummary[] {
     return this.set?.summaries ?? [];
+  }
+
+  /** The cards on any ban list, with what a list needs of them (none while no set is loaded). */
+  banlistedCards(): Promise<BanlistedCard[]> {
+    return this.set === null ? Promise.resolve([]) : banlistedCards(this.set);
   }
 
   /** The cards printed in the set named `setName`, parsed for the caller and not kept in the LRU. */

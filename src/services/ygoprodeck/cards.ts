@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import { DEFAULT_ALIASES } from '../../cards/aliases.js';
+import type { BanlistedCard } from '../../cards/banlist.js';
 import type { Card, CardArt, CardLanguage, LocalizedCard, PresentedCard } from '../../cards/card.js';
 import { setNameKey, type CardSet } from '../../cards/card-set.js';
 import type { CardResolution, CardSearchResult } from '../../cards/card-resolution.js';
@@ -18,7 +19,6 @@ import { CardIndexKeeper, type MatcherTablesBuild } from './card-index-keeper.js
 import { RandomCardPicks } from './card-random.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
-import { inSlices } from '../../upstream/slices.js';
 import { whenReady } from '../../upstream/when-ready.js';
 import type { YgoprodeckClient } from './ygoprodeck.js';
 
@@ -52,6 +52,7 @@ export interface CardServiceOptions {
     | 'version'
     | 'size'
     | 'summaries'
+    | 'banlistedCards'
     | 'byId'
     | 'summaryById'
     | 'byName'
@@ -214,18 +215,9 @@ export class CardService {
     return this.database.onReload((reload) => listener(reload.version));
   }
 
-  /**
-   * Every card of the loaded set, whether or not it is matched yet (ban-list history reads them
-   * all): 13,700 cards read from the compact store, with the event loop free between slices.
-   */
-  async everyCard(): Promise<Card[]> {
-    const summaries = this.database.summaries();
-    const cards: Card[] = [];
-    await inSlices(summaries.length, (index) => {
-      const card = this.database.byId(summaries[index]!.id);
-      if (card !== undefined) cards.push(card);
-    });
-    return cards;
+  /** The cards on any ban list of the loaded set (ban-list history records them), read with the event loop free between slices. */
+  banlistedCards(): Promise<BanlistedCard[]> {
+    return this.database.banlistedCards();
   }
 
   /** By passcode (alternate-art ids included), from the local database. */

@@ -1,3 +1,4 @@
+import type { BanlistedCard } from '../../cards/banlist.js';
 import { isCard, type Card } from '../../cards/card.js';
 import { setNameKey } from '../../cards/card-set.js';
 import { summarizeCard, type CardSummary } from '../../cards/card-summary.js';
@@ -92,6 +93,20 @@ export function cardByName(set: LoadedCards, name: string): Card | undefined {
 export function cardsInSet(set: LoadedCards, setName: string): Card[] {
   const indexes = set.indexesBySet.get(setNameKey(setName)) ?? [];
   return indexes.map((index) => set.records.read(index));
+}
+
+/**
+ * The cards on any ban list, as a list needs them: every record read in slices and not kept in the
+ * LRU (a pass over the whole database must neither hold the loop nor evict the popular cards), and
+ * only the few hundred listed ones kept, not 13,000 parsed cards at once.
+ */
+export async function banlistedCards(set: LoadedCards): Promise<BanlistedCard[]> {
+  const listed: BanlistedCard[] = [];
+  await inSlices(set.records.length, (index) => {
+    const { id, name, banlist } = set.records.read(index);
+    if (Object.keys(banlist).length > 0) listed.push({ id, name, banlist });
+  });
+  return listed;
 }
 
 /**
