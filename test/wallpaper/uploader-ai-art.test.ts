@@ -66,8 +66,8 @@ describe('/wallpaper ai-art', () => {
   it('is registered only with WALLHAVEN_AI_FILTER=true', () => {
     const aiArtOptions = (on: boolean) =>
       registeredCommands({ wallhavenAiFilter: on })
-        .find((command) => command.data.name === 'wallpaper')!
-        .data.options!.flatMap((sub) => (sub.type === ApplicationCommandOptionType.Subcommand ? (sub.options ?? []).map((option) => `${sub.name} ${option.name}`) : []))
+        .flatMap((command) => (command.data.name === 'wallpaper' && 'options' in command.data ? (command.data.options ?? []) : []))
+        .flatMap((sub) => (sub.type === ApplicationCommandOptionType.Subcommand ? (sub.options ?? []).map((option) => `${sub.name} ${option.name}`) : []))
         .filter((name) => name.endsWith(' ai-art'));
     expect(aiArtOptions(true)).toEqual(['search ai-art', 'random ai-art']);
     expect(aiArtOptions(false)).toEqual([]);
