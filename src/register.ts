@@ -1,7 +1,7 @@
 import './runtime/check-node.js';
 import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
-import { commands } from '../commands/index.js';
+import { registeredCommands } from '../commands/index.js';
 import { loadConfigOrReport, type Config } from './runtime/config.js';
 import { describeDiscordFailure } from './runtime/discord-failure.js';
 import { registrationBody } from './interaction/registration-body.js';
@@ -33,7 +33,7 @@ function endpointArgument(): { endpoint: string | undefined } | { problem: strin
 async function register(config: Config, endpoint: string | undefined): Promise<number> {
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken!);
   const application = (await rest.get(Routes.currentApplication())) as { id: string };
-  const body = registrationBody(commands);
+  const body = registrationBody(registeredCommands(config));
   const route = config.devGuildId
     ? Routes.applicationGuildCommands(application.id, config.devGuildId)
     : Routes.applicationCommands(application.id);

@@ -1,11 +1,11 @@
-import { SlashCommandBuilder } from 'discord.js';
+import { ApplicationCommandOptionType, SlashCommandBuilder, type RESTPostAPIChatInputApplicationCommandsJSONBody, type SlashCommandStringOption } from 'discord.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import type { ComponentContext, ComponentResult } from '../../src/interaction/context.js';
 import { en } from '../../src/i18n/en.js';
 import { messagesFor } from '../../src/i18n/messages.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
-import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId } from '../../src/wallpaper/component-ids.js';
+import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId, parseUploadsById } from '../../src/wallpaper/component-ids.js';
 import { MAX_USERNAME_LENGTH } from '../../src/wallpaper/collections.js';
 import { PAGER_PREFIX } from '../../src/wallpaper/pager-state.js';
 import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../../src/wallpaper/search.js';
@@ -13,22 +13,46 @@ import { CATEGORY_CHOICES, colourSuggestions, resolutionSuggestions } from '../.
 import { listCollections, openCollection, pageCollectionList } from './collections.js';
 import { page } from './page.js';
 import { randomWallpaper } from './random.js';
-import { listTag, moreLikeThis } from './related.js';
+import { listTag, moreLikeThis, uploadsBy } from './related.js';
 import { searchWallpapers } from './search.js';
 import { showWallpaper } from './show.js';
 
 /** `/wallpaper`: its definition, and which file answers each subcommand and component. */
 
-/** Every `wp:` component: "More like this", a detail view's tag menu, a list of collections, or the ◀ ▶ of a listing. */
+/** Every `wp:` component: "More like this", a detail view's tag menu or "Uploads by …", a list of collections, or the ◀ ▶ of a listing. */
 function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
   const similarTo = parseMoreLikeId(ctx.customId);
   if (similarTo !== null) return moreLikeThis(ctx, app, similarTo);
   if (isTagMenuId(ctx.customId)) return listTag(ctx, app);
+  const uploader = parseUploadsById(ctx.customId);
+  if (uploader !== null) return uploadsBy(ctx, app, uploader);
   const collectionsOf = parseCollectionMenuId(ctx.customId);
   if (collectionsOf !== null) return openCollection(ctx, app, collectionsOf);
   const listPage = parseCollectionListPageId(ctx.customId);
   if (listPage !== null) return pageCollectionList(ctx, app, listPage);
   return page(ctx, app);
+}
+
+/** `ai-art`, on search and random: registered only with `WALLHAVEN_AI_FILTER=true` (see `withoutAiArt`). */
+const aiArtOption = (option: SlashCommandStringOption) =>
+  option
+    .setName(AI_ART_OPTION)
+    .setDescription('Show or hide AI-generated art')
+    .addChoices({ name: 'include', value: 'include' }, { name: 'exclude', value: 'exclude' });
+
+const AI_ART_OPTION = 'ai-art';
+
+/**
+ * The registered `/wallpaper` without the `ai-art` option: what an operator who has not turned
+ * `WALLHAVEN_AI_FILTER` on registers, since Wallhaven's values for it are not confirmed.
+ */
+export function withoutAiArt(data: RESTPostAPIChatInputApplicationCommandsJSONBody): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  return {
+    ...data,
+    options: data.options?.map((sub) =>
+      sub.type === ApplicationCommandOptionType.Subcommand ? { ...sub, options: sub.options?.filter((option) => option.name !== AI_ART_OPTION) } : sub,
+    ),
+  };
 }
 
 const choices = <T extends string>(values: readonly T[]) => values.map((value) => ({ name: value, value }));
@@ -47,6 +71,7 @@ export const wallpaper: ChatInputCommand<AppServices> = {
         .setName('search')
         .setDescription('Search Wallhaven and page through the results one wallpaper at a time')
         .addStringOption((option) => option.setName('query').setDescription('Tags or words, e.g. "mountains -snow" or "@username"').setMaxLength(MAX_QUERY_LENGTH))
+        .addStringOption((option) => option.setName('uploader').setDescription('A Wallhaven username: their uploads (instead of a query)').setMaxLength(MAX_USERNAME_LENGTH + 1))
         .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES))
         .addStringOption((option) =>
           option
@@ -63,7 +88,8 @@ export const wallpaper: ChatInputCommand<AppServices> = {
             .setDescription('The toplist of a period (implies sorting: toplist)')
             .addChoices(...TOPLIST_RANGES.map((value) => ({ name: en.wallpaper.topRanges[value], value }))),
         )
-        .addStringOption((option) => option.setName('color').setDescription('A main colour, from Wallhaven’s palette of 29').setAutocomplete(true).setMaxLength(40)),
+        .addStringOption((option) => option.setName('color').setDescription('A main colour, from Wallhaven’s palette of 29').setAutocomplete(true).setMaxLength(40))
+        .addStringOption(aiArtOption),
     )
     .addSubcommand((sub) =>
       sub
@@ -78,7 +104,8 @@ export const wallpaper: ChatInputCommand<AppServices> = {
         .setName('random')
         .setDescription('A random SFW wallpaper')
         .addStringOption((option) => option.setName('query').setDescription('Tags or words to pick from').setMaxLength(MAX_QUERY_LENGTH))
-        .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES)),
+        .addStringOption((option) => option.setName('category').setDescription('General, anime, people, or a combination (default: all)').addChoices(...CATEGORY_CHOICES))
+        .addStringOption(aiArtOption),
     )
     .addSubcommand((sub) =>
       sub

@@ -7,7 +7,7 @@ import { messagesFor } from '../../src/i18n/messages.js';
 import { noResultsSentence, renderRandomWallpaper } from '../../src/render/wallpaper.js';
 import type { AppServices } from '../../src/app/services.js';
 import { purityAllowed } from '../../src/wallpaper/gating.js';
-import { parseCategories, parseQuery, type ParseResult } from '../../src/wallpaper/search-options.js';
+import { parseAiArt, parseCategories, parseQuery, type ParseResult } from '../../src/wallpaper/search-options.js';
 import { waitForWallhaven } from './listing.js';
 
 function valueOf<T>(result: ParseResult<T>): T {
@@ -19,11 +19,12 @@ function valueOf<T>(result: ParseResult<T>): T {
 export async function randomWallpaper(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
   const query = valueOf(parseQuery(ctx.options.getString('query')));
   const categories = valueOf(parseCategories(ctx.options.getString('category')));
+  const aiArt = valueOf(parseAiArt(ctx.options.getString('ai-art'), app.config.wallhavenAiFilter));
   const messages = messagesFor(ctx.settings.publicLocale);
   let result;
   try {
     result = await waitForWallhaven(app, chatAcknowledger(ctx, false), messages, () =>
-      app.wallhaven.randomPick(query, categories, app.memberShares.spenderFor(ctx.user.id, 'wallhaven')),
+      app.wallhaven.randomPick(query, categories, app.memberShares.spenderFor(ctx.user.id, 'wallhaven'), aiArt),
     );
   } catch (error) {
     if (isUpstreamError(error, 'not_found')) {

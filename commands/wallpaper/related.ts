@@ -6,11 +6,16 @@ import { parseTagListingText } from '../../src/wallpaper/listings.js';
 import { similarQuery } from '../../src/wallpaper/wallhaven-site.js';
 import { ALL_CATEGORIES, openFromComponent } from './listing.js';
 
-/** Listings opened from a wallpaper: "More like this", and a tag picked from a detail view's menu. */
+/** Listings opened from a wallpaper: "More like this", its uploader's, and a tag picked from a detail view's menu. */
 
 /** "More like this" under a wallpaper: similar wallpapers (`like:<id>`), most similar first. */
 export function moreLikeThis(ctx: ComponentContext, app: AppServices, wallpaperId: string): Promise<ComponentResult> {
   return openFromComponent(ctx, app, { categories: ALL_CATEGORIES, sorting: 'relevance' }, similarQuery(wallpaperId));
+}
+
+/** "Uploads by …" on a detail view: that uploader's wallpapers (`@name`), newest first. */
+export function uploadsBy(ctx: ComponentContext, app: AppServices, username: string): Promise<ComponentResult> {
+  return openFromComponent(ctx, app, { categories: ALL_CATEGORIES, sorting: 'date_added' }, `@${username}`);
 }
 
 /** A tag picked in a detail view's menu: that exact tag's wallpapers (`id:<tag id>`), newest first. */

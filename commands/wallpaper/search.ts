@@ -9,7 +9,7 @@ import { openPager } from './listing.js';
 
 /** `/wallpaper search [query] [filters…]`: a listing of the results, one wallpaper at a time, paged by who asked. */
 export async function searchWallpapers(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
-  const options = readSearchOptions(ctx.options);
+  const options = readSearchOptions(ctx.options, { aiArt: app.config.wallhavenAiFilter });
   if (!options.ok) throw new UserError(options.reason);
   const { search: filters, query } = options.value;
   // Search, show and random answer in the channel: the wait note is public like the answer.

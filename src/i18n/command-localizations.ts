@@ -417,6 +417,28 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['usuário', 'O nome de usuário no Wallhaven, como em wallhaven.cc/user/…'],
   },
   'wallpaper random category': CATEGORY,
+  'wallpaper search ai-art': {
+    fr: ['art-ia', 'Afficher ou masquer l’art généré par IA'],
+    de: ['ki-kunst', 'KI-generierte Kunst zeigen oder ausblenden'],
+    it: ['arte-ia', 'Mostra o nascondi l’arte generata da IA'],
+    'pt-BR': ['arte-ia', 'Mostrar ou ocultar arte gerada por IA'],
+  },
+  'wallpaper search ai-art=include': { fr: ['inclure'], de: ['einschließen'], it: ['includi'], 'pt-BR': ['incluir'] },
+  'wallpaper search ai-art=exclude': { fr: ['exclure'], de: ['ausschließen'], it: ['escludi'], 'pt-BR': ['excluir'] },
+  'wallpaper random ai-art': {
+    fr: ['art-ia', 'Afficher ou masquer l’art généré par IA'],
+    de: ['ki-kunst', 'KI-generierte Kunst zeigen oder ausblenden'],
+    it: ['arte-ia', 'Mostra o nascondi l’arte generata da IA'],
+    'pt-BR': ['arte-ia', 'Mostrar ou ocultar arte gerada por IA'],
+  },
+  'wallpaper random ai-art=include': { fr: ['inclure'], de: ['einschließen'], it: ['includi'], 'pt-BR': ['incluir'] },
+  'wallpaper random ai-art=exclude': { fr: ['exclure'], de: ['ausschließen'], it: ['escludi'], 'pt-BR': ['excluir'] },
+  'wallpaper search uploader': {
+    fr: ['auteur', 'Un nom d’utilisateur Wallhaven : ses envois (au lieu d’une requête)'],
+    de: ['uploader', 'Ein Wallhaven-Benutzername: seine Uploads (statt eines Suchbegriffs)'],
+    it: ['autore', 'Un nome utente di Wallhaven: i suoi caricamenti (invece di una ricerca)'],
+    'pt-BR': ['autor', 'Um nome de usuário do Wallhaven: seus envios (em vez de uma busca)'],
+  },
   ...choicesOf('wallpaper random category', CATEGORY_CHOICES),
   ...SETTINGS_LOCALIZATIONS,
 };

@@ -145,3 +145,5 @@ interface APIEmbedLike {
 
 /** Discord's limits on select menus and their options. */
 export const SELECT_LIMITS = { options: 25, label: 100, value: 100, description: 100, placeholder: 150, customId: 100 } as const;
+/** Discord caps a button's label at 80 characters. */
+export const BUTTON_LABEL_MAX = 80;

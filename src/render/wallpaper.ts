@@ -5,14 +5,14 @@ import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { CategoryFilter, PurityScope, SearchSummary, WallpaperSorting } from '../wallpaper/search.js';
 import type { WallpaperCollection } from '../wallpaper/collections.js';
-import { moreLikeId, tagMenuId } from '../wallpaper/component-ids.js';
+import { moreLikeId, tagMenuId, uploadsById } from '../wallpaper/component-ids.js';
 import { tagListingText } from '../wallpaper/listings.js';
 import { purityAllowed } from '../wallpaper/gating.js';
 import { encodePagerId, type PagerSearch, type PagerState } from '../wallpaper/pager-state.js';
 import { PAGER_IDLE_LIMIT_MS, summaryOf, type LocatedResult } from '../wallpaper/paging.js';
 import { similarQueryTarget, WALLHAVEN_RATE_LIMIT, wallhavenHttpsUrl } from '../wallpaper/wallhaven-site.js';
 import type { WallpaperDetail, WallpaperPurity, WallpaperSummary } from '../wallpaper/wallpaper.js';
-import { discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, humanDuration, truncate } from './format.js';
+import { BUTTON_LABEL_MAX, discordTimestamp, EMBED_LIMITS, fitEmbedsToLimit, formatBytes, formatInteger, humanDuration, truncate } from './format.js';
 import { inertText, quoteUserText } from './user-text.js';
 
 /**
@@ -245,6 +245,13 @@ function tagMenu(detail: WallpaperDetail, labels: Labels): ActionRow {
   };
 }
 
+/** "Uploads by …": the uploader's wallpapers as a listing of the presser's own (none for a gone account or an unusual name). */
+function uploadsButton(detail: WallpaperDetail, labels: Labels): APIButtonComponent[] {
+  const customId = detail.uploader ? uploadsById(detail.uploader.username) : null;
+  if (customId === null || !detail.uploader) return [];
+  return [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: customId, label: truncate(labels.uploadsBy(detail.uploader.username), BUTTON_LABEL_MAX) }];
+}
+
 /** The detail of one wallpaper: uploader, tags, the full image, and the facts of the search view. */
 export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalogue = en): Reply {
   const labels = messages.wallpaper;
@@ -262,7 +269,7 @@ export function renderWallpaperDetail(detail: WallpaperDetail, messages: Catalog
   const tags = tagList(detail, labels);
   if (tags !== undefined) embed.fields = [...(embed.fields ?? []), { name: labels.tags, value: tags, inline: false }];
   embed.footer = { text: detail.shortUrl.replace(/^https?:\/\//, '') };
-  const buttons = [moreLikeButton(detail, labels), ...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
+  const buttons = [moreLikeButton(detail, labels), ...uploadsButton(detail, labels), ...linkButton(labels.openOnWallhaven, detail.pageUrl), ...linkButton(labels.fullImage, detail.imageUrl)];
   const rows: ActionRow[] = [{ type: ComponentType.ActionRow, components: buttons }];
   if (detail.tags.length > 0) rows.push(tagMenu(detail, labels));
   return { embeds: fitEmbedsToLimit([embed]), components: rows };
@@ -281,6 +288,9 @@ export function renderRandomWallpaper(summary: WallpaperSummary, query: string |
 export function noResultsSentence(search: SearchSummary, messages: Catalogue = en): string {
   const labels = messages.wallpaper;
   if (search.collection && search.collection.skipped > 0) return labels.collectionNothingHere(search.collection.skipped);
+  // An unknown uploader and one without uploads here look alike to Wallhaven: an empty listing.
+  const uploader = search.query === null || search.tag ? null : /^@(\S+)$/.exec(search.query);
+  if (uploader) return labels.noUploads(quoteUserText(uploader[1]!, 64));
   const hints: string[] = [];
   if (search.query !== null) hints.push(labels.hintWords);
   if (Object.values(search.categories).some((selected) => !selected)) hints.push(labels.hintCategories);

@@ -71,6 +71,16 @@ function isDnsServer(value: string): boolean {
 }
 
 /** A comma-separated list; empty or unset: undefined. */
+/** A `true`/`false` switch that is off when unset or empty. */
+const offByDefault = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? 'false' : value))
+  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+  .transform((value) => value === 'true');
+
 function commaList(check: (item: string) => boolean, message: string) {
   return z
     .string()
@@ -122,14 +132,8 @@ const schema = z.object({
   DNS_SERVERS: commaList(isDnsServer, 'must be comma-separated IP addresses, each optionally with a port (`ip:port`, IPv6 as `[ip]:port`)'),
   DOH_RESOLVERS: commaList(isDohResolver, 'must be comma-separated `name=https://…/dns-query` pairs (names: a-z, 0-9, -; not `system`)'),
   OPERATOR_IDS: commaList(isSnowflake, 'must be comma-separated Discord user ids (17-20 digits each)'),
-  MESSAGE_SEARCH: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? 'false' : value))
-    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
-    .transform((value) => value === 'true'),
+  MESSAGE_SEARCH: offByDefault,
+  WALLHAVEN_AI_FILTER: offByDefault,
   NODE_ENV: z.string().optional(),
 });
 
@@ -172,6 +176,8 @@ export interface Config {
   operatorIds: string[];
   /** Gateway mode: answer cards named inline in messages (`<name>`, `[[name]]`); needs the privileged Message Content intent. */
   messageSearch: boolean;
+  /** Whether `/wallpaper` offers the `ai-art` option (Wallhaven's `ai_art_filter`, values unconfirmed). */
+  wallhavenAiFilter: boolean;
 }
 
 interface LoadConfigOptions {
@@ -231,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dohResolvers: (data.DOH_RESOLVERS ?? DEFAULT_DOH_RESOLVERS.split(',')).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1) })),
     operatorIds: data.OPERATOR_IDS ?? [],
     messageSearch: data.MESSAGE_SEARCH,
+    wallhavenAiFilter: data.WALLHAVEN_AI_FILTER,
   };
 }
 

@@ -10,6 +10,7 @@ import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
  * - `wp:l<wallpaper id>`  the "More like this" button under a wallpaper.
  * - `wp:t<wallpaper id>`  the menu of a wallpaper's tags on its detail view (each option's value is a tag id).
  * - `wp:k…`, `wp:o…`      a user's list of collections: its ◀ ▶ and its menu (below).
+ * - `wp:u<username>`      the "Uploads by …" button on a detail view.
  */
 
 const MORE_LIKE = `${PAGER_PREFIX}:l`;
@@ -68,4 +69,17 @@ export function parseCollectionMenuId(id: string): string | null {
   if (!id.startsWith(OPEN)) return null;
   const parsed = parseWallhavenUsername(id.slice(OPEN.length));
   return parsed.ok && parsed.username === id.slice(OPEN.length) ? parsed.username : null;
+}
+
+const UPLOADS = `${PAGER_PREFIX}:u`;
+
+/** The "Uploads by …" button's id, or null for a name that could not be read back from it. */
+export function uploadsById(username: string): string | null {
+  const parsed = parseWallhavenUsername(username);
+  return parsed.ok && parsed.username === username ? `${UPLOADS}${username}` : null;
+}
+
+/** The uploader an "Uploads by …" button lists, or null for any other id. */
+export function parseUploadsById(id: string): string | null {
+  return id.startsWith(UPLOADS) ? uploadsById(id.slice(UPLOADS.length))?.slice(UPLOADS.length) ?? null : null;
 }

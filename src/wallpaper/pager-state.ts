@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { parseCollectionListingText } from './collections.js';
 import { LISTINGS, parseTagListingText, type Listing } from './listings.js';
 import {
+  AI_ART_CHOICES,
   MAX_DIMENSION,
   PURITY_LEVELS,
   PURITY_SCOPES,
@@ -14,6 +15,7 @@ import {
   highestPurity,
   includesLowerPurities,
   purityUpTo,
+  type AiArtChoice,
   type CategoryFilter,
   type PurityScope,
   type RatioChoice,
@@ -31,7 +33,8 @@ import {
  *     wp:<action><filters:4><index>.<pageSize>.<atleast>.<seed>.<activity>.<query>
  *
  * - `action`   `b` (◀) or `f` (▶): both buttons carry the same state, so this also keeps their ids
- *              unique. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
+ *              unique. With the `ai-art` option, `c`/`g` (include) or `d`/`h` (exclude): the filters'
+ *              4 digits have no room left for it, and a letter keeps every earlier id as it was. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
  *              rather than misread; they had expired 10 minutes after their last use anyway.)
  * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour, whether
  *              the purities below the level are asked for too, and the kind of listing (a search, a
@@ -78,6 +81,7 @@ export interface PagerSearch {
   /** Only with the toplist sorting. */
   topRange?: ToplistRange;
   colour?: WallhavenColour;
+  aiArt?: AiArtChoice;
   /** What is listed: a search when absent (its query is Wallhaven's `q`), else a tag (see listings.ts). */
   listing?: Exclude<Listing, 'search'>;
   query: QueryRef;
@@ -176,6 +180,7 @@ function invalidReason(state: PagerState): string | undefined {
   if (search.seed !== undefined && !SEED_PATTERN.test(search.seed)) return 'malformed seed';
   if (search.topRange !== undefined && (search.sorting !== 'toplist' || !(TOPLIST_RANGES as readonly string[]).includes(search.topRange))) return 'toplist period without the toplist sorting';
   if (search.colour !== undefined && !(WALLHAVEN_COLOURS as readonly string[]).includes(search.colour)) return 'unknown colour';
+  if (search.aiArt !== undefined && !(AI_ART_CHOICES as readonly string[]).includes(search.aiArt)) return 'unknown ai-art choice';
   if (!Number.isInteger(state.index) || state.index < 0 || state.index > MAX_RESULT_INDEX) return 'index out of range';
   if (!Number.isInteger(state.pageSize) || state.pageSize < 1 || state.pageSize > MAX_PAGE_SIZE) return 'page size out of range';
   const seconds = (state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000;
@@ -201,10 +206,17 @@ function queryField(query: QueryRef): string {
   }
 }
 
+/** ◀ and ▶ for each `ai-art` choice: none, then `AI_ART_CHOICES` in order. */
+const ACTION_LETTERS = ['bf', 'cg', 'dh'] as const;
+
+function actionLetter(action: PagerAction, aiArt: AiArtChoice | undefined): string {
+  return ACTION_LETTERS[optionalDigit(AI_ART_CHOICES, aiArt)]![action === 'prev' ? 0 : 1]!;
+}
+
 /** The custom_id for `state`, whatever its length (see `encodePagerId` for the checked version). */
 function serialise(state: PagerState): string {
   const { search } = state;
-  const head = `${PAGER_PREFIX}:${state.action === 'prev' ? 'b' : 'f'}${base36(packFilters(search), FILTER_DIGITS)}${base36(state.index)}`;
+  const head = `${PAGER_PREFIX}:${actionLetter(state.action, search.aiArt)}${base36(packFilters(search), FILTER_DIGITS)}${base36(state.index)}`;
   const atleast = search.atleast ? `${base36(search.atleast.width, 3)}${base36(search.atleast.height, 3)}` : '';
   const pageSize = state.pageSize === DEFAULT_PAGE_SIZE ? '' : base36(state.pageSize);
   const activity = base36((state.lastActivityMs - ACTIVITY_EPOCH_MS) / 1000);
@@ -228,7 +240,7 @@ export function encodePagerId(state: PagerState): string {
 /** The state in a custom_id, or null for anything this format did not produce. Never throws. */
 export function decodePagerId(id: string): PagerState | null {
   if (id.length > CUSTOM_ID_MAX_LENGTH) return null;
-  const match = /^wp:([bf])([0-9a-z]{4})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
+  const match = /^wp:([b-dfgh])([0-9a-z]{4})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
   if (!match) return null;
   const [, action, filtersText, indexText, pageSizeText, atleastText, seed, activityText, queryText] = match;
   const filters = unpackFilters(parseBase36(filtersText!, FILTER_DIGITS) ?? Infinity);
@@ -248,8 +260,10 @@ export function decodePagerId(id: string): PagerState | null {
     search.atleast = { width: parseBase36(atleastText.slice(0, 3), 3)!, height: parseBase36(atleastText.slice(3), 3)! };
   }
   if (seed !== undefined) search.seed = seed;
+  const aiArtDigit = ACTION_LETTERS.findIndex((letters) => letters.includes(action!));
+  if (aiArtDigit > 0) search.aiArt = AI_ART_CHOICES[aiArtDigit - 1]!;
   const state: PagerState = {
-    action: action === 'b' ? 'prev' : 'next',
+    action: ACTION_LETTERS[aiArtDigit]!.startsWith(action!) ? 'prev' : 'next',
     search,
     index,
     pageSize,

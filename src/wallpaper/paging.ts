@@ -34,6 +34,7 @@ function toServiceSearch(search: PagerSearch, text: string | undefined, page: nu
     ...(search.seed ? { seed: search.seed } : {}),
     ...(search.topRange ? { topRange: search.topRange } : {}),
     ...(search.colour ? { colour: search.colour } : {}),
+    ...(search.aiArt ? { aiArt: search.aiArt } : {}),
     page,
   };
 }

@@ -2,8 +2,10 @@ import type { OptionValues } from '../interaction/context.js';
 import type { LocalizedText } from '../interaction/errors.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { CATALOGUES } from '../i18n/messages.js';
+import { parseWallhavenUsername } from './collections.js';
 import type { PagerSearch } from './pager-state.js';
 import {
+  AI_ART_CHOICES,
   MAX_DIMENSION,
   MAX_QUERY_LENGTH,
   newSeed,
@@ -12,6 +14,7 @@ import {
   SORTING_CHOICES,
   TOPLIST_RANGES,
   WALLHAVEN_COLOURS,
+  type AiArtChoice,
   type CategoryFilter,
   type RatioChoice,
   type ToplistRange,
@@ -138,6 +141,17 @@ export function parseToplist(input: string | null): ParseResult<ToplistRange | u
   return { ok: false, reason: `The toplist period must be one of ${TOPLIST_RANGES.join(', ')}.` };
 }
 
+/**
+ * The `ai-art` choice, read only where the operator turned the option on (`WALLHAVEN_AI_FILTER`):
+ * elsewhere it is not registered, and a value arriving anyway (a stale registration) is ignored.
+ */
+export function parseAiArt(input: string | null, enabled: boolean): ParseResult<AiArtChoice | undefined> {
+  const value = input?.trim().toLowerCase() ?? '';
+  if (!enabled || value === '') return { ok: true, value: undefined };
+  if ((AI_ART_CHOICES as readonly string[]).includes(value)) return { ok: true, value: value as AiArtChoice };
+  return { ok: false, reason: (t) => t.wallpaper.unknownAiArt };
+}
+
 /** Lowercase, without accents, spaces or hyphens: how a typed colour name is compared. */
 function foldName(text: string): string {
   return text
@@ -173,11 +187,27 @@ export function colourSuggestions(typed: string, messages: Catalogue): { name: s
 }
 
 /**
+ * `uploader` becomes Wallhaven's `q=@name`. Wallhaven documents `@username` as a query of its own
+ * (upstreams.md § 2.3), never combined with words, so the pair is refused rather than guessed at.
+ */
+export function uploaderQuery(input: string | null): ParseResult<string> {
+  const parsed = parseWallhavenUsername(input);
+  return parsed.ok ? { ok: true, value: `@${parsed.username}` } : { ok: false, reason: (t) => t.wallpaper.notAUsername };
+}
+
+function readQueryOrUploader(options: Pick<OptionValues, 'getString'>): ParseResult<string | undefined> {
+  const uploader = options.getString('uploader');
+  if (uploader === null || uploader.trim() === '') return parseQuery(options.getString('query'));
+  if (options.getString('query')?.trim()) return { ok: false, reason: (t) => t.wallpaper.uploaderWithQuery };
+  return uploaderQuery(uploader);
+}
+
+/**
  * `/wallpaper search`'s options, each checked as above; the first refusal wins. A random sorting
  * gets a seed of our own, so every page of it keeps one order (and page 1 is cacheable too).
  */
-export function readSearchOptions(options: Pick<OptionValues, 'getString'>): ParseResult<{ search: Omit<PagerSearch, 'query'>; query: string | undefined }> {
-  const query = parseQuery(options.getString('query'));
+export function readSearchOptions(options: Pick<OptionValues, 'getString'>, features: { aiArt: boolean } = { aiArt: false }): ParseResult<{ search: Omit<PagerSearch, 'query'>; query: string | undefined }> {
+  const query = readQueryOrUploader(options);
   if (!query.ok) return query;
   const categories = parseCategories(options.getString('category'));
   if (!categories.ok) return categories;
@@ -203,6 +233,9 @@ export function readSearchOptions(options: Pick<OptionValues, 'getString'>): Par
   const ratio = parseRatio(options.getString('ratio'));
   if (!ratio.ok) return ratio;
   if (ratio.value) search.ratio = ratio.value;
+  const aiArt = parseAiArt(options.getString('ai-art'), features.aiArt);
+  if (!aiArt.ok) return aiArt;
+  if (aiArt.value) search.aiArt = aiArt.value;
   if (search.sorting === 'random') search.seed = newSeed();
   return { ok: true, value: { search, query: query.value } };
 }

@@ -39,6 +39,20 @@ export const WALLHAVEN_COLOURS = [
 ] as const;
 export type WallhavenColour = (typeof WALLHAVEN_COLOURS)[number];
 
+/**
+ * The `ai-art` option: show or hide AI-generated art (Wallhaven's `ai_art_filter`). The order is
+ * part of the pager's custom_id format (its action letter).
+ */
+export const AI_ART_CHOICES = ['include', 'exclude'] as const;
+export type AiArtChoice = (typeof AI_ART_CHOICES)[number];
+
+/**
+ * What `ai_art_filter` is sent as. Not in Wallhaven's API page (upstreams.md § 7): the site's own
+ * search links use 1 to hide AI art and 0 to show it, which is why the option stays behind
+ * `WALLHAVEN_AI_FILTER` until a recorded answer confirms it.
+ */
+export const AI_ART_FILTER_VALUES: Readonly<Record<AiArtChoice, string>> = { include: '0', exclude: '1' };
+
 export interface CategoryFilter {
   general: boolean;
   anime: boolean;
@@ -66,6 +80,7 @@ export interface WallpaperSearch {
   seed?: string;
   /** One colour of the palette. */
   colour?: WallhavenColour;
+  aiArt?: AiArtChoice;
   page: number;
 }
 

@@ -2,6 +2,7 @@ import { UpstreamError } from '../interaction/upstream-error.js';
 import { parseWallhavenUsername } from './collections.js';
 import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
 import {
+  AI_ART_FILTER_VALUES,
   MAX_DIMENSION,
   MAX_QUERY_LENGTH,
   SEED_PATTERN,
@@ -89,6 +90,10 @@ export function buildSearchQuery(search: WallpaperSearch, options: { apiKeyConfi
     if (search.sorting !== 'random') throw invalid('seed: only applies to random sorting');
     if (!SEED_PATTERN.test(search.seed)) throw invalid('seed: must be 6 letters or digits');
     query.seed = search.seed;
+  }
+  if (search.aiArt !== undefined) {
+    if (!Object.hasOwn(AI_ART_FILTER_VALUES, search.aiArt)) throw invalid('ai_art_filter: must be include or exclude');
+    query.ai_art_filter = AI_ART_FILTER_VALUES[search.aiArt];
   }
   const text = search.query?.trim();
   if (text !== undefined && text !== '') {

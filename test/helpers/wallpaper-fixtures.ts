@@ -60,11 +60,11 @@ export function pages(sizes: number[], purityOf: (page: number, offset: number) 
   );
 }
 
-export function stubApp(service: Partial<WallhavenService>): AppServices {
+export function stubApp(service: Partial<WallhavenService>, config: { wallhavenAiFilter?: boolean } = {}): AppServices {
   const wallhaven = { nsfwAvailable: false, expectedWaitMs: () => 0, ...service } as WallhavenService;
   const stored = new Map<string, string>();
   const longQueries = { remember: async (text: string) => void stored.set(longQueryKey(text), text), recall: async (key: string) => stored.get(key) };
-  return stubServices({ wallhaven, wallpaperListings: new WallpaperListings(wallhaven, longQueries) }, NOW);
+  return stubServices({ wallhaven, wallpaperListings: new WallpaperListings(wallhaven, longQueries), config: { wallhavenAiFilter: false, ...config } }, NOW);
 }
 
 export function searchService(byPage: Map<number, WallpaperPage>, options: { delayMs?: number; expectedWaitMs?: number } = {}) {

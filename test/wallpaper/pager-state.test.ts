@@ -17,7 +17,7 @@ import {
 import { MAX_DIMENSION } from '../../src/wallpaper/search.js';
 import { parseTagListingText, tagListingText } from '../../src/wallpaper/listings.js';
 import { fuzzRuns } from '../helpers/fuzz-runs.js';
-import { PURITY_SCOPES, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
+import { AI_ART_CHOICES, PURITY_SCOPES, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES, WALLHAVEN_COLOURS } from '../../src/wallpaper/search.js';
 import { anyCodePoints } from '../helpers/hostile-input.js';
 
 const ACTIVITY_EPOCH_MS = Date.UTC(2024, 0, 1);
@@ -44,6 +44,7 @@ const searchWithoutQuery: fc.Arbitrary<Omit<PagerSearch, 'query'>> = fc
       seed: fc.stringMatching(/^[a-zA-Z0-9]{6}$/),
       topRange: fc.constantFrom(...TOPLIST_RANGES),
       colour: fc.constantFrom(...WALLHAVEN_COLOURS),
+      aiArt: fc.constantFrom(...AI_ART_CHOICES),
     },
     { requiredKeys: ['categories', 'purity', 'sorting'] },
   )

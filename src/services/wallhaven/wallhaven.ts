@@ -7,7 +7,7 @@ import { baseUrlOption, numberOption } from '../../upstream/service-options.js';
 import { isUpstreamError, UpstreamError } from '../../interaction/upstream-error.js';
 import { PAGE_PAST_THE_END } from '../../wallpaper/paging.js';
 import type { CollectionRef, WallpaperCollection } from '../../wallpaper/collections.js';
-import type { CategoryFilter, PurityFilter, WallpaperSearch } from '../../wallpaper/search.js';
+import type { AiArtChoice, CategoryFilter, PurityFilter, WallpaperSearch } from '../../wallpaper/search.js';
 import type { WallpaperDetail, WallpaperPage, WallpaperSummary } from '../../wallpaper/wallpaper.js';
 import { SIMILAR_CHALLENGE_PAUSE_MS, SIMILAR_CHALLENGED, similarQueryTarget, WALLPAPER_ID_PATTERN } from '../../wallpaper/wallhaven-site.js';
 import { rawCollectionListing, rawCollectionsAnswer, rawDetailAnswer, rawSearchAnswer, toCollections, toDetail, toPage } from './wallhaven-answer.js';
@@ -163,8 +163,8 @@ export class WallhavenService {
    * A random SFW wallpaper. One `sorting=random` page (24 results) serves the next 24 calls for the
    * same query and categories; concurrent callers share one refill.
    */
-  async randomPick(query: string | undefined, categories: CategoryFilter, share: MemberShareSpender = {}): Promise<WallpaperSummary> {
-    const search = buildSearchQuery({ query, categories, purity: SFW_ONLY, sorting: 'random', page: 1 }, { apiKeyConfigured: this.nsfwAvailable });
+  async randomPick(query: string | undefined, categories: CategoryFilter, share: MemberShareSpender = {}, aiArt?: AiArtChoice): Promise<WallpaperSummary> {
+    const search = buildSearchQuery({ query, categories, purity: SFW_ONLY, sorting: 'random', page: 1, ...(aiArt ? { aiArt } : {}) }, { apiKeyConfigured: this.nsfwAvailable });
     const key = new URLSearchParams(search).toString();
     for (;;) {
       const pick = this.randomPools.get(key)?.pop();

@@ -39,9 +39,9 @@ describe('/wallpaper definition', () => {
     expect(wallpaper.data.nsfw).toBe(false);
     expect(wallpaper.componentPrefix).toBe('wp');
     expect(wallpaper.data.options?.map((option) => option.name)).toEqual(['search', 'show', 'random', 'collections']);
-    expect(subcommandOptions('search').map((option) => option.name)).toEqual(['query', 'category', 'purity', 'resolution', 'ratio', 'sorting', 'toplist', 'color']);
+    expect(subcommandOptions('search').map((option) => option.name)).toEqual(['query', 'uploader', 'category', 'purity', 'resolution', 'ratio', 'sorting', 'toplist', 'color', 'ai-art']);
     for (const option of [wallpaper.data, ...(wallpaper.data.options ?? []), ...['search', 'show', 'random', 'collections'].flatMap(subcommandOptions)]) {
-      expect(option.name).toMatch(/^[a-z]{1,32}$/);
+      expect(option.name).toMatch(/^[a-z][-a-z]{0,31}$/);
       expect(option.description.length).toBeGreaterThan(0);
       expect(option.description.length).toBeLessThanOrEqual(100);
       expect(((option as { choices?: unknown[] }).choices ?? []).length).toBeLessThanOrEqual(25);

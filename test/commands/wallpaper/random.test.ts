@@ -8,7 +8,7 @@ describe('/wallpaper random', () => {
   it('picks among the query and categories given, and shows the pick', async () => {
     const service = { randomPick: vi.fn(async () => item('abc123')) };
     const reply = await randomWallpaper(chatContext('random', { query: 'lakes', category: 'anime' }).ctx, stubApp(service));
-    expect(service.randomPick).toHaveBeenCalledWith('lakes', { general: false, anime: true, people: false }, {});
+    expect(service.randomPick).toHaveBeenCalledWith('lakes', { general: false, anime: true, people: false }, {}, undefined);
     expect(JSON.stringify(reply)).toContain('abc123');
   });
 
