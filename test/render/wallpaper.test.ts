@@ -86,6 +86,8 @@ describe('wallpaper renderers', () => {
     expect(embed.footer?.text).toBe('whvn.cc/k7q9p1');
     expect(buttonsOf(reply).map((button) => ('url' in button ? button.url : 'custom_id' in button ? button.custom_id : undefined))).toEqual([
       'wp:lk7q9p1',
+      // Uploads by the uploader, whose name goes in the id as Wallhaven spells it.
+      'wp:uKōji_*',
       'https://wallhaven.cc/w/k7q9p1',
       'https://w.wallhaven.cc/full/k7/wallhaven-k7q9p1.jpg',
       'wp:tk7q9p1',
