@@ -60,7 +60,8 @@ export async function wallpaperFeedPost(subscription: SubscriptionRow, highest: 
   const posted = new Set(await deps.store.postedIds(subscription.channel_id, 'wallpaper'));
   const ceiling = PURITY_LEVELS.indexOf(highest);
   // The purity is checked again here: a filter is a request, not a promise.
-  const fresh = page.items.filter(
+  // Uploads arriving while Wallhaven pages can repeat one: each id once.
+  const fresh = [...new Map(page.items.map((item) => [item.id, item])).values()].filter(
     (item) => item.createdAt.getTime() > subscription.created_at && !posted.has(item.id) && PURITY_LEVELS.indexOf(item.purity) <= ceiling,
   );
   if (fresh.length === 0) return undefined;
