@@ -51,15 +51,26 @@ async function addFeed(subscriptions: Subscriptions, channelId: string, ageRestr
   return outcome.added.id;
 }
 
+/** `count` subscriptions, each in its own server (a server holds at most 50). */
+async function addMany(subscriptions: Subscriptions, prefix: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}${String(i).padStart(3, '0')}`;
+    await addFeed(subscriptions, id, false, 'nature', id);
+  }
+}
+
 function contentDeps(wallhaven: PostContentDeps['wallhaven']): PostContentDeps {
   return { cards: { matchingIds: () => [], byId: () => undefined }, wallhaven, store, preferences: { forChannel: async () => ({}) } };
 }
 
-function schedulerOf(clock: TestClock, poster: RecordingPoster, wallhaven: PostContentDeps['wallhaven']): Scheduler {
+function schedulerOf(clock: TestClock, poster: RecordingPoster, wallhaven: PostContentDeps['wallhaven'], onPoll: (subscription: SubscriptionRow, now: number) => void = () => {}): Scheduler {
   return new Scheduler({
     store,
     poster,
-    content: (subscription: SubscriptionRow, now: number) => buildPost(subscription, now, contentDeps(wallhaven)),
+    content: (subscription: SubscriptionRow, now: number) => {
+      onPoll(subscription, now);
+      return buildPost(subscription, now, contentDeps(wallhaven));
+    },
     now: clock.now,
     processId: 'test',
     logger: pino({ level: 'silent' }),
@@ -72,24 +83,9 @@ describe('polling', () => {
     const clock = new TestClock(START);
     const subscriptions = new Subscriptions(store, clock.now);
     // Subscribed in a burst: they must still wait their turn.
-    for (let i = 0; i < 200; i++) {
-      const id = `3000000000000000${String(i).padStart(3, '0')}`;
-      await addFeed(subscriptions, id, false, 'nature', id);
-    }
+    await addMany(subscriptions, '3000000000000000', 200);
     const polls: { at: number; channel: string }[] = [];
-    const wallhaven = fakeWallhaven(() => []);
-    const scheduler = new Scheduler({
-      store,
-      poster: new RecordingPoster(clock.now),
-      content: (subscription, now) => {
-        polls.push({ at: now, channel: subscription.channel_id });
-        return buildPost(subscription, now, contentDeps(wallhaven));
-      },
-      now: clock.now,
-      processId: 'test',
-      logger: pino({ level: 'silent' }),
-      deletePausedAfterRetention: false,
-    });
+    const scheduler = schedulerOf(clock, new RecordingPoster(clock.now), fakeWallhaven(() => []), (subscription, now) => polls.push({ at: now, channel: subscription.channel_id }));
     for (let t = 0; t < 90 * MINUTE; t += TICK_MS) {
       await scheduler.tick();
       clock.advance(TICK_MS);
@@ -108,10 +104,7 @@ describe('polling', () => {
   it('gives polls bunched by downtime new turns rather than making them all at once', async () => {
     const clock = new TestClock(START);
     const subscriptions = new Subscriptions(store, clock.now);
-    for (let i = 0; i < 30; i++) {
-      const id = `4000000000000000${String(i).padStart(3, '0')}`;
-      await addFeed(subscriptions, id, false, 'nature', id);
-    }
+    await addMany(subscriptions, '4000000000000000', 30);
     const searches: WallpaperSearch[] = [];
     const scheduler = schedulerOf(clock, new RecordingPoster(clock.now), fakeWallhaven(() => [], searches));
     clock.advance(10 * MINUTE); // every process was down
