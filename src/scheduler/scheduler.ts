@@ -195,7 +195,8 @@ export class Scheduler {
     } else if (outcome.refused !== undefined) {
       const pause = subscription.consecutive_failures + 1 >= REFUSALS_TO_PAUSE;
       const following = await this.following(subscription, after);
-      const nextDueAt = pause ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
+      // A wallpapers poll retried early would spend a request outside its turn: it waits for its next one.
+      const nextDueAt = pause || subscription.kind === 'wallpapers' ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, reason: outcome.refused, paused: pause }, 'Discord refused a scheduled post');
       await this.end(subscription, dueAt, 'refused', { state: 'skipped', nextDueAt, refused: pause ? { pauseReason: outcome.refused } : {} });
     } else {
