@@ -5,10 +5,9 @@ import { messagesFor } from '../../src/i18n/messages.js';
 import { checkedFilters } from '../../src/render/card-filters.js';
 import { quoteUserText } from '../../src/render/user-text.js';
 import { canonicalTimeZone, parseTimeOfDay, type TimeOfDay } from '../../src/schedule/time-of-day.js';
-import { SUBSCRIPTION_LIMITS } from '../../src/schedule/limits.js';
 import type { NewDailySubscription } from '../../src/scheduler/subscriptions.js';
 import type { AppServices } from '../../src/app/services.js';
-import { describeSubscription, discordTime, targetOf } from './shared.js';
+import { addedOrRefused, describeSubscription, discordTime, targetOf } from './shared.js';
 
 /** Quoted user input in a refusal: short, whatever was typed. */
 const QUOTED_INPUT_CHARS = 40;
@@ -31,11 +30,8 @@ async function add(ctx: ChatInputContext, app: AppServices, subscription: NewDai
   if (ctx.appPermissions.postEmbeds !== true) throw new UserError((t) => t.subscribe.botCannotPost);
   const what = typeof subscription === 'function' ? subscription() : subscription;
   const outcome = await target.subscriptions.add({ guildId: target.guildId, channelId: target.channelId, userId: ctx.user.id, ...schedule, subscription: what });
-  if ('refused' in outcome) {
-    throw new UserError((t) => (outcome.refused === 'channel-full' ? t.subscribe.channelFull(SUBSCRIPTION_LIMITS.perChannel) : t.subscribe.guildFull(SUBSCRIPTION_LIMITS.perGuild)));
-  }
   const messages = messagesFor(ctx.user.locale);
-  const view = outcome.added;
+  const view = addedOrRefused(outcome);
   const first = view.nextDueAt === null ? '' : discordTime(view.nextDueAt);
   return { ephemeral: true, content: messages.subscribe.added(messages.subscribe.kinds[view.kind], view.timeOfDay, view.timeZone, first) + `\n-# ${describeSubscription(view, messages)}` };
 }

@@ -3,9 +3,8 @@ import type { ChatInputContext } from '../../src/interaction/context.js';
 import { UserError } from '../../src/interaction/errors.js';
 import type { Reply } from '../../src/interaction/reply.js';
 import { messagesFor } from '../../src/i18n/messages.js';
-import { SUBSCRIPTION_LIMITS } from '../../src/schedule/limits.js';
 import type { AppServices } from '../../src/app/services.js';
-import { describeSubscription, targetOf } from './shared.js';
+import { addedOrRefused, describeSubscription, targetOf } from './shared.js';
 
 /** `/subscribe banlist format`: a post in this channel each time a new card database changes that format's list. */
 export async function addBanlist(ctx: ChatInputContext, app: AppServices): Promise<Reply> {
@@ -15,9 +14,6 @@ export async function addBanlist(ctx: ChatInputContext, app: AppServices): Promi
   if (format === undefined) throw new UserError((t) => t.subscribe.noSuchFormat);
   if (ctx.appPermissions.postEmbeds !== true) throw new UserError((t) => t.subscribe.botCannotPost);
   const outcome = await target.subscriptions.addBanlist({ guildId: target.guildId, channelId: target.channelId, userId: ctx.user.id, format });
-  if ('refused' in outcome) {
-    throw new UserError((t) => (outcome.refused === 'channel-full' ? t.subscribe.channelFull(SUBSCRIPTION_LIMITS.perChannel) : t.subscribe.guildFull(SUBSCRIPTION_LIMITS.perGuild)));
-  }
   const messages = messagesFor(ctx.user.locale);
-  return { ephemeral: true, content: messages.subscribe.addedFeed(describeSubscription(outcome.added, messages)) };
+  return { ephemeral: true, content: messages.subscribe.addedFeed(describeSubscription(addedOrRefused(outcome), messages)) };
 }

@@ -6,6 +6,7 @@ import { SERVER_INSTALL_ONLY } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
 import { addCardOfTheDay, addWallpaperOfTheDay } from './add.js';
 import { addBanlist } from './banlist.js';
+import { addWallpapers } from './wallpapers.js';
 import { subscribeAutocomplete } from './autocomplete.js';
 import { list } from './list.js';
 import { remove } from './remove.js';
@@ -32,13 +33,20 @@ export const subscribe: ChatInputCommand<AppServices> = {
     .setIntegrationTypes(...SERVER_INSTALL_ONLY.integrationTypes)
     .setContexts(...SERVER_INSTALL_ONLY.contexts)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
-    .setDescription('Posts in this channel: a card or wallpaper of the day, ban-list changes')
+    .setDescription('Posts in this channel: a card or wallpaper of the day, ban-list changes, new wallpapers')
     .addSubcommand((sub) =>
       withFilterOptions(withSchedule(sub.setName('card-of-the-day').setDescription('A card every day, none repeated until the filters run out'))),
     )
     .addSubcommand((sub) => withSchedule(sub.setName('wallpaper-of-the-day').setDescription("Every day, the best of Wallhaven's last day not posted here in 90 days")))
     .addSubcommand((sub) =>
       withBanlistFormatOption(sub.setName('banlist').setDescription('A post each time a format’s ban list changes, with the decks shown here it makes illegal')),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('wallpapers')
+        .setDescription('New Wallhaven uploads of a search or a tag, checked every 30 minutes at most')
+        .addStringOption((option) => option.setName('query').setDescription('A search, as in /wallpaper search').setMaxLength(200))
+        .addStringOption((option) => option.setName('tag').setDescription('A tag: its name, or its Wallhaven id for that tag exactly').setMaxLength(200)),
     )
     .addSubcommand((sub) => sub.setName('list').setDescription("This channel's subscriptions, their next post, and why any is paused"))
     .addSubcommand((sub) =>
@@ -56,6 +64,8 @@ export const subscribe: ChatInputCommand<AppServices> = {
         return addWallpaperOfTheDay(ctx, app);
       case 'banlist':
         return addBanlist(ctx, app);
+      case 'wallpapers':
+        return addWallpapers(ctx, app);
       case 'remove':
         return remove(ctx, app);
       default:

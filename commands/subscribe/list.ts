@@ -16,8 +16,11 @@ export async function list(ctx: ChatInputContext, app: AppServices): Promise<Rep
         ? messages.subscribe.paused(messages.subscribe.pauseReasons[view.pauseReason])
         : view.nextDueAt === null
           ? messages.subscribe.feedWaiting
-          : messages.subscribe.nextPost(discordTime(view.nextDueAt));
-    const last = view.lastPostedAt === null ? '' : ` · ${messages.subscribe.lastPost(discordTime(view.lastPostedAt))}`;
+          : view.wallpapers !== undefined
+            ? messages.subscribe.nextCheck(discordTime(view.nextDueAt))
+            : messages.subscribe.nextPost(discordTime(view.nextDueAt));
+    const checked = view.lastCheckedAt === null || view.wallpapers === undefined ? '' : ` · ${messages.subscribe.lastCheck(discordTime(view.lastCheckedAt))}`;
+    const last = (view.lastPostedAt === null ? '' : ` · ${messages.subscribe.lastPost(discordTime(view.lastPostedAt))}`) + checked;
     return `- ${describeSubscription(view, messages)}\n  ${state}${last}`;
   });
   return { ephemeral: true, content: `**${messages.subscribe.listTitle}**\n${lines.join('\n')}` };

@@ -2,7 +2,9 @@ import { BANLIST_FORMAT_NAMES } from '../../src/cards/banlist.js';
 import type { ChatInputContext, AutocompleteContext } from '../../src/interaction/context.js';
 import { UserError } from '../../src/interaction/errors.js';
 import type { Catalogue } from '../../src/i18n/catalogue.js';
-import type { SubscriptionView, Subscriptions } from '../../src/scheduler/subscriptions.js';
+import { quoteUserText } from '../../src/render/user-text.js';
+import { SUBSCRIPTION_LIMITS } from '../../src/schedule/limits.js';
+import type { AddOutcome, SubscriptionView, Subscriptions } from '../../src/scheduler/subscriptions.js';
 import type { AppServices } from '../../src/app/services.js';
 
 /** The channel `/subscribe` is used in, once it may be: a server's, with a bot that can post and a member who manages it. */
@@ -26,8 +28,23 @@ export function targetOf(ctx: Pick<ChatInputContext | AutocompleteContext, 'chan
   return { subscriptions, guildId, channelId: ctx.channel.id };
 }
 
+/** The subscription added, or the sentence saying the channel or the server is full. */
+export function addedOrRefused(outcome: AddOutcome): SubscriptionView {
+  if ('refused' in outcome) {
+    throw new UserError((t) => (outcome.refused === 'channel-full' ? t.subscribe.channelFull(SUBSCRIPTION_LIMITS.perChannel) : t.subscribe.guildFull(SUBSCRIPTION_LIMITS.perGuild)));
+  }
+  return outcome.added;
+}
+
+/** A wallpapers subscription's search or tag, quoted: short enough for an autocomplete choice. */
+const QUOTED_SOURCE_CHARS = 40;
+
 /** `Card of the day, every day at 09:30 (Europe/Paris)`; `Ban-list changes: TCG, posted when it changes`. */
 export function describeSubscription(view: SubscriptionView, messages: Catalogue): string {
+  if (view.wallpapers !== undefined) {
+    const text = quoteUserText(view.wallpapers.text, QUOTED_SOURCE_CHARS);
+    return messages.subscribe.wallpapersEntry(messages.subscribe.kinds[view.kind], view.wallpapers.source === 'tag' ? messages.subscribe.sourceTag(text) : messages.subscribe.sourceQuery(text));
+  }
   if (view.format !== undefined) return messages.subscribe.feedEntry(messages.subscribe.kinds[view.kind], BANLIST_FORMAT_NAMES[view.format]);
   return messages.subscribe.entry(messages.subscribe.kinds[view.kind], view.timeOfDay, view.timeZone);
 }

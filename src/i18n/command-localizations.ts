@@ -267,10 +267,10 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['status', 'A saúde do Almanac: tempo ativo, latência e estado de cada serviço externo'],
   },
   subscribe: {
-    fr: ['abonner', 'Publications dans ce salon : carte ou fond d’écran du jour, changements des listes'],
-    de: ['abonnieren', 'Beiträge in diesem Kanal: Karte oder Hintergrundbild des Tages, Bannlisten-Änderungen'],
-    it: ['abbonati', 'Post in questo canale: carta o sfondo del giorno, cambi delle liste'],
-    'pt-BR': ['assinar', 'Publicações neste canal: carta ou papel de parede do dia, mudanças nas listas'],
+    fr: ['abonner', 'Publications dans ce salon : carte ou fond d’écran du jour, changements des listes, nouveaux fonds'],
+    de: ['abonnieren', 'Beiträge in diesem Kanal: Karte oder Hintergrundbild des Tages, Bannlisten-Änderungen, neue Bilder'],
+    it: ['abbonati', 'Post in questo canale: carta o sfondo del giorno, cambi delle liste, nuovi sfondi'],
+    'pt-BR': ['assinar', 'Publicações neste canal: carta ou papel de parede do dia, mudanças nas listas, novos papéis'],
   },
   'subscribe card-of-the-day': {
     fr: ['carte-du-jour', 'Une carte chaque jour, aucune répétée avant d’avoir épuisé les filtres'],
@@ -300,6 +300,24 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['formato', 'Qual lista'],
   },
   ...choicesOf('subscribe banlist format', BANLIST_CHOICES),
+  'subscribe wallpapers': {
+    fr: ['fonds-d-écran', 'Les nouveautés Wallhaven d’une recherche ou d’un tag, vérifiées au plus toutes les 30 minutes'],
+    de: ['hintergrundbilder', 'Neue Wallhaven-Uploads einer Suche oder eines Tags, höchstens alle 30 Minuten geprüft'],
+    it: ['sfondi', 'Nuovi caricamenti su Wallhaven di una ricerca o di un tag, controllati al massimo ogni 30 minuti'],
+    'pt-BR': ['papéis-de-parede', 'Novos envios do Wallhaven de uma busca ou tag, verificados no máximo a cada 30 minutos'],
+  },
+  'subscribe wallpapers query': {
+    fr: ['recherche', 'Une recherche, comme dans /wallpaper search'],
+    de: ['suche', 'Eine Suche, wie bei /wallpaper search'],
+    it: ['ricerca', 'Una ricerca, come in /wallpaper search'],
+    'pt-BR': ['busca', 'Uma busca, como em /wallpaper search'],
+  },
+  'subscribe wallpapers tag': {
+    fr: ['tag', 'Un tag : son nom, ou son id Wallhaven pour ce tag exactement'],
+    de: ['tag', 'Ein Tag: sein Name oder seine Wallhaven-ID für genau diesen Tag'],
+    it: ['tag', 'Un tag: il nome, o il suo id Wallhaven per quel tag esatto'],
+    'pt-BR': ['tag', 'Uma tag: o nome, ou o id no Wallhaven para essa tag exata'],
+  },
   'subscribe list': {
     fr: ['liste', 'Les abonnements de ce salon, leur prochaine publication, et pourquoi l’un est en pause'],
     de: ['liste', 'Die Abonnements dieses Kanals, ihr nächster Beitrag und warum eines pausiert ist'],

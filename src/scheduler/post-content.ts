@@ -13,6 +13,7 @@ import { highestPurity, purityFilterOf, purityUpTo } from '../wallpaper/search.j
 import type { WallpaperPurity } from '../wallpaper/wallpaper.js';
 import type { BanlistFeed } from './banlist-feed.js';
 import { banlistPost } from './banlist-post.js';
+import { wallpaperFeedPost } from './wallpaper-feed.js';
 import type { ChannelPreferences } from './channel-preferences.js';
 
 /** What a subscription stores in `options` (JSON), by kind. */
@@ -28,6 +29,8 @@ export interface WallpaperOfTheDayOptions {
 export interface PostContent {
   message: MessagePayload;
   item: { kind: PostedItemKind; id: string };
+  /** Further items the same post shows (a wallpapers poll's), recorded for no-repeat too. */
+  moreItems?: readonly { kind: PostedItemKind; id: string }[];
 }
 
 /** Wallpaper of the day repeats nothing the channel got in this long. */
@@ -58,9 +61,11 @@ export async function buildPost(subscription: SubscriptionRow, now: number, deps
   const options = JSON.parse(subscription.options) as Partial<CardOfTheDayOptions & WallpaperOfTheDayOptions>;
   if (subscription.kind === 'banlist') return deps.banlists === undefined ? undefined : banlistPost(subscription, now, messages, { banlists: deps.banlists, store: deps.store });
   if (subscription.kind === 'card-of-the-day') return cardOfTheDay(subscription.channel_id, options.filters ?? {}, messages, deps);
+  // The channel's age restriction as stored at subscribing, under the settings' ceiling.
   const allowed = highestPurity(channelPurityScope({ kind: 'guild', ageRestricted: options.ageRestricted === true }, deps.wallhaven.nsfwAvailable));
   const ceiling = preferences.purityCeiling ?? 'nsfw';
   const highest = PURITY_ORDER[Math.min(PURITY_ORDER.indexOf(allowed), PURITY_ORDER.indexOf(ceiling))]!;
+  if (subscription.kind === 'wallpapers') return wallpaperFeedPost(subscription, highest, now, messages, deps);
   return wallpaperOfTheDay(subscription.channel_id, highest, now, messages, deps);
 }
 

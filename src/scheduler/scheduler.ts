@@ -4,6 +4,7 @@ import type { ClaimRow, Finish, SubscriptionRow, SubscriptionsStore } from '../s
 import { DECK_RETENTION_MS } from './banlist-feed.js';
 import type { ChannelPoster } from './channel-poster.js';
 import { WALLPAPER_NO_REPEAT_MS, type PostContent } from './post-content.js';
+import { POLL_INTERVAL_MS, POLL_SPACING_MS } from './wallpaper-feed.js';
 
 /** How long a claim is held before another process may take it over (at most 2 minutes). */
 export const LEASE_MS = 60_000;
@@ -21,6 +22,8 @@ export const REFUSALS_TO_PAUSE = 3;
 export const REFUSAL_RETRY_MS = 10 * 60_000;
 /** How often a process looks for due posts. */
 export const TICK_MS = 10_000;
+/** A wallpaper poll this late (more than two ticks) lost its turn: it takes the next free one. */
+export const LATE_POLL_MS = 2 * TICK_MS;
 /** In HTTP-only deployments (no GUILD_DELETE), a subscription paused this long is deleted. */
 export const PAUSED_RETENTION_MS = 30 * 86_400_000;
 /** Finished claims are kept this long (well past the nonce window), then pruned. */
@@ -149,7 +152,7 @@ export class Scheduler {
       const claim = await store.claimOf(subscription.id, dueAt);
       if (claim === undefined || claim.state !== 'claimed' || claim.lease_expires_at > now) return false;
       if (!this.mayTakeOver(claim, now)) {
-        await this.end(subscription, dueAt, 'expired', { state: 'skipped', nextDueAt: this.following(subscription, now) });
+        await this.end(subscription, dueAt, 'expired', { state: 'skipped', nextDueAt: await this.following(subscription, now) });
         return true;
       }
       if (!(await store.retake(subscription.id, dueAt, claim, processId, now + this.leaseMs))) return false;
@@ -158,7 +161,7 @@ export class Scheduler {
       await this.post(subscription, dueAt, now);
     } catch (error) {
       this.options.logger.warn({ err: error, subscription: subscription.id }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, this.options.now()) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: await this.afterFailure(subscription, this.options.now()) });
     }
     return true;
   }
@@ -170,29 +173,35 @@ export class Scheduler {
   }
 
   private async post(subscription: SubscriptionRow, dueAt: number, now: number): Promise<void> {
+    if (subscription.kind === 'wallpapers' && now - dueAt > LATE_POLL_MS) {
+      // Polls bunched by downtime would pass the fleet's polling budget together: each takes a new turn instead.
+      await this.end(subscription, dueAt, 'missed', { state: 'skipped', nextDueAt: await this.options.store.nextPollSlot(now, POLL_SPACING_MS) });
+      return;
+    }
     if (now - dueAt > MISSED_LIMIT_MS) {
-      await this.end(subscription, dueAt, 'missed', { state: 'skipped', nextDueAt: this.following(subscription, now) });
+      await this.end(subscription, dueAt, 'missed', { state: 'skipped', nextDueAt: await this.following(subscription, now) });
       return;
     }
     const content = await this.options.content(subscription, now);
     if (content === undefined) {
-      await this.end(subscription, dueAt, 'empty', { state: 'skipped', nextDueAt: this.following(subscription, now) });
+      await this.end(subscription, dueAt, 'empty', { state: 'skipped', nextDueAt: await this.following(subscription, now) });
       return;
     }
     const outcome = await this.options.poster.post(subscription.channel_id, content.message, postNonce(subscription.id, dueAt));
     const after = this.options.now();
     if (outcome.ok) {
-      await this.options.store.recordPosted(subscription.guild_id, subscription.channel_id, content.item.kind, content.item.id, after);
-      await this.end(subscription, dueAt, 'posted', { state: 'posted', messageId: outcome.messageId, postedAt: after, nextDueAt: this.following(subscription, Math.max(after, dueAt)) });
+      for (const item of [content.item, ...(content.moreItems ?? [])]) await this.options.store.recordPosted(subscription.guild_id, subscription.channel_id, item.kind, item.id, after);
+      await this.end(subscription, dueAt, 'posted', { state: 'posted', messageId: outcome.messageId, postedAt: after, nextDueAt: await this.following(subscription, Math.max(after, dueAt)) });
     } else if (outcome.refused !== undefined) {
       const pause = subscription.consecutive_failures + 1 >= REFUSALS_TO_PAUSE;
-      const following = this.following(subscription, after);
-      const nextDueAt = pause ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
+      const following = await this.following(subscription, after);
+      // A wallpapers poll retried early would spend a request outside its turn: it waits for its next one.
+      const nextDueAt = pause || subscription.kind === 'wallpapers' ? following : Math.min(after + REFUSAL_RETRY_MS, following ?? Infinity);
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, reason: outcome.refused, paused: pause }, 'Discord refused a scheduled post');
       await this.end(subscription, dueAt, 'refused', { state: 'skipped', nextDueAt, refused: pause ? { pauseReason: outcome.refused } : {} });
     } else {
       this.options.logger.warn({ subscription: subscription.id, status: outcome.status, error: outcome.error }, 'a scheduled post failed');
-      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: this.afterFailure(subscription, after) });
+      await this.end(subscription, dueAt, 'failed', { state: 'skipped', nextDueAt: await this.afterFailure(subscription, after) });
     }
   }
 
@@ -207,12 +216,17 @@ export class Scheduler {
    * day; a feed, whose change would otherwise never be posted, tries again REFUSAL_RETRY_MS later
    * (its content says when the channel already has it, so a retry never posts twice).
    */
-  private afterFailure(subscription: SubscriptionRow, after: number): number {
-    return this.following(subscription, after) ?? after + REFUSAL_RETRY_MS;
+  private async afterFailure(subscription: SubscriptionRow, after: number): Promise<number> {
+    return (await this.following(subscription, after)) ?? after + REFUSAL_RETRY_MS;
   }
 
-  /** The subscription's first occurrence after `after`, in its zone; none for a feed (its source's next change makes it due). */
-  private following(subscription: SubscriptionRow, after: number): number | null {
+  /**
+   * The subscription's first occurrence after `after`, in its zone; a polled feed's next turn (a 429
+   * or a failure too waits for it, so a paused Wallhaven is not asked again by the same subscription
+   * soon); none for a feed its source's next change makes due.
+   */
+  private async following(subscription: SubscriptionRow, after: number): Promise<number | null> {
+    if (subscription.kind === 'wallpapers') return this.options.store.nextPollSlot(after + POLL_INTERVAL_MS, POLL_SPACING_MS);
     return subscription.time_of_day === null ? null : nextOccurrence(parseTimeOfDay(subscription.time_of_day)!, subscription.time_zone!, after);
   }
 }

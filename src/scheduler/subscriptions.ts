@@ -6,6 +6,7 @@ import { SUBSCRIPTION_LIMITS } from '../schedule/limits.js';
 import { formatTimeOfDay, nextOccurrence, type TimeOfDay } from '../schedule/time-of-day.js';
 import type { RefusalReason } from './channel-poster.js';
 import type { CardOfTheDayOptions, WallpaperOfTheDayOptions } from './post-content.js';
+import { POLL_SPACING_MS, type WallpapersOptions } from './wallpaper-feed.js';
 
 
 /** A subscription as `/subscribe list` and `remove` show it. */
@@ -16,8 +17,12 @@ export interface SubscriptionView {
   timeZone: string;
   /** A ban-list subscription's format; undefined for daily ones. */
   format?: BanlistFormat;
+  /** A wallpapers subscription's query or tag, as typed. */
+  wallpapers?: { source: 'query' | 'tag'; text: string };
   nextDueAt: number | null;
   lastPostedAt: number | null;
+  /** A polled feed's last check of its source, or null. */
+  lastCheckedAt: number | null;
   /** Why it is paused (Discord refused the channel), or null. */
   pauseReason: RefusalReason | null;
 }
@@ -34,6 +39,11 @@ export interface NewDailySubscription {
 
 export type AddOutcome = { added: SubscriptionView } | { refused: 'channel-full' | 'guild-full' };
 
+function wallpapersOf(row: SubscriptionRow): { source: 'query' | 'tag'; text: string } {
+  const options = JSON.parse(row.options) as Partial<WallpapersOptions>;
+  return { source: options.source === 'tag' ? 'tag' : 'query', text: options.text ?? '' };
+}
+
 function viewOf(row: SubscriptionRow): SubscriptionView {
   return {
     id: row.id,
@@ -41,8 +51,10 @@ function viewOf(row: SubscriptionRow): SubscriptionView {
     timeOfDay: row.time_of_day ?? '',
     timeZone: row.time_zone ?? '',
     ...(row.kind === 'banlist' ? { format: banlistFormatOf((JSON.parse(row.options) as { format?: unknown }).format) } : {}),
+    ...(row.kind === 'wallpapers' ? { wallpapers: wallpapersOf(row) } : {}),
     nextDueAt: row.next_due_at,
     lastPostedAt: row.last_posted_at,
+    lastCheckedAt: row.last_checked_at,
     pauseReason: row.paused_at === null ? null : (row.pause_reason as RefusalReason),
   };
 }
@@ -81,6 +93,21 @@ export class Subscriptions {
     const now = this.now();
     const result = await this.store.add(
       { guildId: request.guildId, channelId: request.channelId, kind: 'banlist', options: banlistOptions(request.format), timeOfDay: null, timeZone: null, nextDueAt: null, createdBy: request.userId },
+      SUBSCRIPTION_LIMITS,
+      now,
+    );
+    return 'added' in result ? { added: viewOf(result.added) } : result;
+  }
+
+  /**
+   * A wallpapers subscription: its first poll at the fleet's next free turn, then every 30 minutes
+   * at the earliest; uploads from before it are never posted.
+   */
+  async addWallpapers(request: { guildId: string; channelId: string; userId: string; options: WallpapersOptions }): Promise<AddOutcome> {
+    const now = this.now();
+    const nextDueAt = await this.store.nextPollSlot(now, POLL_SPACING_MS);
+    const result = await this.store.add(
+      { guildId: request.guildId, channelId: request.channelId, kind: 'wallpapers', options: JSON.stringify(request.options), timeOfDay: null, timeZone: null, nextDueAt, createdBy: request.userId },
       SUBSCRIPTION_LIMITS,
       now,
     );

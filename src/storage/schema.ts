@@ -67,8 +67,8 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
-/** What a subscription posts: daily ones at a time of day, feeds (`banlist`) when their source changes. */
-export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day' | 'banlist';
+/** What a subscription posts: daily ones at a time of day, feeds when their source changes (`banlist`) or a poll finds new uploads (`wallpapers`). */
+export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day' | 'banlist' | 'wallpapers';
 
 /**
  * What a channel gets on its own: a kind, its options, and when (a time of day in an IANA zone;

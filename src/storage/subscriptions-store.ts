@@ -179,6 +179,27 @@ export class SubscriptionsStore {
     });
   }
 
+  /**
+   * A wallpaper poll's turn: `earliest`, or `spacingMs` after the latest turn already given, whichever
+   * is later, so the fleet's polls stay spaced however many subscriptions there are (they wait
+   * their turn). Two processes reading at once may give the same turn: the budget holds a margin.
+   */
+  async nextPollSlot(earliest: number, spacingMs: number): Promise<number> {
+    const latest = await this.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.max<number | null>('next_due_at').as('latest'))
+      .where('kind', '=', 'wallpapers')
+      .where('paused_at', 'is', null)
+      .executeTakeFirst();
+    const taken = latest?.latest === null || latest?.latest === undefined ? undefined : Number(latest.latest);
+    return taken === undefined ? earliest : Math.max(earliest, taken + spacingMs);
+  }
+
+  /** A feed's source was checked (`/subscribe list` shows when). */
+  async markChecked(id: number, now: number): Promise<void> {
+    await this.db.updateTable('subscriptions').set({ last_checked_at: now }).where('id', '=', id).execute();
+  }
+
   /** Ids of what was posted in the channel (`since`: only from then on), the most recent first. */
   async postedIds(channelId: string, kind: PostedItemKind, since = 0): Promise<string[]> {
     const rows = await this.db

@@ -39,6 +39,20 @@ describe('/subscribe through the fake Discord', () => {
     expect((await run('list')).content).toContain('This channel has no subscriptions.');
   });
 
+  it('subscribes to new wallpapers of a search, lists when it is checked, and refuses neither or both of query and tag', async () => {
+    const added = await run('wallpapers', { query: 'mountain lake' });
+    expect(added.ephemeral).toBe(true);
+    expect(added.content).toContain('Subscribed: Wallhaven uploads: search “mountain lake”, checked every 30 minutes at most.');
+    const listed = await run('list');
+    expect(listed.content).toMatch(/Wallhaven uploads: search “mountain lake”, checked every 30 minutes at most\n {2}Next check <t:\d+:f>/);
+    expect((await run('wallpapers', {})).content).toBe('Give a search or a tag, one of the two.');
+    expect((await run('wallpapers', { query: 'a', tag: 'b' })).content).toBe('Give a search or a tag, one of the two.');
+    const exchange = await bot.discord.autocomplete({ name: 'subscribe', subcommand: 'remove', options: { subscription: '' }, focused: 'subscription', ...MODERATOR });
+    const choices = ((await exchange.callback()).data as { choices?: APIApplicationCommandOptionChoice<string>[] }).choices ?? [];
+    await run('remove', { subscription: choices[0]!.value });
+    expect((await run('list')).content).toContain('This channel has no subscriptions.');
+  });
+
   it('refuses privately a member without Manage Channels, and a channel Almanac cannot post in, storing nothing', async () => {
     const member = await run('wallpaper-of-the-day', { time: '09:00', timezone: 'UTC' }, {});
     expect(member.ephemeral).toBe(true);
