@@ -56,6 +56,9 @@ export class BanlistFeed {
   }
 
   private async recordNow(version: string): Promise<void> {
+    // A restart on a version already kept (most starts) reads no card at all.
+    const recorded = await this.store.formatsRecorded(version);
+    if (BANLIST_FORMATS.every((format) => recorded.has(format))) return;
     const lists = banlistsOf(await this.cards.banlistedCards());
     const now = this.now();
     const changed: BanlistFormat[] = [];

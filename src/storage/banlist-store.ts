@@ -59,6 +59,12 @@ export class BanlistStore {
     });
   }
 
+  /** The formats whose lists of `version` are recorded already. */
+  async formatsRecorded(version: string): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('banlist_versions').select('format').where('version', '=', version).execute();
+    return new Set(rows.map((row) => row.format));
+  }
+
   /** `format`'s latest list, or undefined before one was recorded. */
   async latest(format: string): Promise<StoredBanlist | undefined> {
     const row = await this.db.selectFrom('banlist_versions').selectAll().where('format', '=', format).orderBy('recorded_at', 'desc').limit(1).executeTakeFirst();

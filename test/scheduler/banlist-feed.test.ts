@@ -48,7 +48,11 @@ class ServedCards {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many times the feed read the cards (once per version it had not recorded). */
+  reads = 0;
+
   async banlistedCards(): Promise<Card[]> {
+    this.reads++;
     return this.cards;
   }
 
@@ -146,6 +150,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await restarted.scheduler.tick();
       await restarted.feed.stop();
       expect(poster.posts).toHaveLength(2);
+      // A version recorded already is not read again: a restart reads no card.
+      expect(restarted.cards.reads).toBe(0);
     });
 
     it('tries a ban-list post again 10 minutes after Discord failed it, and posts it once', async () => {
