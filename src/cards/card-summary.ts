@@ -2,11 +2,12 @@ import type { Card } from './card.js';
 
 /**
  * What every keystroke needs of a card, kept live for every card of the database (the rest of
- * each card stays compact until it is shown): its names for the matcher, and what `/card search`
- * filters on and menus show. A `Card` is a `CardSummary` too.
+ * each card stays compact until it is shown): its names for the matcher, what `/card search`
+ * filters on and menus show, and its ban-list statuses (the history records them without reading
+ * every card). A `Card` is a `CardSummary` too.
  */
 export type CardSummary = Readonly<
-  Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'level' | 'rank' | 'archetype' | 'altNames' | 'konamiId' | 'views' | 'formats'>
+  Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'level' | 'rank' | 'archetype' | 'altNames' | 'konamiId' | 'views' | 'formats' | 'banlist'>
 >;
 
 /**
@@ -34,6 +35,8 @@ export function summarizeCard(card: Card, interned: Map<string, string>, interne
     ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
     views: card.views,
     formats: internFormats(card.formats, internedFormats),
+    // Most cards are on no list: they share one empty object.
+    banlist: Object.keys(card.banlist).length === 0 ? NO_BANLIST : card.banlist,
   };
 }
 
@@ -44,6 +47,9 @@ function internFormats(formats: string[], interned: Map<string, string[]>): stri
   interned.set(key, formats);
   return formats;
 }
+
+/** Shared by the many cards on no ban list; never mutated. */
+const NO_BANLIST: Card['banlist'] = Object.freeze({});
 
 /** Shared by the many cards without an old name; never mutated. */
 const NO_NAMES: string[] = [];

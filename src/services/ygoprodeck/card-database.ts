@@ -175,7 +175,7 @@ export class CardDatabase {
 
   /** The cards on any ban list, with what a list needs of them (none while no set is loaded). */
   banlistedCards(): Promise<BanlistedCard[]> {
-    return this.set === null ? Promise.resolve([]) : banlistedCards(this.set);
+    return Promise.resolve(this.set === null ? [] : banlistedCards(this.set));
   }
 
   /** The cards printed in the set named `setName`, parsed for the caller and not kept in the LRU. */

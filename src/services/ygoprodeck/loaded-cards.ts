@@ -95,18 +95,9 @@ export function cardsInSet(set: LoadedCards, setName: string): Card[] {
   return indexes.map((index) => set.records.read(index));
 }
 
-/**
- * The cards on any ban list, as a list needs them: every record read in slices and not kept in the
- * LRU (a pass over the whole database must neither hold the loop nor evict the popular cards), and
- * only the few hundred listed ones kept, not 13,000 parsed cards at once.
- */
-export async function banlistedCards(set: LoadedCards): Promise<BanlistedCard[]> {
-  const listed: BanlistedCard[] = [];
-  await inSlices(set.records.length, (index) => {
-    const { id, name, banlist } = set.records.read(index);
-    if (Object.keys(banlist).length > 0) listed.push({ id, name, banlist });
-  });
-  return listed;
+/** The cards on any ban list, as a list needs them: from the summaries, so no record is read. */
+export function banlistedCards(set: LoadedCards): BanlistedCard[] {
+  return set.summaries.filter((summary) => Object.keys(summary.banlist).length > 0).map(({ id, name, banlist }) => ({ id, name, banlist }));
 }
 
 /**
