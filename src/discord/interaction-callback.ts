@@ -17,9 +17,9 @@ type CallbackRestSettings = Pick<REST['options'], 'api' | 'version' | 'timeout' 
  * undici rather than through discord.js's REST queue. A callback route is used once per interaction,
  * is authorised by the interaction's token and counts toward no global or shared bucket, so the
  * queue's bucket bookkeeping, its per-request AbortController and timer, and its response wrapping
- * do nothing for it — and were the largest single cost of a cached interaction (bench `throughput`
- * profile: @discordjs/rest 11 % of the event loop's busy time). The REST settings (API URL, timeout,
- * retries of a 5xx or a lost connection) are discord.js's, and failures are its `DiscordAPIError`.
+ * do nothing for it yet cost about 4 % of the event loop's busy time under cached interactions (a
+ * profile of the bench's mix; the busy time fell 8 % without it). The REST settings (API URL,
+ * timeout, retries of a 5xx or a lost connection) are discord.js's, and failures are its `DiscordAPIError`.
  * Edits and follow-ups still go through the REST queue: webhook routes have per-token buckets.
  */
 export class InteractionCallbacks {

@@ -59,7 +59,7 @@ export class BanlistFeed {
     // A restart on a version already kept (most starts) reads no card at all.
     const recorded = await this.store.formatsRecorded(version);
     if (BANLIST_FORMATS.every((format) => recorded.has(format))) return;
-    const lists = banlistsOf(await this.cards.banlistedCards());
+    const lists = banlistsOf(this.cards.banlistedCards());
     const now = this.now();
     const changed: BanlistFormat[] = [];
     for (const format of BANLIST_FORMATS) {

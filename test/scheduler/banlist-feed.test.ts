@@ -51,7 +51,7 @@ class ServedCards {
   /** How many times the feed read the cards (once per version it had not recorded). */
   reads = 0;
 
-  async banlistedCards(): Promise<Card[]> {
+  banlistedCards(): Card[] {
     this.reads++;
     return this.cards;
   }

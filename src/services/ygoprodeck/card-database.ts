@@ -174,8 +174,8 @@ export class CardDatabase {
   }
 
   /** The cards on any ban list, with what a list needs of them (none while no set is loaded). */
-  banlistedCards(): Promise<BanlistedCard[]> {
-    return Promise.resolve(this.set === null ? [] : banlistedCards(this.set));
+  banlistedCards(): BanlistedCard[] {
+    return this.set === null ? [] : banlistedCards(this.set);
   }
 
   /** The cards printed in the set named `setName`, parsed for the caller and not kept in the LRU. */

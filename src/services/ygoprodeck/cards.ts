@@ -216,7 +216,7 @@ export class CardService {
   }
 
   /** The cards on any ban list of the loaded set (ban-list history records them), read with the event loop free between slices. */
-  banlistedCards(): Promise<BanlistedCard[]> {
+  banlistedCards(): BanlistedCard[] {
     return this.database.banlistedCards();
   }
 
