@@ -148,9 +148,9 @@ module.exports = {
     ),
     importsOnly(
       'scheduler-imports-only',
-      'src/scheduler (subscriptions and their posts) imports storage, the services whose content it posts, render, the kernel\'s reply types, runtime, i18n and the domains (src/schedule: time of day, zones, nonces).',
+      'src/scheduler (subscriptions and their posts) imports storage, the services whose content it posts, render, the kernel\'s reply types, runtime, i18n, the domains (src/schedule: time of day, zones, nonces) and src/discord/multipart.ts (a post with files).',
       '^src/scheduler/',
-      under('scheduler', 'storage', 'services', 'render', KERNEL, 'runtime', 'i18n', ...DOMAINS),
+      under('scheduler', 'storage', 'services', 'render', KERNEL, 'runtime', 'i18n', ...DOMAINS), '^src/discord/multipart[.]ts$',
     ),
     importsOnly(
       'runtime-imports-only',

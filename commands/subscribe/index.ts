@@ -7,12 +7,13 @@ import type { AppServices } from '../../src/app/services.js';
 import { addCardOfTheDay, addWallpaperOfTheDay } from './add.js';
 import { addBanlist } from './banlist.js';
 import { addWallpapers } from './wallpapers.js';
+import { addNewSets } from './new-sets.js';
 import { subscribeAutocomplete } from './autocomplete.js';
 import { list } from './list.js';
 import { remove } from './remove.js';
 
 /**
- * `/subscribe`: what a channel gets on its own, every day at a time in a time zone, or when a ban list changes. Members with
+ * `/subscribe`: what a channel gets on its own, every day at a time in a time zone, or when a ban list, the card sets or Wallhaven's uploads change. Members with
  * Manage Channels in the channel (checked again on every use; the default permission only hides
  * the command from others). One file per subcommand; the scheduler (src/scheduler) posts.
  */
@@ -33,7 +34,7 @@ export const subscribe: ChatInputCommand<AppServices> = {
     .setIntegrationTypes(...SERVER_INSTALL_ONLY.integrationTypes)
     .setContexts(...SERVER_INSTALL_ONLY.contexts)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
-    .setDescription('Posts in this channel: a card or wallpaper of the day, ban-list changes, new wallpapers')
+    .setDescription('Posts in this channel: a card or wallpaper of the day, ban-list changes, new sets or wallpapers')
     .addSubcommand((sub) =>
       withFilterOptions(withSchedule(sub.setName('card-of-the-day').setDescription('A card every day, none repeated until the filters run out'))),
     )
@@ -48,6 +49,7 @@ export const subscribe: ChatInputCommand<AppServices> = {
         .addStringOption((option) => option.setName('query').setDescription('A search, as in /wallpaper search').setMaxLength(200))
         .addStringOption((option) => option.setName('tag').setDescription('A tag: its name, or its Wallhaven id for that tag exactly').setMaxLength(200)),
     )
+    .addSubcommand((sub) => sub.setName('new-sets').setDescription('Card sets YGOPRODeck lists from now on, with their image'))
     .addSubcommand((sub) => sub.setName('list').setDescription("This channel's subscriptions, their next post, and why any is paused"))
     .addSubcommand((sub) =>
       sub
@@ -66,6 +68,8 @@ export const subscribe: ChatInputCommand<AppServices> = {
         return addBanlist(ctx, app);
       case 'wallpapers':
         return addWallpapers(ctx, app);
+      case 'new-sets':
+        return addNewSets(ctx, app);
       case 'remove':
         return remove(ctx, app);
       default:

@@ -15,7 +15,9 @@ export async function list(ctx: ChatInputContext, app: AppServices): Promise<Rep
       view.pauseReason !== null
         ? messages.subscribe.paused(messages.subscribe.pauseReasons[view.pauseReason])
         : view.nextDueAt === null
-          ? messages.subscribe.feedWaiting
+          ? view.kind === 'new-sets'
+            ? messages.subscribe.newSetsWaiting
+            : messages.subscribe.feedWaiting
           : view.wallpapers !== undefined
             ? messages.subscribe.nextCheck(discordTime(view.nextDueAt))
             : messages.subscribe.nextPost(discordTime(view.nextDueAt));

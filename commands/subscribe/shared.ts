@@ -45,6 +45,7 @@ export function describeSubscription(view: SubscriptionView, messages: Catalogue
     const text = quoteUserText(view.wallpapers.text, QUOTED_SOURCE_CHARS);
     return messages.subscribe.wallpapersEntry(messages.subscribe.kinds[view.kind], view.wallpapers.source === 'tag' ? messages.subscribe.sourceTag(text) : messages.subscribe.sourceQuery(text));
   }
+  if (view.kind === 'new-sets') return messages.subscribe.newSetsEntry(messages.subscribe.kinds[view.kind]);
   if (view.format !== undefined) return messages.subscribe.feedEntry(messages.subscribe.kinds[view.kind], BANLIST_FORMAT_NAMES[view.format]);
   return messages.subscribe.entry(messages.subscribe.kinds[view.kind], view.timeOfDay, view.timeZone);
 }

@@ -17,6 +17,8 @@ import { Scheduler } from '../scheduler/scheduler.js';
 import { Subscriptions } from '../scheduler/subscriptions.js';
 import { BanlistFeed } from '../scheduler/banlist-feed.js';
 import { BanlistStore } from '../storage/banlist-store.js';
+import { NewSetsFeed } from '../scheduler/new-sets-feed.js';
+import { CardSetStore } from '../storage/card-set-store.js';
 import type { CacheFactory } from '../upstream/cache.js';
 import { createCardService, type CreateCardServiceOptions } from '../services/ygoprodeck/card-service-factory.js';
 import type { CardService } from '../services/ygoprodeck/cards.js';
@@ -277,10 +279,22 @@ function startSubscriptions(
   const now = () => parts.clock.now().getTime();
   if (overrides.startScheduler !== false) {
     const preferences = overrides.channelPreferences ?? (parts.settings === undefined ? NO_PREFERENCES : { forChannel: (guildId, channelId) => parts.settings!.postPreferences(guildId, channelId) });
+    const setStore = new CardSetStore(deps.storage.db);
+    const newSets = new NewSetsFeed(setStore, parts.cards, now, deps.logger);
+    newSets.start();
+    parts.closers.push(() => newSets.stop());
     const scheduler = new Scheduler({
       store,
       poster: overrides.channelPoster ?? new RestChannelPoster({ apiUrl: deps.config.discordApiUrl, token: token! }),
-      content: (subscription, at) => buildPost(subscription, at, { cards: parts.cards, wallhaven: parts.wallhaven, store, preferences, banlists: parts.banlists }),
+      content: (subscription, at) =>
+        buildPost(subscription, at, {
+          cards: parts.cards,
+          wallhaven: parts.wallhaven,
+          store,
+          preferences,
+          banlists: parts.banlists,
+          newSets: { sets: setStore, art: (set) => parts.cards.art(set) },
+        }),
       now,
       processId: parts.state.processId,
       logger: deps.logger,

@@ -318,6 +318,12 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     it: ['tag', 'Un tag: il nome, o il suo id Wallhaven per quel tag esatto'],
     'pt-BR': ['tag', 'Uma tag: o nome, ou o id no Wallhaven para essa tag exata'],
   },
+  'subscribe new-sets': {
+    fr: ['nouvelles-extensions', 'Les extensions que YGOPRODeck liste à partir de maintenant, avec leur image'],
+    de: ['neue-sets', 'Kartensets, die YGOPRODeck ab jetzt listet, mit ihrem Bild'],
+    it: ['nuovi-set', 'I set di carte che YGOPRODeck elenca da ora in poi, con la loro immagine'],
+    'pt-BR': ['novas-coleções', 'As coleções que o YGOPRODeck listar a partir de agora, com a imagem'],
+  },
   'subscribe list': {
     fr: ['liste', 'Les abonnements de ce salon, leur prochaine publication, et pourquoi l’un est en pause'],
     de: ['liste', 'Die Abonnements dieses Kanals, ihr nächster Beitrag und warum eines pausiert ist'],

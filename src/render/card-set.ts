@@ -96,7 +96,7 @@ function listingOption(listing: SetListing): APISelectMenuOption {
 }
 
 /** Attachment name of a set's image: `set-<name>.jpg` (the name is limited to `[A-Za-z0-9_-]`). */
-function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
+export function setImageName(imageStem: string, format: 'jpg' | 'png' = 'jpg'): string {
   return `set-${imageStem}.${format}`;
 }
 

@@ -1,3 +1,4 @@
+import { encodeMessageUpload } from '../discord/multipart.js';
 import type { MessagePayload } from '../interaction/reply.js';
 
 /** Why Discord refused a channel: it is gone, or Almanac may not see or post in it. */
@@ -43,20 +44,24 @@ export class RestChannelPoster implements ChannelPoster {
   constructor(private readonly options: { apiUrl: string; token: string; timeoutMs?: number }) {}
 
   async post(channelId: string, message: MessagePayload, nonce: string): Promise<PostOutcome> {
-    const body = JSON.stringify({
+    const files = message.files ?? [];
+    const json = JSON.stringify({
       content: message.content,
       embeds: message.embeds,
       components: message.components,
+      ...(files.length > 0 ? { attachments: files.map((file, index) => ({ id: index, filename: file.name, description: file.description })) } : {}),
       nonce,
       enforce_nonce: true,
       allowed_mentions: { parse: [] },
     });
+    // With files (a new set's image), the multipart body Discord reads: the JSON, then each file.
+    const { contentType, body } = files.length > 0 ? encodeMessageUpload(json, files) : { contentType: 'application/json', body: json };
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
         response = await fetch(`${this.options.apiUrl}/v10/channels/${encodeURIComponent(channelId)}/messages`, {
           method: 'POST',
-          headers: { authorization: `Bot ${this.options.token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bot ${this.options.token}`, 'content-type': contentType },
           body,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? POST_TIMEOUT_MS),
         });

@@ -14,6 +14,7 @@ import type { WallpaperPurity } from '../wallpaper/wallpaper.js';
 import type { BanlistFeed } from './banlist-feed.js';
 import { banlistPost } from './banlist-post.js';
 import { wallpaperFeedPost } from './wallpaper-feed.js';
+import { newSetsPost, type NewSetsPostDeps } from './new-sets-feed.js';
 import type { ChannelPreferences } from './channel-preferences.js';
 
 /** What a subscription stores in `options` (JSON), by kind. */
@@ -48,11 +49,13 @@ export interface PostContentDeps {
   preferences: ChannelPreferences;
   /** Ban-list history (absent: ban-list subscriptions have nothing to post). */
   banlists?: Pick<BanlistFeed, 'history' | 'recentDecks'>;
+  /** The card sets seen and their images (absent: new-sets subscriptions have nothing to post). */
+  newSets?: Omit<NewSetsPostDeps, 'store'>;
   random?: () => number;
 }
 
 /**
- * Makes the post of one occurrence: the card, wallpaper or ban-list change, in the channel's language.
+ * Makes the post of one occurrence: the card, wallpaper, ban-list change or new sets, in the channel's language.
  * Undefined when there is nothing to post (no card matches the filters any more, the toplist is empty).
  */
 export async function buildPost(subscription: SubscriptionRow, now: number, deps: PostContentDeps): Promise<PostContent | undefined> {
@@ -60,6 +63,7 @@ export async function buildPost(subscription: SubscriptionRow, now: number, deps
   const messages = CATALOGUES[preferences.locale ?? 'en'];
   const options = JSON.parse(subscription.options) as Partial<CardOfTheDayOptions & WallpaperOfTheDayOptions>;
   if (subscription.kind === 'banlist') return deps.banlists === undefined ? undefined : banlistPost(subscription, now, messages, { banlists: deps.banlists, store: deps.store });
+  if (subscription.kind === 'new-sets') return deps.newSets === undefined ? undefined : newSetsPost(subscription, now, messages, { ...deps.newSets, store: deps.store });
   if (subscription.kind === 'card-of-the-day') return cardOfTheDay(subscription.channel_id, options.filters ?? {}, messages, deps);
   // The channel's age restriction as stored at subscribing, under the settings' ceiling.
   const allowed = highestPurity(channelPurityScope({ kind: 'guild', ageRestricted: options.ageRestricted === true }, deps.wallhaven.nsfwAvailable));

@@ -99,6 +99,16 @@ export class Subscriptions {
     return 'added' in result ? { added: viewOf(result.added) } : result;
   }
 
+  /** A new-sets subscription: nothing due until a card set list brings a set not listed before. */
+  async addNewSets(request: { guildId: string; channelId: string; userId: string }): Promise<AddOutcome> {
+    const result = await this.store.add(
+      { guildId: request.guildId, channelId: request.channelId, kind: 'new-sets', options: '{}', timeOfDay: null, timeZone: null, nextDueAt: null, createdBy: request.userId },
+      SUBSCRIPTION_LIMITS,
+      this.now(),
+    );
+    return 'added' in result ? { added: viewOf(result.added) } : result;
+  }
+
   /**
    * A wallpapers subscription: its first poll at the fleet's next free turn, then every 30 minutes
    * at the earliest; uploads from before it are never posted.

@@ -23,6 +23,7 @@ export interface Database {
   posted_history: PostedHistoryTable;
   banlist_versions: BanlistVersionsTable;
   channel_decks: ChannelDecksTable;
+  card_sets_seen: CardSetsSeenTable;
 }
 
 /** 1 on, 0 off. */
@@ -68,7 +69,7 @@ export interface UserSettingsTable {
 }
 
 /** What a subscription posts: daily ones at a time of day, feeds when their source changes (`banlist`) or a poll finds new uploads (`wallpapers`). */
-export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day' | 'banlist' | 'wallpapers';
+export type SubscriptionKind = 'card-of-the-day' | 'wallpaper-of-the-day' | 'banlist' | 'wallpapers' | 'new-sets';
 
 /**
  * What a channel gets on its own: a kind, its options, and when (a time of day in an IANA zone;
@@ -125,7 +126,7 @@ export interface PostClaimsTable {
 }
 
 /** What a posted item is, for no-repeat. */
-export type PostedItemKind = 'card' | 'wallpaper' | 'banlist';
+export type PostedItemKind = 'card' | 'wallpaper' | 'banlist' | 'card-set';
 
 /**
  * What was posted in a channel, for no-repeat: card of the day repeats no card until the matching
@@ -137,7 +138,7 @@ export interface PostedHistoryTable {
   guild_id: string;
   channel_id: string;
   item_kind: PostedItemKind;
-  /** A card's password or a wallpaper's id. */
+  /** A card's password, a wallpaper's id, a card set's key. */
   item_id: string;
   posted_at: number;
 }
@@ -172,4 +173,18 @@ export interface ChannelDecksTable {
   /** JSON: `DeckCopies` (main passcode → copies). */
   cards: string;
   shown_at: number;
+}
+
+/**
+ * Every card set `cardsets.php` has listed, from the first list a process of the fleet recorded:
+ * a set is "new" when it first appears in a later list. The first list ever recorded is the
+ * baseline (`baseline` 1): what was there before Almanac looked is never announced.
+ */
+export interface CardSetsSeenTable {
+  /** `CardSet.key`: a short hash of the name, stable across lists. */
+  set_key: string;
+  /** JSON: the `CardSet` as first listed (its name, code, date and image), for the post. */
+  card_set: string;
+  first_seen_at: number;
+  baseline: Flag;
 }

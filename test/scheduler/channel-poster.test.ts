@@ -12,14 +12,20 @@ interface Answer {
 
 let server: Server | undefined;
 const bodies: unknown[] = [];
+/** Posts with files, as sent: read back with the platform's own multipart parser. */
+const uploads: { type: string; data: Buffer }[] = [];
 
 async function discordAnswering(answers: Answer[]): Promise<string> {
   bodies.length = 0;
+  uploads.length = 0;
   server = createServer((request, response) => {
-    let data = '';
-    request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      bodies.push({ auth: request.headers.authorization, url: request.url, json: JSON.parse(data) as unknown });
+      const data = Buffer.concat(chunks);
+      const type = request.headers['content-type'] ?? '';
+      if (type === 'application/json') bodies.push({ auth: request.headers.authorization, url: request.url, json: JSON.parse(data.toString()) as unknown });
+      else uploads.push({ type, data });
       const answer = answers.shift() ?? { status: 500, body: {} };
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
@@ -39,6 +45,26 @@ describe('RestChannelPoster', () => {
     expect(bodies).toEqual([
       { auth: 'Bot tok', url: '/api/v10/channels/123/messages', json: { content: '@everyone hi', nonce: 's1.abc', enforce_nonce: true, allowed_mentions: { parse: [] } } },
     ]);
+  });
+
+  it('sends a post with files as Discord reads them: the JSON naming each attachment, then the files', async () => {
+    const poster = new RestChannelPoster({ apiUrl: await discordAnswering([{ status: 200, body: { id: '79' } }]), token: 'tok' });
+    const image = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x2d, 0x2d, 0xff, 0xd9]);
+    const message = { content: 'new', embeds: [{ image: { url: 'attachment://set-LOB.jpg' } }], files: [{ name: 'set-LOB.jpg', data: image, description: 'Legend' }] };
+    expect(await poster.post('123', message, 'n')).toEqual({ ok: true, messageId: '79' });
+    expect(bodies).toEqual([]);
+    const form = await new Response(uploads[0]!.data, { headers: { 'content-type': uploads[0]!.type } }).formData();
+    expect(JSON.parse(form.get('payload_json') as string)).toEqual({
+      content: 'new',
+      embeds: [{ image: { url: 'attachment://set-LOB.jpg' } }],
+      attachments: [{ id: 0, filename: 'set-LOB.jpg', description: 'Legend' }],
+      nonce: 'n',
+      enforce_nonce: true,
+      allowed_mentions: { parse: [] },
+    });
+    const file = form.get('files[0]') as File;
+    expect(file.name).toBe('set-LOB.jpg');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(image);
   });
 
   it('waits out a rate limit and sends the same post again', async () => {

@@ -78,7 +78,7 @@ export interface CardServiceOptions {
    * The card set list (`/card set`, the printings' release dates); `createCardService` always gives
    * one. A service built without it (for card lookups alone) knows no sets.
    */
-  sets?: Pick<CardSetCatalog, 'ready' | 'whenReady' | 'suggest' | 'resolve' | 'byKey' | 'byName' | 'byCode' | 'details' | 'start' | 'close'>;
+  sets?: Pick<CardSetCatalog, 'ready' | 'whenReady' | 'suggest' | 'resolve' | 'byKey' | 'byName' | 'byCode' | 'all' | 'onLoad' | 'details' | 'start' | 'close'>;
   /** Abbreviation → card name; the matcher's defaults ("mst", "ash"…) when absent. */
   aliases?: Readonly<Record<string, string>>;
   recentPerChannel?: number;
@@ -354,6 +354,16 @@ export class CardService {
   /** Resolves true as soon as the set list is loaded, false after `timeoutMs` (a command's wait by default) without it (never fetches itself). */
   async whenSetsReady(timeoutMs = this.loadWaitMs): Promise<boolean> {
     return this.sets === undefined ? false : this.sets.whenReady(timeoutMs);
+  }
+
+  /** Every set of the list in memory (none before it loads). */
+  cardSets(): readonly CardSet[] {
+    return this.sets?.all() ?? [];
+  }
+
+  /** Called whenever a set list is installed (from disk or upstream). Returns an unsubscribe function. */
+  onCardSetsLoad(listener: () => void): () => void {
+    return this.sets?.onLoad(listener) ?? (() => undefined);
   }
 
   /** Set autocomplete: names and codes, typos tolerated, the newest sets for an empty query. Local only. */

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { firstSchema } from './0001_first_schema.js';
 import { banlistHistory } from './0002_banlist_history.js';
+import { cardSetHistory } from './0003_card_set_history.js';
 
 /**
  * Every migration this version knows, by name, applied in name order at start. Listed here rather
@@ -11,4 +12,5 @@ import { banlistHistory } from './0002_banlist_history.js';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_first_schema': firstSchema,
   '0002_banlist_history': banlistHistory,
+  '0003_card_set_history': cardSetHistory,
 };

@@ -105,6 +105,16 @@ describe('/subscribe', () => {
     expect(await store.forChannel(CHANNEL.id)).toEqual([]);
   });
 
+  it('subscribes to new card sets, lists it as waiting for one, and refuses a channel where Almanac cannot attach their images', async () => {
+    expect(await refusal(moderator('new-sets', {}, { appPermissions: { attachFiles: false, postEmbeds: true } }), fr)).toBe(fr.subscribe.botCannotAttach);
+    expect(await store.forChannel(CHANNEL.id)).toEqual([]);
+    const reply = await subscribe.execute(moderator('new-sets'), app);
+    expect(reply).toEqual({ ephemeral: true, content: en.subscribe.addedNewSets('New card sets, posted when YGOPRODeck lists one') });
+    const [stored] = await store.forChannel(CHANNEL.id);
+    expect(stored).toMatchObject({ kind: 'new-sets', next_due_at: null });
+    expect((await subscribe.execute(moderator('list'), app)).content).toContain(`- New card sets, posted when YGOPRODeck lists one\n  ${en.subscribe.newSetsWaiting}`);
+  });
+
   it('says it is unavailable where Almanac has no bot token (HTTP-only deployments) or no database', async () => {
     app = stubServices({ subscriptions: undefined }, NOW);
     expect(await refusal(moderator('list'))).toBe(en.subscribe.unavailable);
