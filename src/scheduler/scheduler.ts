@@ -117,11 +117,12 @@ export class Scheduler {
     }
   }
 
-  /** Housekeeping: old claims, wallpaper history and kept decks, and (HTTP-only) long-paused subscriptions. */
+  /** Housekeeping: old claims and poll turns, wallpaper history and kept decks, and (HTTP-only) long-paused subscriptions. */
   async prune(): Promise<void> {
     const now = this.options.now();
     const pruned = await this.options.store.prune({
       claimsBefore: now - CLAIM_RETENTION_MS,
+      pollTurnsBefore: Math.floor((now - CLAIM_RETENTION_MS) / POLL_SPACING_MS),
       wallpapersBefore: now - WALLPAPER_NO_REPEAT_MS,
       decksBefore: now - DECK_RETENTION_MS,
       ...(this.options.deletePausedAfterRetention ? { pausedBefore: now - PAUSED_RETENTION_MS } : {}),

@@ -24,6 +24,7 @@ export interface Database {
   banlist_versions: BanlistVersionsTable;
   channel_decks: ChannelDecksTable;
   card_sets_seen: CardSetsSeenTable;
+  poll_turns: PollTurnsTable;
 }
 
 /** 1 on, 0 off. */
@@ -187,4 +188,14 @@ export interface CardSetsSeenTable {
   card_set: string;
   first_seen_at: number;
   baseline: Flag;
+}
+
+/**
+ * The fleet's wallpaper-poll turns, one row per turn taken: time is cut into turns of the poll
+ * spacing, and a turn is taken by an insert only one caller wins, so two processes (or two posts
+ * of one process) never poll in the same turn. Past turns are pruned.
+ */
+export interface PollTurnsTable {
+  /** The turn's start divided by the spacing. */
+  turn: number;
 }

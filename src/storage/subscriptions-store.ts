@@ -1,6 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PostedItemKind, SubscriptionKind, SubscriptionsTable } from './schema.js';
 
+/** Turns tried before giving up: each lost one means another caller took it that very moment. */
+const MAX_TURN_ATTEMPTS = 100;
+
 /** A subscription as stored. */
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
@@ -180,19 +183,25 @@ export class SubscriptionsStore {
   }
 
   /**
-   * A wallpaper poll's turn: `earliest`, or `spacingMs` after the latest turn already given, whichever
-   * is later, so the fleet's polls stay spaced however many subscriptions there are (they wait
-   * their turn). Two processes reading at once may give the same turn: the budget holds a margin.
+   * Takes a wallpaper poll's turn and returns when it starts: the first turn at or after
+   * `earliest`, or the one after the latest taken, whichever is later, so the fleet's polls stay
+   * `spacingMs` apart however many subscriptions there are (they wait their turn). A turn is taken
+   * by an insert only one caller wins: two processes, or two posts of one process, asking at once
+   * get different turns.
    */
   async nextPollSlot(earliest: number, spacingMs: number): Promise<number> {
-    const latest = await this.db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.max<number | null>('next_due_at').as('latest'))
-      .where('kind', '=', 'wallpapers')
-      .where('paused_at', 'is', null)
-      .executeTakeFirst();
-    const taken = latest?.latest === null || latest?.latest === undefined ? undefined : Number(latest.latest);
-    return taken === undefined ? earliest : Math.max(earliest, taken + spacingMs);
+    const first = Math.ceil(earliest / spacingMs);
+    for (let attempt = 0; attempt < MAX_TURN_ATTEMPTS; attempt++) {
+      const latest = await this.db.selectFrom('poll_turns').select((eb) => eb.fn.max<number | null>('turn').as('latest')).executeTakeFirst();
+      const turn = latest?.latest === null || latest?.latest === undefined ? first : Math.max(first, Number(latest.latest) + 1);
+      const taken = await this.db
+        .insertInto('poll_turns')
+        .values({ turn })
+        .onConflict((conflict) => conflict.column('turn').doNothing())
+        .executeTakeFirst();
+      if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 1) return turn * spacingMs;
+    }
+    throw new Error(`no free wallpaper poll turn after ${MAX_TURN_ATTEMPTS} attempts`);
   }
 
   /** A feed's source was checked (`/subscribe list` shows when). */
@@ -223,11 +232,12 @@ export class SubscriptionsStore {
   }
 
   /**
-   * Housekeeping: finished claims older than `claimsBefore`, wallpaper history older than
+   * Housekeeping: finished claims older than `claimsBefore`, poll turns before the turn `pollTurnsBefore`, wallpaper history older than
    * `wallpapersBefore`, decks kept for the ban-list check shown before `decksBefore`, and (when given) subscriptions paused before `pausedBefore`. Counts what went.
    */
-  async prune(cutoffs: { claimsBefore: number; wallpapersBefore: number; decksBefore: number; pausedBefore?: number }): Promise<{ claims: number; history: number; paused: number }> {
+  async prune(cutoffs: { claimsBefore: number; pollTurnsBefore: number; wallpapersBefore: number; decksBefore: number; pausedBefore?: number }): Promise<{ claims: number; history: number; paused: number }> {
     const claims = await this.db.deleteFrom('post_claims').where('state', '!=', 'claimed').where('finished_at', '<', cutoffs.claimsBefore).executeTakeFirst();
+    await this.db.deleteFrom('poll_turns').where('turn', '<', cutoffs.pollTurnsBefore).execute();
     const history = await this.db.deleteFrom('posted_history').where('item_kind', '=', 'wallpaper').where('posted_at', '<', cutoffs.wallpapersBefore).executeTakeFirst();
     await this.db.deleteFrom('channel_decks').where('shown_at', '<', cutoffs.decksBefore).execute();
     const paused =

@@ -103,7 +103,7 @@ describe('the container image', () => {
     await expect(podman(['exec', name, 'touch', '/app/written'])).rejects.toThrow(/Read-only file system/);
     await podman(['exec', name, 'touch', '/data/written', '/tmp/written']);
     // SQLite (DATABASE_URL unset) in the volume, through the native module built in the build stage.
-    expect((await podman(['logs', name])).stdout).toContain('"msg":"database /data/almanac.db: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history"');
+    expect((await podman(['logs', name])).stdout).toContain('"msg":"database /data/almanac.db: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history, 0004_poll_turns"');
 
     const card = await answerOf(await discord.chatInput({ name: 'card', subcommand: 'show', options: { name: 'Dark Magician' } }));
     expect(card.embeds[0]?.title).toBe('Dark Magician');

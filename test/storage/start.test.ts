@@ -92,7 +92,7 @@ describe('the start and the database', () => {
     const bot = await startTestBot({ env: { DATA_DIR: dir } });
     bots.push(bot);
     expect(bot.app.services.storage?.dialect).toBe('sqlite');
-    expect(bot.logs.entries().map((entry) => entry.msg)).toContain(`database ${join(dir, SQLITE_FILE)}: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history`);
+    expect(bot.logs.entries().map((entry) => entry.msg)).toContain(`database ${join(dir, SQLITE_FILE)}: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history, 0004_poll_turns`);
     expect(existsSync(join(dir, `${SQLITE_FILE}-wal`))).toBe(true);
     await bot.stop();
     bots = [];
@@ -113,7 +113,7 @@ describeWithPostgres('the start and PostgreSQL', () => {
     const env = { DATABASE_URL: database.url };
     bots.push(await startTestBot({ env }), await startTestBot({ env }));
     const location = `postgres://${new URL(database.url).host}${new URL(database.url).pathname}`;
-    expect(bots[0]!.logs.entries().map((entry) => entry.msg)).toContain(`database ${location}: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history`);
+    expect(bots[0]!.logs.entries().map((entry) => entry.msg)).toContain(`database ${location}: applied 0001_first_schema, 0002_banlist_history, 0003_card_set_history, 0004_poll_turns`);
     expect(bots[1]!.logs.entries().map((entry) => entry.msg)).toContain(`database ${location}: schema up to date`);
     expect(bots[1]!.app.services.storage?.dialect).toBe('postgres');
     for (const bot of bots) await bot.stop();

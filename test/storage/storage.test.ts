@@ -100,8 +100,8 @@ function storageTests(target: () => Target): void {
 
   it('migrates an empty database to the first schema, then finds nothing to do', async () => {
     const storage = open();
-    expect(await storage.migrate()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history']);
-    expect(await tableNames(storage)).toEqual(['banlist_versions', 'card_sets_seen', 'channel_decks', 'channel_settings', 'guilds', 'post_claims', 'posted_history', 'subscriptions', 'user_settings']);
+    expect(await storage.migrate()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '0004_poll_turns']);
+    expect(await tableNames(storage)).toEqual(['banlist_versions', 'card_sets_seen', 'channel_decks', 'channel_settings', 'guilds', 'poll_turns', 'post_claims', 'posted_history', 'subscriptions', 'user_settings']);
     expect(await storage.migrate()).toEqual([]);
     await storage.close();
     expect(await open().migrate()).toEqual([]);
@@ -153,7 +153,7 @@ function storageTests(target: () => Target): void {
     expect(await second.migrate()).toEqual(['9000_test_second_schema']);
     const rows = await sql<{ guild_id: string; language: string; test_note: string }>`select guild_id, language, test_note from guilds`.execute(second.db);
     expect(rows.rows).toEqual([{ guild_id: GUILD, language: 'fr', test_note: 'migrated' }]);
-    expect(await appliedMigrations(second)).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '9000_test_second_schema']);
+    expect(await appliedMigrations(second)).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '0004_poll_turns', '9000_test_second_schema']);
   });
 
   it('refuses a schema newer than it knows, naming the migration, and leaves it untouched', async () => {
@@ -167,7 +167,7 @@ function storageTests(target: () => Target): void {
     const message = (refusal as Error).message;
     expect(message).toContain('has a schema newer than this version of Almanac knows (migration 9000_test_second_schema)');
     expect(message).not.toContain('\n');
-    expect(await appliedMigrations(older)).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '9000_test_second_schema']);
+    expect(await appliedMigrations(older)).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '0004_poll_turns', '9000_test_second_schema']);
   });
 
   it('stops at a failed migration, naming it, with nothing of it left behind', async () => {
@@ -179,7 +179,7 @@ function storageTests(target: () => Target): void {
     expect(message).not.toContain('\n');
     // Every migration of that start ran in one transaction: the first schema went back too.
     expect(await tableNames(storage)).toEqual([]);
-    expect(await open().migrate()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history']);
+    expect(await open().migrate()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '0004_poll_turns']);
   });
 }
 
@@ -235,7 +235,7 @@ describeWithPostgres('PostgreSQL storage (DATABASE_URL)', () => {
     const processes = Array.from({ length: 3 }, () => openStorage({ databaseUrl: url.href, dataDir: '/nonexistent' }));
     try {
       const applied = await Promise.all(processes.map((storage) => storage.migrate()));
-      expect(applied.flat()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history']);
+      expect(applied.flat()).toEqual(['0001_first_schema', '0002_banlist_history', '0003_card_set_history', '0004_poll_turns']);
       expect(processes[0]!.location).toBe(`postgres://${url.host}${url.pathname}`);
       expect(processes[0]!.location).not.toContain('not-needed');
     } finally {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { firstSchema } from './0001_first_schema.js';
 import { banlistHistory } from './0002_banlist_history.js';
 import { cardSetHistory } from './0003_card_set_history.js';
+import { pollTurns } from './0004_poll_turns.js';
 
 /**
  * Every migration this version knows, by name, applied in name order at start. Listed here rather
@@ -13,4 +14,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_first_schema': firstSchema,
   '0002_banlist_history': banlistHistory,
   '0003_card_set_history': cardSetHistory,
+  '0004_poll_turns': pollTurns,
 };
