@@ -11,6 +11,9 @@ import { createLocalLimiterFactory } from '../../src/upstream/limiter.js';
 import type { WallpaperSearch } from '../../src/wallpaper/search.js';
 import type { WallpaperPage, WallpaperPurity, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
 import { startFakeWallhaven } from '../fakes/wallhaven.js';
+import { createRedisState } from '../../src/state/redis/index.js';
+import type { SharedState } from '../../src/state/shared-state.js';
+import { describeWithRedis, startRedisServer } from '../helpers/redis-server.js';
 import { item } from '../helpers/wallpaper-fixtures.js';
 import { GUILD, openTestStorage, RecordingPoster, TestClock } from './helpers.js';
 
@@ -184,6 +187,44 @@ describe('a Wallhaven 429', () => {
     } finally {
       await wallhaven.close();
       await fake.close();
+    }
+  });
+});
+
+describeWithRedis('a Wallhaven 429 across a fleet', () => {
+  it('pauses the polls of every process sharing Redis: the other process asks Wallhaven nothing', async () => {
+    const redis = await startRedisServer();
+    const fake = await startFakeWallhaven({ rateLimit: { limit: 1, windowMs: 60 * MINUTE } });
+    const states: SharedState[] = [];
+    const services: WallhavenService[] = [];
+    try {
+      // Two processes: each its own shared state on the one Redis, its own Wallhaven client and scheduler.
+      const processes = await Promise.all(
+        ['one', 'two'].map(async (processId) => {
+          const state = await createRedisState({ url: redis.url, processId, logger: pino({ level: 'silent' }) });
+          states.push(state);
+          const wallhaven = new WallhavenService({ baseUrl: fake.url, limiterFactory: state.limiterFactory, cacheFactory: state.cacheFactory, limits: { minTimeMs: 5 }, requestTimeoutMs: 2_000 });
+          services.push(wallhaven);
+          return wallhaven;
+        }),
+      );
+      const clock = new TestClock(START);
+      const subscriptions = new Subscriptions(store, clock.now);
+      for (let i = 0; i < 4; i++) await addFeed(subscriptions, `80000000000000000${i}`, false, `query${i}`);
+      const [first, second] = processes.map((wallhaven) => schedulerOf(clock, new RecordingPoster(clock.now), wallhaven));
+      // The first process's turns: one search answered, the next refused with a 429.
+      clock.advance(7_000);
+      await first!.tick();
+      expect(fake.requests.filter((request) => request.url.includes('/search')).length).toBe(2);
+      // The other process's turns come while the pause holds: its polls never reach Wallhaven.
+      clock.advance(12_000);
+      expect(await second!.tick()).toBe(2);
+      expect(fake.requests.filter((request) => request.url.includes('/search')).length).toBe(2);
+    } finally {
+      for (const wallhaven of services) await wallhaven.close();
+      for (const state of states) await state.close();
+      await fake.close();
+      await redis.stop();
     }
   });
 });
