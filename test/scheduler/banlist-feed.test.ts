@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { deckCopiesOf } from '../../src/cards/banlist.js';
@@ -12,9 +12,8 @@ import { Subscriptions } from '../../src/scheduler/subscriptions.js';
 import { BanlistStore } from '../../src/storage/banlist-store.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { SubscriptionsStore } from '../../src/storage/subscriptions-store.js';
-import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
-import { POSTGRES } from '../helpers/postgres-server.js';
-import { GUILD, openTestStorage, RecordingPoster, schedulerFor, TestClock } from './helpers.js';
+import type { FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { describeFeedOnEachDialect, GUILD, RecordingPoster, schedulerFor, TestClock } from './helpers.js';
 
 /**
  * Ban-list history and `/subscribe banlist` against a real database and the fake YGOPRODeck
@@ -86,126 +85,110 @@ function firstVersion(fake: FakeYgoprodeck): { limited: RawCard; leaving: RawCar
 const text = (message: MessagePayload): string =>
   (message.embeds ?? []).flatMap((embed) => [embed.title, embed.description, ...(embed.fields ?? []).flatMap((field) => [field.name, field.value])]).join('\n');
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe.skipIf(dialect === 'postgres' && !POSTGRES.installed)(`ban-list history on ${dialect}`, () => {
-    let storage: Storage;
-    let store: SubscriptionsStore;
-    let close: () => Promise<void>;
-    let fake: FakeYgoprodeck;
+describeFeedOnEachDialect('ban-list history', (fx) => {
+  it('posts each change once per channel and format across two processes and a restart, flagging a deck shown there', async () => {
+    const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
+    const poster = new RecordingPoster(clock.now);
+    const { limited, leaving } = firstVersion(fx.fake);
+    const one = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'one');
+    const two = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'two');
+    await Promise.all([one.cards.download(), two.cards.download()]);
+    await Promise.all([one.feed.record('1.00'), two.feed.record('1.00')]);
 
-    beforeEach(async () => {
-      ({ storage, store, close } = await openTestStorage(dialect));
-      fake = await startFakeYgoprodeck();
-    });
-    afterEach(async () => {
-      await close();
-      await fake.close();
-    });
+    const subscriptions = new Subscriptions(fx.store, clock.now);
+    for (const [channelId, format] of [['c-tcg', 'tcg'], ['c-tcg-2', 'tcg'], ['c-ocg', 'ocg']] as const) {
+      expect('added' in (await subscriptions.addBanlist({ guildId: GUILD, channelId, userId: '1', format }))).toBe(true);
+    }
+    // A deck with the Limited card once, shown in the first channel, and one elsewhere (no ban-list subscription: not kept).
+    const deck = deckCopiesOf([limited.id, limited.id === 1 ? 2 : 1], (id) => one.cards.byId(id)?.id);
+    await one.feed.deckShown(GUILD, 'c-tcg', deck);
+    await one.feed.deckShown(GUILD, 'c-none', deck);
+    // The first list seen after subscribing is recorded, not posted.
+    await one.scheduler.tick();
+    expect(poster.posts).toEqual([]);
 
-    it('posts each change once per channel and format across two processes and a restart, flagging a deck shown there', async () => {
-      const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
-      const poster = new RecordingPoster(clock.now);
-      const { limited, leaving } = firstVersion(fake);
-      const one = processOn(storage, store, fake, clock, poster, 'one');
-      const two = processOn(storage, store, fake, clock, poster, 'two');
-      await Promise.all([one.cards.download(), two.cards.download()]);
-      await Promise.all([one.feed.record('1.00'), two.feed.record('1.00')]);
+    fx.fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' }, [leaving.id]: { tcg: null } });
+    clock.advance(MINUTE);
+    await Promise.all([one.cards.download(), two.cards.download()]);
+    await Promise.all([one.feed.record('1.01'), two.feed.record('1.01')]);
+    clock.advance(MINUTE);
+    await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
+    await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
 
-      const subscriptions = new Subscriptions(store, clock.now);
-      for (const [channelId, format] of [['c-tcg', 'tcg'], ['c-tcg-2', 'tcg'], ['c-ocg', 'ocg']] as const) {
-        expect('added' in (await subscriptions.addBanlist({ guildId: GUILD, channelId, userId: '1', format }))).toBe(true);
-      }
-      // A deck with the Limited card once, shown in the first channel, and one elsewhere (no ban-list subscription: not kept).
-      const deck = deckCopiesOf([limited.id, limited.id === 1 ? 2 : 1], (id) => one.cards.byId(id)?.id);
-      await one.feed.deckShown(GUILD, 'c-tcg', deck);
-      await one.feed.deckShown(GUILD, 'c-none', deck);
-      // The first list seen after subscribing is recorded, not posted.
-      await one.scheduler.tick();
-      expect(poster.posts).toEqual([]);
+    expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-tcg', 'c-tcg-2']);
+    const post = text(poster.posts.find((entry) => entry.channelId === 'c-tcg')!.message);
+    expect(post).toContain('The TCG ban list changed');
+    expect(post).toContain('Newly Forbidden');
+    expect(post).toContain(`${limited.name} (was Limited)`);
+    expect(post).toContain('No longer limited');
+    expect(post).toContain(`${leaving.name} (was Forbidden)`);
+    expect(post).toContain(`1× ${limited.name} (now Forbidden)`);
+    expect(text(poster.posts.find((entry) => entry.channelId === 'c-tcg-2')!.message)).not.toContain('Decks shown here');
 
-      fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' }, [leaving.id]: { tcg: null } });
-      clock.advance(MINUTE);
-      await Promise.all([one.cards.download(), two.cards.download()]);
-      await Promise.all([one.feed.record('1.01'), two.feed.record('1.01')]);
-      clock.advance(MINUTE);
-      await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
-      await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
-
-      expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-tcg', 'c-tcg-2']);
-      const post = text(poster.posts.find((entry) => entry.channelId === 'c-tcg')!.message);
-      expect(post).toContain('The TCG ban list changed');
-      expect(post).toContain('Newly Forbidden');
-      expect(post).toContain(`${limited.name} (was Limited)`);
-      expect(post).toContain('No longer limited');
-      expect(post).toContain(`${leaving.name} (was Forbidden)`);
-      expect(post).toContain(`1× ${limited.name} (now Forbidden)`);
-      expect(text(poster.posts.find((entry) => entry.channelId === 'c-tcg-2')!.message)).not.toContain('Decks shown here');
-
-      // A restart: new processes load the same version again (a snapshot); nothing more is posted.
-      await Promise.all([one.feed.stop(), two.feed.stop()]);
-      const restarted = processOn(storage, store, fake, clock, poster, 'three');
-      await restarted.cards.download();
-      await restarted.feed.record('1.01');
-      clock.advance(10 * MINUTE);
-      await restarted.scheduler.tick();
-      await restarted.feed.stop();
-      expect(poster.posts).toHaveLength(2);
-      // A version recorded already is not read again: a restart reads no card.
-      expect(restarted.cards.reads).toBe(0);
-    });
-
-    it('tries a ban-list post again 10 minutes after Discord failed it, and posts it once', async () => {
-      const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
-      const poster = new RecordingPoster(clock.now);
-      const { limited } = firstVersion(fake);
-      const { cards, feed, scheduler } = processOn(storage, store, fake, clock, poster, 'one');
-      await cards.download();
-      await feed.record('1.00');
-      await new Subscriptions(store, clock.now).addBanlist({ guildId: GUILD, channelId: 'c-tcg', userId: '1', format: 'tcg' });
-      fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' } });
-      await cards.download();
-      await feed.record('1.01');
-      poster.refusing.set('c-tcg', { ok: false, status: 503, error: 'HTTP 503' });
-      await scheduler.tick();
-      expect(poster.posts).toEqual([]);
-      poster.refusing.delete('c-tcg');
-      clock.advance(5 * MINUTE);
-      await scheduler.tick();
-      expect(poster.posts).toEqual([]);
-      clock.advance(5 * MINUTE);
-      await scheduler.tick();
-      await scheduler.tick();
-      expect(poster.posts.map((post) => post.channelId)).toEqual(['c-tcg']);
-      await feed.stop();
-    });
-
-    it('shows the current list and, until a second list is seen, since when it keeps them; then the changes with their versions', async () => {
-      const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
-      const { limited } = firstVersion(fake);
-      const { cards, feed } = processOn(storage, store, fake, clock, new RecordingPoster(clock.now), 'one');
-      expect(await feed.current('tcg')).toEqual({ kind: 'none' });
-      await cards.download();
-      await feed.record('1.00');
-      const current = await feed.current('tcg');
-      expect(current.kind === 'list' && current.list.entries.length).toBeGreaterThan(0);
-      expect(await feed.history('tcg')).toMatchObject({ kind: 'keeping-since', since: clock.time });
-      fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' } });
-      clock.advance(MINUTE);
-      await cards.download();
-      await feed.record('1.01');
-      // A third version with the same list: the changes are still against 1.00, the last list that differed.
-      fake.serveBanlistChange('1.02', {});
-      clock.advance(MINUTE);
-      await cards.download();
-      await feed.record('1.02');
-      const history = await feed.history('tcg');
-      expect(history.kind === 'changes' && [history.before.version, history.after.version, history.changes.map((change) => [change.name, change.from, change.to])]).toEqual([
-        '1.00',
-        '1.02',
-        [[limited.name, 'Limited', 'Forbidden']],
-      ]);
-      expect(await feed.history('ocg')).toMatchObject({ kind: 'keeping-since' });
-      await feed.stop();
-    });
+    // A restart: new processes load the same version again (a snapshot); nothing more is posted.
+    await Promise.all([one.feed.stop(), two.feed.stop()]);
+    const restarted = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'three');
+    await restarted.cards.download();
+    await restarted.feed.record('1.01');
+    clock.advance(10 * MINUTE);
+    await restarted.scheduler.tick();
+    await restarted.feed.stop();
+    expect(poster.posts).toHaveLength(2);
+    // A version recorded already is not read again: a restart reads no card.
+    expect(restarted.cards.reads).toBe(0);
   });
-}
+
+  it('tries a ban-list post again 10 minutes after Discord failed it, and posts it once', async () => {
+    const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
+    const poster = new RecordingPoster(clock.now);
+    const { limited } = firstVersion(fx.fake);
+    const { cards, feed, scheduler } = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'one');
+    await cards.download();
+    await feed.record('1.00');
+    await new Subscriptions(fx.store, clock.now).addBanlist({ guildId: GUILD, channelId: 'c-tcg', userId: '1', format: 'tcg' });
+    fx.fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' } });
+    await cards.download();
+    await feed.record('1.01');
+    poster.refusing.set('c-tcg', { ok: false, status: 503, error: 'HTTP 503' });
+    await scheduler.tick();
+    expect(poster.posts).toEqual([]);
+    poster.refusing.delete('c-tcg');
+    clock.advance(5 * MINUTE);
+    await scheduler.tick();
+    expect(poster.posts).toEqual([]);
+    clock.advance(5 * MINUTE);
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(poster.posts.map((post) => post.channelId)).toEqual(['c-tcg']);
+    await feed.stop();
+  });
+
+  it('shows the current list and, until a second list is seen, since when it keeps them; then the changes with their versions', async () => {
+    const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
+    const { limited } = firstVersion(fx.fake);
+    const { cards, feed } = processOn(fx.storage, fx.store, fx.fake, clock, new RecordingPoster(clock.now), 'one');
+    expect(await feed.current('tcg')).toEqual({ kind: 'none' });
+    await cards.download();
+    await feed.record('1.00');
+    const current = await feed.current('tcg');
+    expect(current.kind === 'list' && current.list.entries.length).toBeGreaterThan(0);
+    expect(await feed.history('tcg')).toMatchObject({ kind: 'keeping-since', since: clock.time });
+    fx.fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' } });
+    clock.advance(MINUTE);
+    await cards.download();
+    await feed.record('1.01');
+    // A third version with the same list: the changes are still against 1.00, the last list that differed.
+    fx.fake.serveBanlistChange('1.02', {});
+    clock.advance(MINUTE);
+    await cards.download();
+    await feed.record('1.02');
+    const history = await feed.history('tcg');
+    expect(history.kind === 'changes' && [history.before.version, history.after.version, history.changes.map((change) => [change.name, change.from, change.to])]).toEqual([
+      '1.00',
+      '1.02',
+      [[limited.name, 'Limited', 'Forbidden']],
+    ]);
+    expect(await feed.history('ocg')).toMatchObject({ kind: 'keeping-since' });
+    await feed.stop();
+  });
+});

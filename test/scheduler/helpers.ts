@@ -8,7 +8,9 @@ import { Scheduler, type PostResult, type SchedulerOptions } from '../../src/sch
 import { nextOccurrence, parseTimeOfDay } from '../../src/schedule/time-of-day.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { SubscriptionsStore, type SubscriptionRow } from '../../src/storage/subscriptions-store.js';
-import { createTestDatabase } from '../helpers/postgres-server.js';
+import { afterEach, beforeEach, describe } from 'vitest';
+import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { createTestDatabase, POSTGRES } from '../helpers/postgres-server.js';
 
 export const GUILD = '111111111111111111';
 export const CHANNEL = '222222222222222222';
@@ -89,4 +91,35 @@ export async function subscribe(store: SubscriptionsStore, time: string, zone: s
   );
   if (!('added' in result)) throw new Error(`not added: ${result.refused}`);
   return result.added;
+}
+
+/** What a feed's tests run on: a migrated database and the fake YGOPRODeck, fresh for each test. */
+export interface FeedFixtures {
+  storage: Storage;
+  store: SubscriptionsStore;
+  fake: FakeYgoprodeck;
+}
+
+/**
+ * `body`'s tests once per dialect (PostgreSQL's skipped where it is not installed), each on a fresh
+ * database and fake YGOPRODeck: `fixtures` holds the current test's.
+ */
+export function describeFeedOnEachDialect(title: string, body: (fixtures: FeedFixtures, dialect: 'sqlite' | 'postgres') => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    describe.skipIf(dialect === 'postgres' && !POSTGRES.installed)(`${title} on ${dialect}`, () => {
+      const fixtures = {} as FeedFixtures;
+      let close: () => Promise<void>;
+      beforeEach(async () => {
+        let storage: Storage;
+        let store: SubscriptionsStore;
+        ({ storage, store, close } = await openTestStorage(dialect));
+        Object.assign(fixtures, { storage, store, fake: await startFakeYgoprodeck() });
+      });
+      afterEach(async () => {
+        await close();
+        await fixtures.fake.close();
+      });
+      body(fixtures, dialect);
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardArt } from '../../src/cards/card.js';
 import { CardSetListReader, type CardSet, type RawCardSet } from '../../src/cards/card-set.js';
 import { fr } from '../../src/i18n/fr.js';
@@ -9,9 +9,8 @@ import { Subscriptions } from '../../src/scheduler/subscriptions.js';
 import { CardSetStore } from '../../src/storage/card-set-store.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { SubscriptionsStore } from '../../src/storage/subscriptions-store.js';
-import { fakeJpeg, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
-import { POSTGRES } from '../helpers/postgres-server.js';
-import { GUILD, openTestStorage, RecordingPoster, schedulerFor, TestClock } from './helpers.js';
+import { fakeJpeg, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { describeFeedOnEachDialect, GUILD, RecordingPoster, schedulerFor, TestClock } from './helpers.js';
 
 /**
  * `/subscribe new-sets` against a real database and the fake YGOPRODeck's `cardsets.php`: the first
@@ -91,98 +90,82 @@ function newSets(): RawCardSet[] {
 
 const titles = (post: { message: { embeds?: { title?: string }[] } }) => (post.message.embeds ?? []).map((embed) => embed.title);
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe.skipIf(dialect === 'postgres' && !POSTGRES.installed)(`new sets on ${dialect}`, () => {
-    let storage: Storage;
-    let store: SubscriptionsStore;
-    let close: () => Promise<void>;
-    let fake: FakeYgoprodeck;
+describeFeedOnEachDialect('new sets', (fx) => {
+  it('posts each new recent set once per channel with its image, across two processes and a restart', async () => {
+    const clock = new TestClock(NOW);
+    const poster = new RecordingPoster(clock.now);
+    const one = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'one');
+    const two = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'two');
+    // The first list ever seen is the baseline: the sets already out are never announced.
+    await Promise.all([one.sets.download(), two.sets.download()]);
+    await Promise.all([one.feed.record(), two.feed.record()]);
+    const subscriptions = new Subscriptions(fx.store, clock.now);
+    for (const channelId of ['c-en', 'c-fr']) expect('added' in (await subscriptions.addNewSets({ guildId: GUILD, channelId, userId: '1' }))).toBe(true);
+    clock.advance(MINUTE);
+    await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
+    expect(poster.posts).toEqual([]);
 
-    beforeEach(async () => {
-      ({ storage, store, close } = await openTestStorage(dialect));
-      fake = await startFakeYgoprodeck();
-    });
-    afterEach(async () => {
-      await close();
-      await fake.close();
-    });
+    fx.fake.cardSets = [...fx.fake.cardSets, ...newSets()];
+    clock.advance(MINUTE);
+    await Promise.all([one.sets.download(), two.sets.download()]);
+    await Promise.all([one.feed.record(), two.feed.record()]);
+    clock.advance(MINUTE);
+    await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
+    await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
 
-    it('posts each new recent set once per channel with its image, across two processes and a restart', async () => {
-      const clock = new TestClock(NOW);
-      const poster = new RecordingPoster(clock.now);
-      const one = processOn(storage, store, fake, clock, poster, 'one');
-      const two = processOn(storage, store, fake, clock, poster, 'two');
-      // The first list ever seen is the baseline: the sets already out are never announced.
-      await Promise.all([one.sets.download(), two.sets.download()]);
-      await Promise.all([one.feed.record(), two.feed.record()]);
-      const subscriptions = new Subscriptions(store, clock.now);
-      for (const channelId of ['c-en', 'c-fr']) expect('added' in (await subscriptions.addNewSets({ guildId: GUILD, channelId, userId: '1' }))).toBe(true);
-      clock.advance(MINUTE);
-      await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
-      expect(poster.posts).toEqual([]);
+    expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-en', 'c-fr']);
+    const english = poster.posts.find((post) => post.channelId === 'c-en')!;
+    expect(english.message.content).toBe('**2 new card sets**');
+    expect(titles(english)).toEqual(['Phantom Test Booster', 'Undated Test Pack']);
+    expect(english.message.embeds![0]!.image).toEqual({ url: 'attachment://set-PHTB.jpg' });
+    expect(english.message.files).toEqual([{ name: 'set-PHTB.jpg', data: fakeJpeg('sets/PHTB'), description: 'Phantom Test Booster' }]);
+    expect(english.message.embeds![1]!.fields).toContainEqual({ name: 'TCG release', value: 'No TCG release date yet', inline: true });
+    const french = poster.posts.find((post) => post.channelId === 'c-fr')!;
+    expect(french.message.content).toBe(`**${fr.subscribe.newSets(2)}**`);
+    expect(french.message.embeds![0]!.fields!.map((field) => field.name)).toEqual([fr.subscribe.setCode, fr.subscribe.tcgRelease, fr.subscribe.setCards]);
+    // The set released years ago and listed only now is never asked for.
+    expect([...one.sets.arts, ...two.sets.arts]).not.toContain('ANTR');
 
-      fake.cardSets = [...fake.cardSets, ...newSets()];
-      clock.advance(MINUTE);
-      await Promise.all([one.sets.download(), two.sets.download()]);
-      await Promise.all([one.feed.record(), two.feed.record()]);
-      clock.advance(MINUTE);
-      await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
-      await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
-
-      expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-en', 'c-fr']);
-      const english = poster.posts.find((post) => post.channelId === 'c-en')!;
-      expect(english.message.content).toBe('**2 new card sets**');
-      expect(titles(english)).toEqual(['Phantom Test Booster', 'Undated Test Pack']);
-      expect(english.message.embeds![0]!.image).toEqual({ url: 'attachment://set-PHTB.jpg' });
-      expect(english.message.files).toEqual([{ name: 'set-PHTB.jpg', data: fakeJpeg('sets/PHTB'), description: 'Phantom Test Booster' }]);
-      expect(english.message.embeds![1]!.fields).toContainEqual({ name: 'TCG release', value: 'No TCG release date yet', inline: true });
-      const french = poster.posts.find((post) => post.channelId === 'c-fr')!;
-      expect(french.message.content).toBe(`**${fr.subscribe.newSets(2)}**`);
-      expect(french.message.embeds![0]!.fields!.map((field) => field.name)).toEqual([fr.subscribe.setCode, fr.subscribe.tcgRelease, fr.subscribe.setCards]);
-      // The set released years ago and listed only now is never asked for.
-      expect([...one.sets.arts, ...two.sets.arts]).not.toContain('ANTR');
-
-      // A restart: a new process loads the same list (from disk); nothing more is posted.
-      await Promise.all([one.feed.stop(), two.feed.stop()]);
-      const restarted = processOn(storage, store, fake, clock, poster, 'three');
-      await restarted.sets.download();
-      await restarted.feed.record();
-      clock.advance(10 * MINUTE);
-      await restarted.scheduler.tick();
-      await restarted.feed.stop();
-      expect(poster.posts).toHaveLength(2);
-    });
-
-    it('does not announce to a channel the sets listed before it subscribed, nor anything for an unchanged list', async () => {
-      const clock = new TestClock(NOW);
-      const poster = new RecordingPoster(clock.now);
-      const { sets, feed, scheduler, results } = processOn(storage, store, fake, clock, poster, 'one');
-      await sets.download();
-      await feed.record();
-      fake.cardSets = [...fake.cardSets, ...newSets()];
-      clock.advance(MINUTE);
-      await sets.download();
-      await feed.record();
-      // Subscribed after the sets arrived: they are not news to this channel.
-      clock.advance(MINUTE);
-      await new Subscriptions(store, clock.now).addNewSets({ guildId: GUILD, channelId: 'c-late', userId: '1' });
-      clock.advance(MINUTE);
-      await sets.download();
-      await feed.record();
-      await scheduler.tick();
-      expect(poster.posts).toEqual([]);
-      expect(results).toEqual([]);
-      // The next new set is posted there, alone.
-      fake.cardSets = [...fake.cardSets, { set_name: 'Later Test Deck', set_code: 'LTDK', tcg_date: isoDay(NOW), set_image: 'https://images.ygoprodeck.com/images/sets/LTDK.jpg' }];
-      clock.advance(DAY);
-      await sets.download();
-      await feed.record();
-      await scheduler.tick();
-      expect(poster.posts.map(titles)).toEqual([['Later Test Deck']]);
-      await feed.stop();
-    });
+    // A restart: a new process loads the same list (from disk); nothing more is posted.
+    await Promise.all([one.feed.stop(), two.feed.stop()]);
+    const restarted = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'three');
+    await restarted.sets.download();
+    await restarted.feed.record();
+    clock.advance(10 * MINUTE);
+    await restarted.scheduler.tick();
+    await restarted.feed.stop();
+    expect(poster.posts).toHaveLength(2);
   });
-}
+
+  it('does not announce to a channel the sets listed before it subscribed, nor anything for an unchanged list', async () => {
+    const clock = new TestClock(NOW);
+    const poster = new RecordingPoster(clock.now);
+    const { sets, feed, scheduler, results } = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'one');
+    await sets.download();
+    await feed.record();
+    fx.fake.cardSets = [...fx.fake.cardSets, ...newSets()];
+    clock.advance(MINUTE);
+    await sets.download();
+    await feed.record();
+    // Subscribed after the sets arrived: they are not news to this channel.
+    clock.advance(MINUTE);
+    await new Subscriptions(fx.store, clock.now).addNewSets({ guildId: GUILD, channelId: 'c-late', userId: '1' });
+    clock.advance(MINUTE);
+    await sets.download();
+    await feed.record();
+    await scheduler.tick();
+    expect(poster.posts).toEqual([]);
+    expect(results).toEqual([]);
+    // The next new set is posted there, alone.
+    fx.fake.cardSets = [...fx.fake.cardSets, { set_name: 'Later Test Deck', set_code: 'LTDK', tcg_date: isoDay(NOW), set_image: 'https://images.ygoprodeck.com/images/sets/LTDK.jpg' }];
+    clock.advance(DAY);
+    await sets.download();
+    await feed.record();
+    await scheduler.tick();
+    expect(poster.posts.map(titles)).toEqual([['Later Test Deck']]);
+    await feed.stop();
+  });
+});
 
 describe('isRecentRelease', () => {
   it('announces sets released in the last 30 days, in the future, or undated', () => {
