@@ -18,7 +18,7 @@ import { LocalMemberShareLedger } from '../src/state/member-share-ledger.js';
 import { MEMBER_SHARES } from '../src/runtime/member-shares.js';
 import { MemberShareSpent } from '../src/interaction/errors.js';
 import type { BenchFixtures } from './fixtures.js';
-import { exposedGc } from './matcher-sets.js';
+import { exposedGc } from './gc.js';
 import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
 import { fixed, seededRandom, summarize } from './stats.js';
 

@@ -5,8 +5,7 @@
  * index holds with English names only and with four more languages, and its latency for a French
  * user.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { exposedGc } from './gc.js';
 import { DEFAULT_ALIASES } from '../src/cards/aliases.js';
 import { CARD_LANGUAGES, type CardLanguage } from '../src/cards/card.js';
 import type { RawCard } from '../src/cards/normalise-card.js';
@@ -196,14 +195,6 @@ function footprint(gc: () => void, build: () => CardMatcher): IndexFootprint {
     entries: first.entryCount,
     buildMs,
   };
-}
-
-/** V8's full collection, also without `--expose-gc` on the command line (`npm run bench` runs under tsx). */
-export function exposedGc(): (() => void) | undefined {
-  if (typeof globalThis.gc === 'function') return globalThis.gc as () => void;
-  setFlagsFromString('--expose-gc');
-  const gc: unknown = runInNewContext('gc');
-  return typeof gc === 'function' ? (gc as () => void) : undefined;
 }
 
 export function formatMatcherSets(result: MatcherSetsResult): string {
