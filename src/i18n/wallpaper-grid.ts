@@ -12,7 +12,6 @@ export const wallpaperGridEn = {
   gridExpired: 'These buttons expired after 10 minutes without use. Press Grid under a listing again.',
   coloursButton: 'Wallpapers in these colours',
   artUnreadable: 'Almanac could not read this artwork’s colours. Try another artwork of the card.',
-  inColoursOf: (card: string, colour: string) => `${card}’s colours: ${colour}`,
 };
 
 type WallpaperGrid = typeof wallpaperGridEn;
@@ -26,7 +25,6 @@ export const wallpaperGridFr: WallpaperGrid = {
   gridExpired: 'Ces boutons ont expiré après 10 minutes sans utilisation. Appuyez de nouveau sur Grille sous une liste.',
   coloursButton: 'Fonds d’écran dans ces couleurs',
   artUnreadable: 'Almanac n’a pas pu lire les couleurs de cette illustration. Essayez une autre illustration de la carte.',
-  inColoursOf: (card, colour) => `Couleurs de ${card} : ${colour}`,
 };
 
 export const wallpaperGridDe: WallpaperGrid = {
@@ -38,7 +36,6 @@ export const wallpaperGridDe: WallpaperGrid = {
   gridExpired: 'Diese Schaltflächen sind nach 10 Minuten ohne Nutzung abgelaufen. Drücke erneut Raster unter einer Liste.',
   coloursButton: 'Hintergründe in diesen Farben',
   artUnreadable: 'Almanac konnte die Farben dieses Artworks nicht lesen. Versuche ein anderes Artwork der Karte.',
-  inColoursOf: (card, colour) => `Farben von ${card}: ${colour}`,
 };
 
 export const wallpaperGridIt: WallpaperGrid = {
@@ -50,7 +47,6 @@ export const wallpaperGridIt: WallpaperGrid = {
   gridExpired: 'Questi pulsanti sono scaduti dopo 10 minuti di inattività. Premi di nuovo Griglia sotto un elenco.',
   coloursButton: 'Sfondi in questi colori',
   artUnreadable: 'Almanac non è riuscito a leggere i colori di questa illustrazione. Prova un’altra illustrazione della carta.',
-  inColoursOf: (card, colour) => `Colori di ${card}: ${colour}`,
 };
 
 export const wallpaperGridPtBR: WallpaperGrid = {
@@ -62,5 +58,4 @@ export const wallpaperGridPtBR: WallpaperGrid = {
   gridExpired: 'Esses botões expiraram após 10 minutos sem uso. Aperte Grade sob uma lista de novo.',
   coloursButton: 'Papéis de parede nestas cores',
   artUnreadable: 'O Almanac não conseguiu ler as cores desta arte. Tente outra arte da carta.',
-  inColoursOf: (card, colour) => `Cores de ${card}: ${colour}`,
 };
