@@ -53,7 +53,8 @@ export async function grid(ctx: ComponentContext, app: AppServices, state: GridS
   try {
     if (state.action === 'pick') {
       const index = Number(ctx.values[0]);
-      if (!Number.isSafeInteger(index) || index < state.index || index >= state.index + GRID_SIZE) return privateAnswer(messages.wallpaper.unknownPager);
+      // A block after a short Wallhaven page numbers its results from the next page's start (as the single view does): up to a page further.
+      if (!Number.isSafeInteger(index) || index < state.index || index >= state.index + GRID_SIZE + state.pageSize) return privateAnswer(messages.wallpaper.unknownPager);
       const [located, collection] = await waitForWallhaven(app, silentAcknowledger(ctx), messages, () =>
         Promise.all([app.wallpaperListings.locate(search, query, { index, pageSize: state.pageSize, direction: 'stay' }, share), collectionOf()]),
       );

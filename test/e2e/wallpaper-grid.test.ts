@@ -1,12 +1,12 @@
 import { ComponentType, MessageFlags, type APIButtonComponent, type APIComponentInContainer, type APIContainerComponent, type APIMediaGalleryComponent, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
-import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeChannelName, FinalMessage, OptionValue } from '../fakes/discord.js';
 import { APPLICATION_ID } from '../fakes/discord-guilds.js';
-import { startFakeWallhaven, type FakeWallhaven, type FakeWallpaper } from '../fakes/wallhaven.js';
-import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
+import { type FakeWallhaven, type FakeWallpaper } from '../fakes/wallhaven.js';
+import type { TestBot } from '../helpers/bot.js';
+import { startListingsBot } from '../helpers/wallhaven-bot.js';
 import { buttonCustomId, newMessageFrom } from '../helpers/components.js';
 
 /**
@@ -67,14 +67,7 @@ describe('/wallpaper grid', () => {
   let sfwNewest: string[];
 
   beforeAll(async () => {
-    fake = await startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: 45, windowMs: 3_000 } });
-    bot = await startTestBot({
-      env: { WALLHAVEN_URL: fake.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY },
-      overrides: {
-        limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / 20 }),
-        memberShares: { wallhaven: { limit: 10_000 } },
-      },
-    });
+    ({ bot, fake } = await startListingsBot());
     sfwNewest = newestFirst(fake.byPurity('sfw'));
   });
 

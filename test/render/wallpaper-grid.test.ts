@@ -3,33 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { renderGrid } from '../../src/render/wallpaper-grid.js';
 import type { PagerSearch } from '../../src/wallpaper/pager-state.js';
-import type { WallpaperPurity, WallpaperSummary } from '../../src/wallpaper/wallpaper.js';
+import type { WallpaperPurity } from '../../src/wallpaper/wallpaper.js';
+import { item } from '../helpers/wallpaper-fixtures.js';
 import { componentPayloadError } from '../fakes/discord-components.js';
 
 /** A grid's payload: what Discord accepts, and what it never shows where it may not. */
 
-function wallpaper(at: number, purity: WallpaperPurity = 'sfw'): WallpaperSummary {
-  const id = `abc${String(at).padStart(3, '0')}`;
-  return {
-    id,
-    pageUrl: `https://wallhaven.cc/w/${id}`,
-    shortUrl: `https://whvn.cc/${id}`,
-    views: 1,
-    favorites: 1,
-    purity,
-    category: 'general',
-    width: 1920,
-    height: 1080,
-    resolution: '1920x1080',
-    ratio: 1.78,
-    fileSize: 1,
-    fileType: 'image/jpeg',
-    createdAt: new Date('2025-03-04T05:06:07Z'),
-    colors: [],
-    imageUrl: `https://w.wallhaven.cc/full/ab/wallhaven-${id}.jpg`,
-    thumbnails: { large: `https://th.wallhaven.cc/lg/ab/${id}.jpg`, small: `https://th.wallhaven.cc/small/ab/${id}.jpg` },
-  };
-}
+const wallpaper = (at: number, purity: WallpaperPurity = 'sfw') => item(`abc${String(at).padStart(3, '0')}`, purity);
 
 const search: PagerSearch = { categories: { general: true, anime: true, people: true }, purity: 'sfw+sketchy', sorting: 'date_added', query: { kind: 'none' } };
 
