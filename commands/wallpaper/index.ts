@@ -5,12 +5,14 @@ import { en } from '../../src/i18n/en.js';
 import { messagesFor } from '../../src/i18n/messages.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import type { AppServices } from '../../src/app/services.js';
-import { isTagMenuId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId, parseUploadsById } from '../../src/wallpaper/component-ids.js';
+import { isTagMenuId, parseCardColoursId, parseCollectionListPageId, parseCollectionMenuId, parseMoreLikeId, parseUploadsById } from '../../src/wallpaper/component-ids.js';
 import { MAX_USERNAME_LENGTH } from '../../src/wallpaper/collections.js';
-import { PAGER_PREFIX } from '../../src/wallpaper/pager-state.js';
+import { decodePagerId, isGridAction, PAGER_PREFIX } from '../../src/wallpaper/pager-state.js';
 import { MAX_QUERY_LENGTH, RATIO_CHOICES, SORTING_CHOICES, TOPLIST_RANGES } from '../../src/wallpaper/search.js';
 import { CATEGORY_CHOICES, colourSuggestions, resolutionSuggestions } from '../../src/wallpaper/search-options.js';
 import { listCollections, openCollection, pageCollectionList } from './collections.js';
+import { cardColours } from './colours.js';
+import { grid } from './grid.js';
 import { page } from './page.js';
 import { randomWallpaper } from './random.js';
 import { listTag, moreLikeThis, uploadsBy } from './related.js';
@@ -19,7 +21,7 @@ import { showWallpaper } from './show.js';
 
 /** `/wallpaper`: its definition, and which file answers each subcommand and component. */
 
-/** Every `wp:` component: "More like this", a detail view's tag menu or "Uploads by …", a list of collections, or the ◀ ▶ of a listing. */
+/** Every `wp:` component: "More like this", a detail view's tag menu or "Uploads by …", a list of collections, a listing's grid, a card artwork's colours, or the ◀ ▶ of a listing. */
 function handleComponent(ctx: ComponentContext, app: AppServices): Promise<ComponentResult> {
   const similarTo = parseMoreLikeId(ctx.customId);
   if (similarTo !== null) return moreLikeThis(ctx, app, similarTo);
@@ -30,6 +32,10 @@ function handleComponent(ctx: ComponentContext, app: AppServices): Promise<Compo
   if (collectionsOf !== null) return openCollection(ctx, app, collectionsOf);
   const listPage = parseCollectionListPageId(ctx.customId);
   if (listPage !== null) return pageCollectionList(ctx, app, listPage);
+  const colours = parseCardColoursId(ctx.customId);
+  if (colours !== null) return cardColours(ctx, app, colours);
+  const state = decodePagerId(ctx.customId);
+  if (state !== null && isGridAction(state.action)) return grid(ctx, app, { ...state, action: state.action });
   return page(ctx, app);
 }
 

@@ -41,6 +41,12 @@ export interface Opener {
   messages: Catalogue;
 }
 
+/** A listing to open instead when the first has no results at all. */
+export interface Fallback {
+  filters: Omit<PagerSearch, 'query'>;
+  query: string | undefined;
+}
+
 /**
  * A new pager on the first result of `filters` and `query`, after checking that the channel may show
  * the purity it asks for. The caller's message becomes the pager: its owner is who asked.
@@ -51,6 +57,7 @@ export async function openPager(
   filters: Omit<PagerSearch, 'query'>,
   query: string | undefined,
   collection?: WallpaperCollection,
+  fallback?: Fallback,
 ): Promise<Reply> {
   const { messages } = opener;
   const nsfwAvailable = app.wallhaven.nsfwAvailable;
@@ -64,6 +71,7 @@ export async function openPager(
   ).catch((error: unknown) => {
     throw isSimilarChallenged(error) ? new UserError((t) => t.wallpaper.similarChallenged, { cause: error }) : error;
   });
+  if ((located === null || located.page.total === 0) && fallback !== undefined) return openPager(app, opener, fallback.filters, fallback.query, collection);
   if (located === null || located.page.total === 0) throw new UserError((t) => noResultsSentence(summaryOf(search, query, located?.page, collection), t));
   // Wallhaven may answer with a seed of its own: later pages must use the one page 1 was sorted by.
   if (search.sorting === 'random' && located.page.seed !== null) search.seed = located.page.seed;

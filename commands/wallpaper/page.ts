@@ -7,7 +7,7 @@ import { renderPager } from '../../src/render/wallpaper.js';
 import type { AppServices } from '../../src/app/services.js';
 import { parseCollectionListingText } from '../../src/wallpaper/collections.js';
 import { purityAllowed } from '../../src/wallpaper/gating.js';
-import { activityTime, decodePagerId } from '../../src/wallpaper/pager-state.js';
+import { activityTime, decodePagerId, isGridAction } from '../../src/wallpaper/pager-state.js';
 import { isPastLastPage, PAGER_IDLE_LIMIT_MS, targetOf } from '../../src/wallpaper/paging.js';
 import { highestPurity } from '../../src/wallpaper/search.js';
 import { sideAnswer, waitForWallhaven } from './listing.js';
@@ -20,7 +20,8 @@ export async function page(ctx: ComponentContext, app: AppServices): Promise<Com
   const messages = messagesFor(ctx.settings.publicLocale);
   const labels = messages.wallpaper;
   const state = decodePagerId(ctx.customId);
-  if (state === null) return privateAnswer(labels.unknownPager);
+  if (state === null || isGridAction(state.action)) return privateAnswer(labels.unknownPager);
+  const action = state.action;
   if (ctx.message.ownerId === null || ctx.message.ownerId !== ctx.user.id) return privateAnswer(labels.notYourPager);
   const { search } = state;
   const query = await app.wallpaperListings.queryText(search.query);
@@ -32,7 +33,7 @@ export async function page(ctx: ComponentContext, app: AppServices): Promise<Com
   const now = app.clock.now().getTime();
   const expired = now - state.lastActivityMs > PAGER_IDLE_LIMIT_MS;
   // An expired pager re-renders the result it shows, with its buttons disabled.
-  const target = targetOf(state, expired);
+  const target = targetOf({ action, index: state.index }, expired);
   const collectionRef = search.listing === 'collection' && query !== undefined ? parseCollectionListingText(query) : null;
   const share = app.memberShares.spenderFor(ctx.user.id, 'wallhaven');
   let located;

@@ -36,6 +36,7 @@ import type { LimiterFactory } from '../upstream/limiter.js';
 import type { UpstreamName } from '../interaction/upstream-error.js';
 import { WallhavenService } from '../services/wallhaven/wallhaven.js';
 import { WorldMap } from '../services/world-map/world-map.js';
+import { ArtColours } from '../services/art-colours/art-colours.js';
 import { WallpaperListings } from '../services/wallhaven/wallpaper-listings.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import type { RouterServices } from '../interaction/router.js';
@@ -64,6 +65,8 @@ export interface AppServices {
   dig: DnsDig;
   /** Maps of located addresses, drawn locally (`/ip bulk`, Locate IP on a log). */
   worldMap: WorldMap;
+  /** A card artwork's dominant colour, for wallpapers in its colours. */
+  artColours: ArtColours;
   /** `/ip whois` and the registration button: RDAP registries found through IANA's bootstrap. */
   rdap: RdapService;
   wallhaven: WallhavenService;
@@ -220,6 +223,7 @@ export async function createServices(deps: ServiceDeps, overrides: ServiceOverri
     ipLookup: new IpLookup(geo, dns),
     rdap,
     worldMap: new WorldMap(),
+    artColours: new ArtColours(),
     dig: new DnsDig({ servers: deps.config.dnsServers, doh: deps.config.dohResolvers, dispatcher: overrides.dispatcher }),
     wallhaven,
     wallpaperListings: new WallpaperListings(wallhaven, state.longQueries),

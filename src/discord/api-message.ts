@@ -1,6 +1,6 @@
 import { MessageFlags, type RawFile, type RESTPatchAPIWebhookWithTokenMessageJSONBody } from 'discord.js';
 import type { Reply } from '../interaction/reply.js';
-import type { MessageEdit } from '../interaction/routed-interaction.js';
+import { completeMessage, type MessageEdit } from '../interaction/routed-interaction.js';
 
 /** A message in Discord's JSON shape, plus the files to upload with it. */
 export interface ApiMessage {
@@ -14,11 +14,17 @@ export interface ApiMessage {
  */
 export function toApiMessage(edit: MessageEdit): ApiMessage {
   const files = (edit.files ?? []).map((file): RawFile => ({ name: file.name, data: file.data }));
+  const fields =
+    edit.layout === undefined
+      ? {
+          ...(edit.content === undefined ? {} : { content: edit.content }),
+          ...(edit.embeds === undefined ? {} : { embeds: edit.embeds }),
+          ...(edit.components === undefined ? {} : { components: edit.components }),
+        }
+      : { components: edit.layout, flags: MessageFlags.IsComponentsV2 };
   return {
     body: {
-      ...(edit.content === undefined ? {} : { content: edit.content }),
-      ...(edit.embeds === undefined ? {} : { embeds: edit.embeds }),
-      ...(edit.components === undefined ? {} : { components: edit.components }),
+      ...fields,
       ...(edit.files === undefined
         ? {}
         : {
@@ -36,6 +42,6 @@ export function toApiMessage(edit: MessageEdit): ApiMessage {
 
 /** A new message: unset fields are empty, and only the invoker sees it when it is ephemeral. */
 export function toApiReply(reply: Reply): ApiMessage {
-  const message = toApiMessage({ content: reply.content ?? '', embeds: reply.embeds ?? [], components: reply.components ?? [], files: reply.files ?? [] });
-  return reply.ephemeral ? { ...message, body: { ...message.body, flags: MessageFlags.Ephemeral } } : message;
+  const message = toApiMessage(completeMessage(reply));
+  return reply.ephemeral ? { ...message, body: { ...message.body, flags: (message.body.flags ?? 0) | MessageFlags.Ephemeral } } : message;
 }

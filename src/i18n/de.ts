@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistDe } from './banlist.js';
+import { wallpaperGridDe } from './wallpaper-grid.js';
 import { subscribeDe } from './subscribe.js';
 import { opsDe } from './ops/de.js';
 
@@ -442,5 +443,6 @@ export const de: Catalogue = {
   },
   subscribe: subscribeDe,
   banlist: banlistDe,
+  wallpaperGrid: wallpaperGridDe,
   ops: opsDe,
 };

@@ -1,4 +1,5 @@
 import { banlistEn } from './banlist.js';
+import { wallpaperGridEn } from './wallpaper-grid.js';
 import { subscribeEn } from './subscribe.js';
 import { opsEn } from './ops/en.js';
 /**
@@ -454,5 +455,6 @@ export const en = {
   },
   subscribe: subscribeEn,
   banlist: banlistEn,
+  wallpaperGrid: wallpaperGridEn,
   ops: opsEn,
 };

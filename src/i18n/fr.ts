@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistFr } from './banlist.js';
+import { wallpaperGridFr } from './wallpaper-grid.js';
 import { subscribeFr } from './subscribe.js';
 import { opsFr } from './ops/fr.js';
 
@@ -444,5 +445,6 @@ export const fr: Catalogue = {
   },
   subscribe: subscribeFr,
   banlist: banlistFr,
+  wallpaperGrid: wallpaperGridFr,
   ops: opsFr,
 };

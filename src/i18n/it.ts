@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistIt } from './banlist.js';
+import { wallpaperGridIt } from './wallpaper-grid.js';
 import { subscribeIt } from './subscribe.js';
 import { opsIt } from './ops/it.js';
 
@@ -441,5 +442,6 @@ export const it: Catalogue = {
   },
   subscribe: subscribeIt,
   banlist: banlistIt,
+  wallpaperGrid: wallpaperGridIt,
   ops: opsIt,
 };

@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistPtBR } from './banlist.js';
+import { wallpaperGridPtBR } from './wallpaper-grid.js';
 import { subscribePtBR } from './subscribe.js';
 import { opsPtBr } from './ops/pt-br.js';
 
@@ -442,5 +443,6 @@ export const ptBR: Catalogue = {
   },
   subscribe: subscribePtBR,
   banlist: banlistPtBR,
+  wallpaperGrid: wallpaperGridPtBR,
   ops: opsPtBr,
 };

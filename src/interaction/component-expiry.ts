@@ -1,18 +1,37 @@
 import { ComponentType } from 'discord.js';
 import type { Logger } from 'pino';
-import type { ActionRow, MessagePayload } from './reply.js';
+import type { MessagePayload } from './reply.js';
+import type { MessageEdit } from './routed-interaction.js';
 
 /** An interaction token allows edits for 15 minutes; an expiry later than that cannot be applied. */
 const MAX_EXPIRY_MS = 14 * 60_000;
 
-/** The same rows with every button and menu disabled; link buttons keep working. */
-function disableInteractiveComponents(rows: readonly ActionRow[]): ActionRow[] {
-  return rows.map((row) => ({
-    ...row,
-    components: row.components.map((component) =>
-      component.type === ComponentType.Button && 'url' in component ? component : { ...component, disabled: true },
-    ),
-  }));
+const INTERACTIVE: readonly number[] = [
+  ComponentType.Button,
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+];
+
+/**
+ * The same components with every button and menu disabled, however deep (a Components V2
+ * container holds rows, a section a button); link buttons keep working.
+ */
+function disableInteractive<T extends { type: number }>(component: T): T {
+  if (INTERACTIVE.includes(component.type)) return 'url' in component ? component : { ...component, disabled: true };
+  const copy: Record<string, unknown> = { ...component };
+  if (Array.isArray(copy.components)) copy.components = (copy.components as { type: number }[]).map(disableInteractive);
+  if (typeof copy.accessory === 'object' && copy.accessory !== null) copy.accessory = disableInteractive(copy.accessory as { type: number });
+  return copy as T;
+}
+
+/** The edit disabling a message's components: its layout's, or its rows'. */
+function disablingEdit(payload: MessagePayload): MessageEdit | undefined {
+  if (payload.layout !== undefined) return payload.layout.length === 0 ? undefined : { layout: payload.layout.map(disableInteractive) };
+  const rows = payload.components ?? [];
+  return rows.length === 0 ? undefined : { components: rows.map(disableInteractive) };
 }
 
 /**
@@ -28,15 +47,15 @@ export class ComponentExpiry {
     private readonly maxTimers = 2_000,
   ) {}
 
-  schedule(rootId: string, payload: MessagePayload, edit: (components: ActionRow[]) => Promise<unknown>): void {
+  schedule(rootId: string, payload: MessagePayload, edit: (edit: MessageEdit) => Promise<unknown>): void {
     this.cancel(rootId);
     const after = payload.disableComponentsAfterMs;
-    const rows = payload.components ?? [];
-    if (after === undefined || rows.length === 0) return;
+    const disabling = disablingEdit(payload);
+    if (after === undefined || disabling === undefined) return;
     if (this.timers.size >= this.maxTimers) this.cancel(this.timers.keys().next().value!);
     const timer = setTimeout(() => {
       this.timers.delete(rootId);
-      edit(disableInteractiveComponents(rows)).catch((error: unknown) =>
+      edit(disabling).catch((error: unknown) =>
         this.log.debug({ err: error, rootId }, 'could not disable idle components'),
       );
     }, Math.min(after, MAX_EXPIRY_MS));

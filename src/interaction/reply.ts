@@ -1,4 +1,4 @@
-import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
 
 /**
  * What a command answers, whatever the transport: the type renderers build. It depends on nothing
@@ -17,6 +17,12 @@ export interface MessagePayload {
   content?: string;
   embeds?: APIEmbed[];
   components?: ActionRow[];
+  /**
+   * A Components V2 message (flag `IS_COMPONENTS_V2`): its whole layout, in place of `content`,
+   * `embeds` and `components`, which the transport then leaves out (Discord refuses them beside the
+   * flag, and a message keeps the flag once set).
+   */
+  layout?: APIMessageTopLevelComponent[];
   files?: Attachment[];
   /**
    * Disable this message's buttons and menus after this long without another press on them (the

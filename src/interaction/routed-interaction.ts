@@ -7,7 +7,7 @@ import type { MessagePayload, Reply } from './reply.js';
  */
 
 /** Fields to set on an existing message; absent fields stay as they are. */
-export type MessageEdit = Pick<MessagePayload, 'content' | 'embeds' | 'components' | 'files'>;
+export type MessageEdit = Pick<MessagePayload, 'content' | 'embeds' | 'components' | 'layout' | 'files'>;
 
 /**
  * How one interaction is acknowledged and its messages written. The first call among `reply`,
@@ -86,7 +86,8 @@ export interface ComponentInteraction extends InteractionBase {
 
 export type RoutedInteraction = ChatInputInteraction | AutocompleteInteraction | MessageCommandInteraction | ComponentInteraction;
 
-/** A full message: what a reply leaves unset is cleared, as a new message would have it. */
-export function completeMessage(payload: MessagePayload): Required<MessageEdit> {
+/** A full message: what a reply leaves unset is cleared, as a new message would have it (a layout is the whole message). */
+export function completeMessage(payload: MessagePayload): MessageEdit {
+  if (payload.layout !== undefined) return { layout: payload.layout, files: payload.files ?? [] };
   return { content: payload.content ?? '', embeds: payload.embeds ?? [], components: payload.components ?? [], files: payload.files ?? [] };
 }

@@ -180,7 +180,7 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
       } else {
         await responder.reply(reply);
       }
-      expiry.schedule(interaction.id, reply, (components) => responder.editReply({ components }));
+      expiry.schedule(interaction.id, reply, (edit) => responder.editReply(edit));
       // The answer is out; its fuller version replaces it when ready (within the token's 15 minutes).
       reply.completion
         ?.then((completed) => responder.editReply(completeMessage(completed)))
@@ -269,14 +269,14 @@ export function createRouter<S extends RouterServices>(commands: readonly Comman
           await responder.update(result.update);
         }
         // The message belongs to the interaction that created it: a press restarts its idle clock.
-        expiry.schedule(rootId, result.update, (components) => responder.editReply({ components }));
+        expiry.schedule(rootId, result.update, (edit) => responder.editReply(edit));
       } else if (deferral) {
         await deferral.promise;
         const followUp = await responder.followUp(result.reply);
-        expiry.schedule(followUp.id, result.reply, (components) => responder.editFollowUp(followUp.id, { components }));
+        expiry.schedule(followUp.id, result.reply, (edit) => responder.editFollowUp(followUp.id, edit));
       } else {
         await responder.reply(result.reply);
-        expiry.schedule(interaction.id, result.reply, (components) => responder.editReply({ components }));
+        expiry.schedule(interaction.id, result.reply, (edit) => responder.editReply(edit));
       }
       recordOutcome(app.metrics, { interaction: log, answers }, entry);
     } catch (error) {

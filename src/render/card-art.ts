@@ -1,9 +1,10 @@
-import type { APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import type { Card, CardArt } from '../cards/card.js';
 import { artCustomId, MAX_ARTWORK } from '../cards/custom-ids.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { en } from '../i18n/en.js';
 import type { Attachment, Reply } from '../interaction/reply.js';
+import { cardColoursId } from '../wallpaper/component-ids.js';
 import { artAttachment } from './card.js';
 import { frameColour } from './card-labels.js';
 import { pageWindow, pagerRow } from './card-set.js';
@@ -50,10 +51,14 @@ export function renderArtwork(view: ArtworkView): Reply {
   } else if (view.artNotAttachable !== true) {
     embed.description = labels.artUnavailable;
   }
+  // The artwork's colours are worked out only once pressed, from the stored image: shown only with it.
+  const colours: APIButtonComponent[] =
+    image === null ? [] : [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: cardColoursId(card.id, index), label: messages.wallpaperGrid.coloursButton }];
+  const buttons = [...(total > 1 ? pagerRow(index, total, (target) => artCustomId(card.id, target)).components : []), ...colours];
   return {
     ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
     embeds: [embed],
-    ...(total > 1 ? { components: [pagerRow(index, total, (target) => artCustomId(card.id, target))] } : {}),
+    ...(buttons.length > 0 ? { components: [{ type: ComponentType.ActionRow, components: buttons }] } : {}),
     ...(files.length > 0 ? { files } : {}),
   };
 }

@@ -115,13 +115,15 @@ function linkButton(label: string, url: string | undefined): APIButtonComponent[
 }
 
 /** Thumbnails are served for embedding; the large one is the best size for a chat. */
-function largeImage(summary: WallpaperSummary): string | undefined {
+export function largeImage(summary: WallpaperSummary): string | undefined {
   return linkableWallhavenUrl(summary.thumbnails.large) ?? linkableWallhavenUrl(summary.thumbnails.original) ?? linkableWallhavenUrl(summary.imageUrl);
 }
 
 interface PagerButtons {
   previousId: string;
   nextId: string;
+  /** The Grid button's: the same listing, ten at a time, in a message of whoever presses. */
+  gridId?: string;
   previousDisabled: boolean;
   nextDisabled: boolean;
 }
@@ -159,13 +161,14 @@ function moreLikeButton(summary: WallpaperSummary, labels: Labels): APIButtonCom
   return { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: moreLikeId(summary.id), label: labels.moreLikeThis };
 }
 
-function pagerRow(buttons: PagerButtons, shown: WallpaperSummary | undefined, labels: Labels): ActionRow {
+function pagerRow(buttons: PagerButtons, shown: WallpaperSummary | undefined, labels: Labels, gridLabel: string): ActionRow {
   return {
     type: ComponentType.ActionRow,
     components: [
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.previousId, label: '◀', disabled: buttons.previousDisabled },
       { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.nextId, label: '▶', disabled: buttons.nextDisabled },
       ...(shown ? [moreLikeButton(shown, labels)] : []),
+      ...(buttons.gridId ? [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: buttons.gridId, label: gridLabel } as const] : []),
       ...linkButton(labels.openOnWallhaven, shown?.pageUrl),
     ],
   };
@@ -200,7 +203,7 @@ export function renderSearchResult(view: SearchResultView): Reply {
   return {
     ...(view.note ? { content: truncate(view.note, EMBED_LIMITS.content) } : {}),
     embeds: fitEmbedsToLimit([embed]),
-    components: [pagerRow(view.buttons, shown, messages.wallpaper)],
+    components: [pagerRow(view.buttons, shown, messages.wallpaper, messages.wallpaperGrid.gridButton)],
   };
 }
 
@@ -328,6 +331,7 @@ export function renderPager(view: PagerView): Reply {
   const buttons: PagerButtons = {
     previousId: encodePagerId({ ...state, action: 'prev' }),
     nextId: encodePagerId({ ...state, action: 'next' }),
+    gridId: encodePagerId({ ...state, action: 'grid' }),
     previousDisabled: view.expired || located.index === 0,
     nextDisabled: view.expired || !located.hasNext,
   };

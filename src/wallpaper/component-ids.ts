@@ -11,6 +11,7 @@ import { WALLPAPER_ID_PATTERN } from './wallhaven-site.js';
  * - `wp:t<wallpaper id>`  the menu of a wallpaper's tags on its detail view (each option's value is a tag id).
  * - `wp:k…`, `wp:o…`      a user's list of collections: its ◀ ▶ and its menu (below).
  * - `wp:u<username>`      the "Uploads by …" button on a detail view.
+ * - `wp:a<card id>.<artwork index>`  "Wallpapers in these colours" under `/card art` (both decimal).
  */
 
 const MORE_LIKE = `${PAGER_PREFIX}:l`;
@@ -82,4 +83,17 @@ export function uploadsById(username: string): string | null {
 /** The uploader an "Uploads by …" button lists, or null for any other id. */
 export function parseUploadsById(id: string): string | null {
   return id.startsWith(UPLOADS) ? uploadsById(id.slice(UPLOADS.length))?.slice(UPLOADS.length) ?? null : null;
+}
+
+const CARD_COLOURS = `${PAGER_PREFIX}:a`;
+
+/** The "Wallpapers in these colours" button under a card's artwork `index` (0-based). */
+export function cardColoursId(cardId: number, index: number): string {
+  return `${CARD_COLOURS}${cardId}.${index}`;
+}
+
+/** The card and artwork a colours button is for, or null for any other id. */
+export function parseCardColoursId(id: string): { cardId: number; index: number } | null {
+  const match = /^wp:a([1-9][0-9]{0,9})\.(0|[1-9][0-9]{0,2})$/.exec(id);
+  return match ? { cardId: Number(match[1]), index: Number(match[2]) } : null;
 }

@@ -34,8 +34,12 @@ import {
  *
  * - `action`   `b` (◀) or `f` (▶): both buttons carry the same state, so this also keeps their ids
  *              unique. With the `ai-art` option, `c`/`g` (include) or `d`/`h` (exclude): the filters'
- *              4 digits have no room left for it, and a letter keeps every earlier id as it was. (The first format, with 2 filter digits, used `p` and `n`: those ids are refused
- *              rather than misread; they had expired 10 minutes after their last use anyway.)
+ *              4 digits have no room left for it, and a letter keeps every earlier id as it was. The
+ *              grid of the same listing (wallpaper-grid.ts) uses capitals: `J` opens a grid on the
+ *              result shown, `B`/`F` are the grid's ◀ ▶ by ten, `P` its menu opening one (`K C G Q`
+ *              with include, `L D H R` with exclude). (The first format, with 2 filter digits, used
+ *              `p` and `n`: those ids are refused rather than misread; they had expired 10 minutes
+ *              after their last use anyway.)
  * - `filters`  categories (3 bits), purity level, sorting, ratio, toplist period, colour, whether
  *              the purities below the level are asked for too, and the kind of listing (a search, a
  *              tag, a collection), packed into one number, 4 digits.
@@ -68,6 +72,13 @@ const MAX_ACTIVITY_SECONDS = 36 ** 6 - 1;
 const STORED_KEY_LENGTH = 10;
 
 export type PagerAction = 'prev' | 'next';
+/** A grid's actions: open one on the pager's result, page it ◀ ▶ by ten, open one of its wallpapers (`pick`). */
+export type GridAction = 'grid' | 'grid-prev' | 'grid-next' | 'pick';
+const ACTIONS = ['prev', 'next', 'grid', 'grid-prev', 'grid-next', 'pick'] as const satisfies readonly (PagerAction | GridAction)[];
+
+export function isGridAction(action: PagerAction | GridAction): action is GridAction {
+  return action !== 'prev' && action !== 'next';
+}
 
 export type QueryRef = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'stored'; key: string };
 
@@ -88,7 +99,7 @@ export interface PagerSearch {
 }
 
 export interface PagerState {
-  action: PagerAction;
+  action: PagerAction | GridAction;
   search: PagerSearch;
   index: number;
   pageSize: number;
@@ -206,11 +217,11 @@ function queryField(query: QueryRef): string {
   }
 }
 
-/** ◀ and ▶ for each `ai-art` choice: none, then `AI_ART_CHOICES` in order. */
-const ACTION_LETTERS = ['bf', 'cg', 'dh'] as const;
+/** Each of `ACTIONS`' letter for each `ai-art` choice: none, then `AI_ART_CHOICES` in order. */
+const ACTION_LETTERS = ['bfJBFP', 'cgKCGQ', 'dhLDHR'] as const;
 
-function actionLetter(action: PagerAction, aiArt: AiArtChoice | undefined): string {
-  return ACTION_LETTERS[optionalDigit(AI_ART_CHOICES, aiArt)]![action === 'prev' ? 0 : 1]!;
+function actionLetter(action: PagerState['action'], aiArt: AiArtChoice | undefined): string {
+  return ACTION_LETTERS[optionalDigit(AI_ART_CHOICES, aiArt)]![ACTIONS.indexOf(action)]!;
 }
 
 /** The custom_id for `state`, whatever its length (see `encodePagerId` for the checked version). */
@@ -240,7 +251,7 @@ export function encodePagerId(state: PagerState): string {
 /** The state in a custom_id, or null for anything this format did not produce. Never throws. */
 export function decodePagerId(id: string): PagerState | null {
   if (id.length > CUSTOM_ID_MAX_LENGTH) return null;
-  const match = /^wp:([b-dfgh])([0-9a-z]{4})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
+  const match = /^wp:([b-dfghB-DF-HJ-LP-R])([0-9a-z]{4})([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]{6})?\.([a-zA-Z0-9]{6})?\.([0-9a-z]+)\.(.*)$/s.exec(id);
   if (!match) return null;
   const [, action, filtersText, indexText, pageSizeText, atleastText, seed, activityText, queryText] = match;
   const filters = unpackFilters(parseBase36(filtersText!, FILTER_DIGITS) ?? Infinity);
@@ -263,7 +274,7 @@ export function decodePagerId(id: string): PagerState | null {
   const aiArtDigit = ACTION_LETTERS.findIndex((letters) => letters.includes(action!));
   if (aiArtDigit > 0) search.aiArt = AI_ART_CHOICES[aiArtDigit - 1]!;
   const state: PagerState = {
-    action: ACTION_LETTERS[aiArtDigit]!.startsWith(action!) ? 'prev' : 'next',
+    action: ACTIONS[ACTION_LETTERS[aiArtDigit]!.indexOf(action!)]!,
     search,
     index,
     pageSize,

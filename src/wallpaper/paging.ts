@@ -1,5 +1,5 @@
 import { isUpstreamError } from '../interaction/upstream-error.js';
-import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerSearch, type PagerState } from './pager-state.js';
+import { MAX_PAGE_SIZE, MAX_RESULT_INDEX, type PagerAction, type PagerSearch } from './pager-state.js';
 import { parseCollectionListingText, type WallpaperCollection } from './collections.js';
 import { parseTagListingText, wallhavenQueryOf } from './listings.js';
 import { purityFilterOf, type SearchSummary, type WallpaperSearch } from './search.js';
@@ -118,8 +118,51 @@ export async function locateResult(
 }
 
 /** The result index a press on a pager's button asks for; an expired pager stays where it is. */
-export function targetOf(state: Pick<PagerState, 'action' | 'index'>, expired: boolean): { direction: 'next' | 'prev' | 'stay'; index: number } {
+export function targetOf(state: { action: PagerAction; index: number }, expired: boolean): { direction: 'next' | 'prev' | 'stay'; index: number } {
   const direction = expired ? 'stay' : state.action;
   const index = direction === 'next' ? state.index + 1 : direction === 'prev' ? Math.max(0, state.index - 1) : state.index;
   return { direction, index };
+}
+
+/** Results in a grid: Discord's media gallery shows at most 10. */
+export const GRID_SIZE = 10;
+
+export interface LocatedBlock {
+  /** The first result's absolute index (a multiple of `GRID_SIZE`). */
+  start: number;
+  /** The results of the block in order, each with its absolute index. */
+  items: { index: number; item: WallpaperSummary }[];
+  /** The last Wallhaven page read: its total and echoed query name the listing. */
+  page: WallpaperPage;
+  pageSize: number;
+  hasNext: boolean;
+}
+
+/** The first result of the block of ten holding `index`. */
+export function blockStart(index: number): number {
+  return Math.floor(index / GRID_SIZE) * GRID_SIZE;
+}
+
+/**
+ * The ten results from `start`, reading only the one or two Wallhaven pages that hold them (ten of
+ * 24 a page: a block may straddle two). Null when the block is past the last result.
+ */
+export async function locateBlock(searchPage: SearchPage, search: PagerSearch, query: string | undefined, start: number, pageSize: number): Promise<LocatedBlock | null> {
+  const pageNumber = Math.floor(start / pageSize) + 1;
+  let page = await searchPage(toServiceSearch(search, query, pageNumber));
+  const size = pageSizeOf(page, pageSize);
+  const offset = start - (pageNumber - 1) * pageSize;
+  const items = page.items.slice(offset, offset + GRID_SIZE).map((item, at) => ({ index: start + at, item }));
+  let takenFromLast = offset + items.length;
+  if (items.length < GRID_SIZE && page.page < page.lastPage) {
+    page = await searchPage(toServiceSearch(search, query, pageNumber + 1));
+    const rest = page.items.slice(0, GRID_SIZE - items.length);
+    const first = pageNumber * pageSize;
+    items.push(...rest.map((item, at) => ({ index: Math.max(first + at, start + items.length + at), item })));
+    takenFromLast = rest.length;
+  }
+  if (items.length === 0) return null;
+  const end = start + GRID_SIZE;
+  const hasNext = (takenFromLast < page.items.length || page.page < page.lastPage) && end <= MAX_RESULT_INDEX;
+  return { start, items, page, pageSize: size, hasNext };
 }

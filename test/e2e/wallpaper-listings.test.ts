@@ -1,12 +1,12 @@
 import { ComponentType, type APIStringSelectComponent } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
-import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import { decodePagerId } from '../../src/wallpaper/pager-state.js';
 import type { FakeChannelName, FinalMessage, InteractionExchange, OptionValue } from '../fakes/discord.js';
 import { htmlPage } from '../fakes/fake-server.js';
-import { startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
-import { CANARY_WALLHAVEN_KEY, startTestBot, type TestBot } from '../helpers/bot.js';
+import type { FakeWallhaven } from '../fakes/wallhaven.js';
+import { CANARY_WALLHAVEN_KEY, type TestBot } from '../helpers/bot.js';
+import { startListingsBot } from '../helpers/wallhaven-bot.js';
 import { buttonCustomId, newMessageFrom } from '../helpers/components.js';
 
 /**
@@ -48,14 +48,7 @@ describe('/wallpaper listings beyond search', () => {
   let fake: FakeWallhaven;
 
   beforeAll(async () => {
-    fake = await startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY, rateLimit: { limit: 45, windowMs: 3_000 } });
-    bot = await startTestBot({
-      env: { WALLHAVEN_URL: fake.url, WALLHAVEN_API_KEY: CANARY_WALLHAVEN_KEY },
-      overrides: {
-        limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: options.minTimeMs / 20 }),
-        memberShares: { wallhaven: { limit: 10_000 } },
-      },
-    });
+    ({ bot, fake } = await startListingsBot());
   });
 
   afterAll(async () => {

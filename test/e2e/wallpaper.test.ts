@@ -196,7 +196,8 @@ describe('/wallpaper end to end, with an API key', () => {
     expect(expired.content).toBe(en.wallpaper.pagerExpired);
     expect(pagerButton(expired, '◀').disabled).toBe(true);
     expect(pagerButton(expired, '▶').disabled).toBe(true);
-    expect(buttonsOn(expired)).toHaveLength(4);
+    // ◀ ▶, More like this, Grid (both open a message of the presser's own) and the link.
+    expect(buttonsOn(expired)).toHaveLength(5);
   });
 
   it('keeps a query too long for a custom_id in memory, and says so when it is gone', async () => {

@@ -30,6 +30,7 @@ import {
 } from 'discord.js';
 import { readRequestBody, type UploadedFile } from '../helpers/http-body.js';
 import { communityGuildCreate } from './discord-community-guild.js';
+import { componentPayloadError } from './discord-components.js';
 import { FakeDiscordCdn, type CdnDownload, type CdnFile } from './discord-cdn.js';
 import { FakeGateway, type GatewaySessionInfo } from './discord-gateway.js';
 import {
@@ -393,6 +394,12 @@ function nextSnowflake(): string {
 
 function discordError(status: number, code: number, message: string): Reply {
   return { status, body: { message, code } };
+}
+
+/** Discord's 400 for components it would refuse (see discord-components.ts), with `flags` the message's once written. */
+function invalidComponents(body: MessageBody, flags: number | null | undefined): Reply | undefined {
+  const error = componentPayloadError(body, flags ?? 0);
+  return error === undefined ? undefined : discordError(400, 50035, `Invalid Form Body: ${error}`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -788,6 +795,8 @@ class FakeDiscordServer implements FakeDiscord {
     // Discord: a nonce is at most 25 characters; with enforce_nonce, a repeat from the same author
     // within a few minutes returns the first message instead of posting again.
     if (body.nonce !== undefined && String(body.nonce).length > 25) return discordError(400, 50035, 'Invalid Form Body');
+    const refused = invalidComponents(body, body.flags);
+    if (refused) return refused;
     const nonceKey = body.nonce === undefined ? undefined : `${channelId}:${String(body.nonce)}`;
     if (nonceKey !== undefined && body.enforce_nonce === true) {
       const first = this.postsByNonce.get(nonceKey);
@@ -808,7 +817,10 @@ class FakeDiscordServer implements FakeDiscord {
     const existing = this.channelMessages.get(messageId);
     if (existing?.channel_id !== channelId) return discordError(404, 10008, 'Unknown Message');
     const files = call.files ?? [];
-    const edited = this.patchMessage(existing, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
+    const body = (isRecord(call.json) ? call.json : {}) as MessageBody;
+    const refused = invalidComponents(body, body.flags ?? existing.flags);
+    if (refused) return refused;
+    const edited = this.patchMessage(existing, body, files);
     this.channelMessages.set(messageId, edited);
     this.channelEditWrites.push({ call, message: edited, files });
     return { status: 200, body: edited };
@@ -1347,6 +1359,10 @@ class FakeDiscordServer implements FakeDiscord {
     const data = isRecord(body.data) ? (body.data as InteractionCallbackData) : undefined;
     const messageBody: MessageBody = data ?? {};
     const files = call.files ?? [];
+    if (type === InteractionResponseType.ChannelMessageWithSource || type === InteractionResponseType.UpdateMessage) {
+      const refused = invalidComponents(messageBody, messageBody.flags ?? (type === InteractionResponseType.UpdateMessage ? exchange.sourceMessage?.flags : 0));
+      if (refused) return refused;
+    }
     switch (type) {
       case InteractionResponseType.ChannelMessageWithSource:
         exchange.original = this.createMessage(exchange.messageTemplate, messageBody, files);
@@ -1394,7 +1410,10 @@ class FakeDiscordServer implements FakeDiscord {
     // Discord only accepts follow-ups once the interaction was acknowledged.
     if (!exchange?.acknowledgement) return discordError(404, 10015, 'Unknown Webhook');
     const files = call.files ?? [];
-    const message = this.createMessage(exchange.messageTemplate, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
+    const body = (isRecord(call.json) ? call.json : {}) as MessageBody;
+    const refused = invalidComponents(body, body.flags);
+    if (refused) return refused;
+    const message = this.createMessage(exchange.messageTemplate, body, files);
     exchange.followUpMessages.set(message.id, message);
     exchange.followUpWrites.push({ call, message, files });
     return call.query.get('wait') === 'true' ? { status: 200, body: message } : { status: 204 };
@@ -1418,7 +1437,10 @@ class FakeDiscordServer implements FakeDiscord {
     const existing = this.webhookMessage(exchange, message!);
     if (!existing) return discordError(404, 10008, 'Unknown Message');
     const files = call.files ?? [];
-    const edited = this.patchMessage(existing, (isRecord(call.json) ? call.json : {}) as MessageBody, files);
+    const body = (isRecord(call.json) ? call.json : {}) as MessageBody;
+    const refused = invalidComponents(body, body.flags ?? existing.flags);
+    if (refused) return refused;
+    const edited = this.patchMessage(existing, body, files);
     if (message === '@original') {
       exchange.original = edited;
       exchange.editWrites.push({ call, message: edited, files });

@@ -52,7 +52,7 @@ const searchWithoutQuery: fc.Arbitrary<Omit<PagerSearch, 'query'>> = fc
   .map(({ topRange, ...search }) => (search.sorting === 'toplist' && topRange !== undefined ? { ...search, topRange } : search));
 
 const stateFields = fc.record({
-  action: fc.constantFrom('prev' as const, 'next' as const),
+  action: fc.constantFrom('prev' as const, 'next' as const, 'grid' as const, 'grid-prev' as const, 'grid-next' as const, 'pick' as const),
   index: fc.integer({ min: 0, max: MAX_RESULT_INDEX }),
   pageSize: fc.oneof(fc.constant(24), fc.integer({ min: 1, max: MAX_PAGE_SIZE })),
   // Whole seconds from 2024 to past 2090.

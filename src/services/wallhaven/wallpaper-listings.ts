@@ -1,8 +1,9 @@
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import { parseCollectionListingText, type CollectionRef, type WallpaperCollection } from '../../wallpaper/collections.js';
 import { longQueryKey, queryRefFor, type PagerSearch, type QueryRef } from '../../wallpaper/pager-state.js';
-import { locateResult, type LocatedResult } from '../../wallpaper/paging.js';
+import { locateBlock, locateResult, type LocatedBlock, type LocatedResult } from '../../wallpaper/paging.js';
 import type { WallpaperSearch } from '../../wallpaper/search.js';
+import type { WallpaperPage } from '../../wallpaper/wallpaper.js';
 import type { MemberShareSpender } from '../../upstream/cache.js';
 import type { WallhavenService } from './wallhaven.js';
 
@@ -47,12 +48,20 @@ export class WallpaperListings {
     at: { index: number; pageSize: number; direction: 'next' | 'prev' | 'stay' },
     share: MemberShareSpender,
   ): Promise<LocatedResult | null> {
+    return locateResult(this.pageReader(search, text, share), search, text, at.index, at.pageSize, at.direction);
+  }
+
+  /** The grid's ten results from `start` (one or two pages, cached like any); null past the last result. */
+  block(search: PagerSearch, text: string | undefined, at: { start: number; pageSize: number }, share: MemberShareSpender): Promise<LocatedBlock | null> {
+    return locateBlock(this.pageReader(search, text, share), search, text, at.start, at.pageSize);
+  }
+
+  /** How a listing's pages are read: a search's, or a collection's (which take only the purity and the page). */
+  private pageReader(search: PagerSearch, text: string | undefined, share: MemberShareSpender): (page: WallpaperSearch) => Promise<WallpaperPage> {
     const collection = search.listing === 'collection' && text !== undefined ? parseCollectionListingText(text) : null;
-    const fetchPage =
-      collection === null
-        ? (page: WallpaperSearch) => this.wallhaven.search(page, share)
-        : (page: WallpaperSearch) => this.wallhaven.collectionPage(collection, page.purity, page.page, share);
-    return locateResult(fetchPage, search, text, at.index, at.pageSize, at.direction);
+    return collection === null
+      ? (page) => this.wallhaven.search(page, share)
+      : (page) => this.wallhaven.collectionPage(collection, page.purity, page.page, share);
   }
 
   /** A collection's label and count, from its owner's list (cached like a search page); null once it is gone. */

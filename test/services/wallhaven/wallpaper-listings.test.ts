@@ -50,4 +50,24 @@ describe('WallpaperListings', () => {
     const down = listings({ collections: async () => Promise.reject(new UpstreamError('wallhaven', 'unavailable', '503')) });
     await expect(down.service.collectionOf({ id: 3, username: 'Someone' }, SHARE)).rejects.toThrow('503');
   });
+
+  it('reads a grid’s block of ten from the one or two pages holding it, a short page included', async () => {
+    const { service, wallhaven } = listings();
+    const search = { ...FILTERS, query: { kind: 'none' } } as const;
+    const straddling = await service.block(search, undefined, { start: 20, pageSize: 24 }, SHARE);
+    expect(straddling?.items.map(({ index }) => index)).toEqual([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+    expect(wallhaven.search.mock.calls.map(([asked]) => asked.page)).toEqual([1, 2]);
+    expect(straddling?.hasNext).toBe(true);
+    const last = await service.block(search, undefined, { start: 40, pageSize: 24 }, SHARE);
+    expect(last?.items.map(({ index }) => index)).toEqual([40, 41, 42, 43, 44, 45, 46, 47]);
+    expect(last?.hasNext).toBe(false);
+    // A page short of 24 before the last: the block goes on with the next page's first results.
+    wallhaven.search.mockImplementation(async (asked: { page: number }) => pages([20, 24]).get(asked.page)!);
+    const short = await service.block(search, undefined, { start: 10, pageSize: 24 }, SHARE);
+    expect(short?.items.map(({ item }) => item.id)).toEqual(pages([20, 24]).get(1)!.items.slice(10).map((w) => w.id));
+    const beyond = await service.block(search, undefined, { start: 20, pageSize: 24 }, SHARE);
+    expect(beyond?.items.map(({ item }) => item.id)).toEqual(pages([20, 24]).get(2)!.items.slice(0, 10).map((w) => w.id));
+    // Indices as single-view paging counts them (24 a page), so a pick lands on the same wallpaper.
+    expect(beyond?.items[0]!.index).toBe(24);
+  });
 });
