@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import type { RawCardSet } from '../../src/cards/card-set.js';
@@ -67,7 +68,7 @@ export interface FakeYgoprodeckOptions {
   rateLimit?: { windowMs: number; maxRequests: number };
 }
 
-const ALLOWED_CARDINFO_PARAMS = new Set(['name', 'fname', 'id', 'misc', 'language', 'num', 'offset', 'sort', 'attribute']);
+const ALLOWED_CARDINFO_PARAMS = new Set(['name', 'fname', 'id', 'misc', 'language', 'format', 'num', 'offset', 'sort', 'attribute']);
 const LANGUAGES = new Set(['fr', 'de', 'it', 'pt']);
 const ATTRIBUTES = new Set(['dark', 'earth', 'fire', 'light', 'water', 'wind', 'divine']);
 const NO_MATCH = 'No card matching your query was found in the database.';
@@ -103,9 +104,16 @@ export class FakeYgoprodeck {
   wholeDownloadDelayMs = 0;
   /** While set, whole-database downloads are answered only once it settles: a download still under way, for as long as a test needs. */
   wholeDownloadsHeld: Promise<unknown> | undefined;
+  /** How the Genesys pool (`format=genesys`) is served. */
+  genesysBody: CardinfoBodyMode = 'full';
   /** How a language's whole database (`language=…`) is served; `full` for a language not listed. */
   languageDumpBody: Partial<Record<FakeLanguage, CardinfoBodyMode>> = {};
   rateLimit: { windowMs: number; maxRequests: number };
+  /**
+   * Genesys points by card name (`genesys_points` of `format=genesys&misc=yes`): Konami's list of
+   * 2025-09-24 (test/fixtures/genesys-points-2025-09-24.json); a card of the pool not named is at 0.
+   */
+  genesysPoints: Record<string, number> = genesysFixture();
   /** When set, card art is served as this JPEG instead of the stub: tests that compose pictures need one that decodes. */
   decodableArt: Buffer | undefined;
 
@@ -140,6 +148,17 @@ export class FakeYgoprodeck {
     this.version = version;
   }
 
+  /** Serves the next database version with some cards' Genesys points changed (by name; 0 takes a card off the pointed list). */
+  serveGenesysChange(version: string, points: Readonly<Record<string, number>>): void {
+    this.genesysPoints = { ...this.genesysPoints, ...points };
+    this.version = version;
+  }
+
+  /** Downloads of the Genesys pool (`cardinfo.php?format=genesys`). */
+  genesysDownloads(): RecordedRequest[] {
+    return this.wholeDumps().filter((request) => request.query.get('format') === 'genesys');
+  }
+
   /** The image base to give the client (`imagesBaseUrl`). */
   get imagesUrl(): string {
     return `${this.server.url}/images`;
@@ -151,7 +170,7 @@ export class FakeYgoprodeck {
 
   /** Downloads of the whole English database (`cardinfo.php` without a lookup or language parameter). */
   fullDownloads(): RecordedRequest[] {
-    return this.wholeDumps().filter((request) => !request.query.has('language'));
+    return this.wholeDumps().filter((request) => !request.query.has('language') && !request.query.has('format'));
   }
 
   /** Downloads of a language's whole database (`cardinfo.php?language=…` without a lookup parameter). */
@@ -180,7 +199,7 @@ export class FakeYgoprodeck {
    */
   prepareWholeDumps(): void {
     if (!Object.isFrozen(this.cards)) throw new Error('prepareWholeDumps needs a frozen card list: the bodies are memoised per list');
-    for (const query of ['misc=yes', ...[...LANGUAGES].map((language) => `language=${language}`)]) this.cardinfo(new URLSearchParams(query));
+    for (const query of ['misc=yes', 'format=genesys&misc=yes', ...[...LANGUAGES].map((language) => `language=${language}`)]) this.cardinfo(new URLSearchParams(query));
   }
 
   private handle(request: RecordedRequest): FakeResponse | Promise<FakeResponse> {
@@ -226,6 +245,8 @@ export class FakeYgoprodeck {
     if (language !== null && !LANGUAGES.has(language)) {
       return apiError(`Language value of ${language} is invalid. Please use a correct language value (fr, de, it, pt).`);
     }
+    const format = query.get('format');
+    if (format !== null && format !== 'genesys') return apiError(`Format value of ${format} is invalid.`);
     if (query.has('num') !== query.has('offset')) return apiError('You cannot use only num or offset. Please use both.');
     if (query.has('name') && query.has('id')) return apiError('You cannot use both name and id in the same query.');
     const attribute = query.get('attribute');
@@ -236,17 +257,24 @@ export class FakeYgoprodeck {
     }
 
     const isFullDownload = !['name', 'fname', 'id'].some((key) => query.has(key));
-    const bodyMode = !isFullDownload ? 'full' : language === null ? this.cardinfoBody : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
+    const bodyMode = !isFullDownload
+      ? 'full'
+      : format !== null
+        ? this.genesysBody
+        : language === null
+          ? this.cardinfoBody
+          : (this.languageDumpBody[language as FakeLanguage] ?? 'full');
     // A frozen card list (the real dump, read once per test worker) is served whole file after file:
     // its body is made once per language and mode.
-    const memoKey = isFullDownload && Object.isFrozen(this.cards) && [...query.keys()].every((key) => key === 'misc' || key === 'language')
-      ? `${language ?? 'en'} ${query.get('misc') ?? ''} ${bodyMode}`
+    // Genesys points can change while the card list stays: they are in the key.
+    const memoKey = isFullDownload && Object.isFrozen(this.cards) && [...query.keys()].every((key) => key === 'misc' || key === 'language' || key === 'format')
+      ? `${language ?? 'en'} ${query.get('misc') ?? ''} ${bodyMode}${format === null ? '' : ` ${format} ${JSON.stringify(this.genesysPoints)}`}`
       : undefined;
     const memo = memoKey === undefined ? undefined : WHOLE_BODIES.get(this.cards)?.get(memoKey);
     if (memo !== undefined) return memo;
     // A language's dump holds its translated cards only (see card-translations.ts).
     const source = language === null ? this.cards : isFullDownload ? translatedDump(this.cards, language as FakeLanguage) : this.cards;
-    let cards = source.filter((card) => matches(card, query));
+    let cards = source.filter((card) => matches(card, query) && (format === null || inGenesysPool(card)));
     if (query.get('sort') === 'name') cards = [...cards].sort((a, b) => a.name.localeCompare(b.name));
     if (query.get('sort') === 'id') cards = [...cards].sort((a, b) => a.id - b.id);
 
@@ -255,6 +283,8 @@ export class FakeYgoprodeck {
       cards = cards.map((card) => translatedCard(card, language as FakeLanguage)).filter((card) => card !== undefined);
     }
     let data: RawCard[] = cards.map((card) => (misc ? asDownloaded(card) : withMasterDuelBan(card)));
+    // As upstream: the points only with both `format=genesys` and `misc=yes` (AlanOC91/YGOPRODeck#540).
+    if (format !== null && misc) data = data.map((card) => withGenesysPoints(card, this.genesysPoints[card.name] ?? 0));
 
     let meta: Record<string, unknown> | undefined;
     if (query.has('num')) {
@@ -348,6 +378,24 @@ function syntheticMisc(card: RawCard): NonNullable<RawCard['misc_info']>[number]
     ...masterDuelFields(card.id),
     ...(card.id % 7 === 0 ? { beta_name: card.id % 2 === 0 ? `"${card.name} (beta)"` : `${card.name} (beta)` } : {}),
   };
+}
+
+/** The Genesys pool: TCG cards but Link and Pendulum monsters (and skills and tokens, which are not TCG cards). */
+function inGenesysPool(card: RawCard): boolean {
+  return !['link', 'skill', 'token'].includes(card.frameType) && !card.frameType.endsWith('_pendulum');
+}
+
+function withGenesysPoints(card: RawCard, points: number): RawCard {
+  const [misc, ...rest] = card.misc_info ?? [{}];
+  return { ...card, misc_info: [{ ...misc, genesys_points: points } as NonNullable<RawCard['misc_info']>[number], ...rest] };
+}
+
+let genesysList: Readonly<Record<string, number>> | undefined;
+
+/** Konami's Genesys points of 2025-09-24 by card name (535 cards), as DawnbrandBots/yaml-yugi-limit-regulation recorded them. A fresh copy on every call. */
+export function genesysFixture(): Record<string, number> {
+  genesysList ??= JSON.parse(readFileSync(new URL('../fixtures/genesys-points-2025-09-24.json', import.meta.url), 'utf8')) as Record<string, number>;
+  return { ...genesysList };
 }
 
 /** A card as the English full download (`misc=yes`) serves it, which is what the bot stores. */

@@ -1,9 +1,14 @@
-import { translationOf } from '../../cards/card-translation.js';
+import type { Card } from '../../cards/card.js';
+import { translationOf, type CardTranslation } from '../../cards/card-translation.js';
+import type { GenesysEntry } from '../../cards/genesys.js';
 import { CompactRecords } from '../../cards/compact-records.js';
-import { parseCardinfoBody } from '../ygoprodeck/ygoprodeck-answers.js';
+import { parseCardinfoBody, parseGenesysBody } from '../ygoprodeck/ygoprodeck-answers.js';
 
-/** What a `cardinfo.php` download is kept as: English cards (`Card`), or a language's texts (`CardTranslation`). */
-export type DownloadKind = 'cards' | 'texts';
+/**
+ * What a `cardinfo.php` download is kept as: English cards (`Card`), a language's texts
+ * (`CardTranslation`), or the Genesys pool's points (`GenesysEntry`).
+ */
+export type DownloadKind = 'cards' | 'texts' | 'genesys';
 
 /**
  * A `cardinfo.php` body parsed, validated, normalised and compacted: everything the event loop would
@@ -32,8 +37,8 @@ export type ReadDownload = (body: Buffer, kind: DownloadKind, signal?: AbortSign
 
 /** Reads a `cardinfo.php` body; a body that is not a card list throws the UpstreamError `parseCardinfoBody` throws. */
 export function compactCardinfoBody(body: Uint8Array, kind: DownloadKind): CompactDownload {
-  const { cards, skipped, problems } = parseCardinfoBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-  const records = kind === 'cards' ? cards : cards.map(translationOf);
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const { records, skipped, problems } = kind === 'genesys' ? genesysRecords(bytes) : cardRecords(bytes, kind);
   const lines = CompactRecords.lines(records);
   return {
     body: lines.body,
@@ -43,6 +48,16 @@ export function compactCardinfoBody(body: Uint8Array, kind: DownloadKind): Compa
     skipped,
     problems,
   };
+}
+
+function genesysRecords(body: Buffer): { records: GenesysEntry[]; skipped: number; problems: string[] } {
+  const { entries, skipped, problems } = parseGenesysBody(body);
+  return { records: entries, skipped, problems };
+}
+
+function cardRecords(body: Buffer, kind: 'cards' | 'texts'): { records: (Card | CardTranslation)[]; skipped: number; problems: string[] } {
+  const { cards, skipped, problems } = parseCardinfoBody(body);
+  return { records: kind === 'cards' ? cards : cards.map(translationOf), skipped, problems };
 }
 
 /** The download's records, taken as they are; throws when its line starts or passcodes do not fit its body. */

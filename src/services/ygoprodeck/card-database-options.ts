@@ -22,7 +22,7 @@ const CARD_DATABASE_DEFAULTS = {
 export type DownloadOnce = <T>(key: string, download: () => Promise<T>) => Promise<T>;
 
 export interface CardDatabaseOptions {
-  client: Pick<YgoprodeckClient, 'databaseVersion' | 'downloadDatabase' | 'downloadTexts' | 'cardById' | 'cardByName'>;
+  client: Pick<YgoprodeckClient, 'databaseVersion' | 'downloadDatabase' | 'downloadTexts' | 'downloadGenesys' | 'cardById' | 'cardByName'>;
   /** `DATA_DIR`; the snapshots live in its `cards/` folder. */
   dataDir: string;
   pollIntervalMs?: number;

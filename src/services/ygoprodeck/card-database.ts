@@ -16,6 +16,8 @@ import {
 import type { MemberShareSpender } from '../../upstream/cache.js';
 import { persistCards, refuseShortDownload, reportDownloadProgress } from './card-downloads.js';
 import { LanguageTexts, type TextsReload } from './card-texts.js';
+import { GenesysPoints, type GenesysReload } from './card-genesys.js';
+import type { GenesysPool } from '../../cards/genesys.js';
 import { banlistedCards, cardById, cardByName, cardsInSet, loadedCards, lookupsOfRecords, parseCards, randomCard, summaryById, type CardLookups, type LoadedCards } from './loaded-cards.js';
 import { notifyAll } from '../../upstream/notify.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
@@ -71,6 +73,8 @@ export class CardDatabase {
   private pollTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(reload: CardDatabaseReload) => void>();
   private readonly textsListeners = new Set<(reload: TextsReload) => void>();
+  private readonly genesys: GenesysPoints;
+  private readonly genesysListeners = new Set<(reload: GenesysReload) => void>();
   private readonly failureListeners = new Set<(failure: CardDatabaseFailure) => void>();
   private readonly shutdown = new AbortController();
   private started = false;
@@ -86,6 +90,7 @@ export class CardDatabase {
     this.options = withDefaults(options, languages);
     this.logger = options.logger ?? pino({ level: 'silent' });
     this.dir = snapshotDirectory(options.dataDir);
+    this.genesys = new GenesysPoints(this.dir, this.logger.child({ part: 'genesys' }), this.options.now);
     this.texts = new Map(
       languages.map((language) => [language, new LanguageTexts(language, this.dir, this.logger.child({ language }), this.options.now)]),
     );
@@ -137,8 +142,10 @@ export class CardDatabase {
       const reload = await texts.loadFromDisk();
       if (reload !== null) loadedTexts.push(reload);
     }
+    const loadedGenesys = await this.genesys.loadFromDisk();
     await this.loadSnapshotFromDisk();
     for (const reload of loadedTexts) this.announceTexts(reload);
+    if (loadedGenesys !== null) this.announceGenesys(loadedGenesys);
     void this.poll();
   }
 
@@ -191,6 +198,22 @@ export class CardDatabase {
   /** False while no card set is loaded, or when the loaded one lists no formats at all (a dump saved without `misc=yes`). */
   get knowsFormats(): boolean {
     return this.set?.knowsFormats ?? false;
+  }
+
+  /** The Genesys pool's points, or null before they are loaded. */
+  genesysPool(): GenesysPool | null {
+    return this.genesys.current;
+  }
+
+  /** The database version the Genesys points are of, or null before they are loaded. */
+  get genesysVersion(): string | null {
+    return this.genesys.version;
+  }
+
+  /** Called whenever the Genesys points change (first load included). Returns an unsubscribe function. */
+  onGenesysReload(listener: (reload: GenesysReload) => void): () => void {
+    this.genesysListeners.add(listener);
+    return () => this.genesysListeners.delete(listener);
   }
 
   /** True once `language`'s texts are loaded: from then on, a card without a translation there has none. */
@@ -252,6 +275,7 @@ export class CardDatabase {
       cardDatabaseLastCheckAt: this.lastCheckAt === null ? 'never' : new Date(this.lastCheckAt).toISOString(),
       ...(this.lastLoadMs === null ? {} : { cardDatabaseLoadMs: this.lastLoadMs }),
       ...(this.lastError === null ? {} : { cardDatabaseLastError: this.lastError }),
+      ...this.genesys.details(),
       ...Object.assign({}, ...[...this.texts.values()].map((texts) => texts.details())),
     };
   }
@@ -317,8 +341,27 @@ export class CardDatabase {
       this.lastFailureAt = this.options.now();
       throw error;
     }
+    await this.refreshGenesys(upstream);
     await this.refreshTexts(upstream);
     return { updated, version: upstream.version };
+  }
+
+  /** Downloads the Genesys pool when its points are not at `upstream`'s version; a failure keeps the old points. */
+  private async refreshGenesys(upstream: DatabaseVersion): Promise<void> {
+    if (this.shutdown.signal.aborted || this.genesys.version === upstream.version) return;
+    try {
+      const download = await this.options.downloadOnce(`cards:genesys:${upstream.version}:${COMPACT_DOWNLOAD}`, () =>
+        this.options.client.downloadGenesys(this.shutdown.signal),
+      );
+      // The pool leaves out Link and Pendulum monsters, skills and tokens: it is held to the same floor, not to the English size.
+      refuseShortDownload('Genesys pool', download, this.genesys.size, this.options.minCards, this.logger);
+      this.announceGenesys(await this.genesys.replace(download, upstream));
+      this.genesys.lastError = null;
+    } catch (error) {
+      this.genesys.lastError = isUpstreamError(error) ? error.kind : 'error';
+      if (this.shutdown.signal.aborted) return;
+      this.logger.warn({ err: error, kept: this.genesys.version ?? 'none' }, 'Genesys pool download failed; the previous points are kept');
+    }
   }
 
   /** Downloads, one after the other, each language whose texts are not at `upstream`'s version; a failure keeps that language's old texts. */
@@ -364,6 +407,11 @@ export class CardDatabase {
     const previousVersion = this.version;
     this.set = loadedCards(records, lookups, header, this.options.now());
     notifyAll(this.listeners, { version: header.databaseVersion, previousVersion, size: records.length, source }, this.logger, 'card database reload listener failed');
+  }
+
+  private announceGenesys(reload: GenesysReload): void {
+    this.logger.info(reload, 'Genesys points loaded');
+    notifyAll(this.genesysListeners, reload, this.logger, 'Genesys points reload listener failed');
   }
 
   private announceTexts(reload: TextsReload): void {

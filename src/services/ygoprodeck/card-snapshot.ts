@@ -7,7 +7,8 @@ import { CARD_FORMAT_VERSION, READABLE_CARD_FORMATS } from '../../cards/card.js'
 
 /**
  * Card database snapshots in `DATA_DIR/cards/`: `cards.snapshot` for the English database and
- * `cards.<language>.snapshot` for each language's texts. A snapshot is one JSON header line
+ * `cards.<language>.snapshot` for each language's texts, `cards.genesys.snapshot` for the Genesys
+ * pool's points. A snapshot is one JSON header line
  * (`SnapshotHeader`: versions, counts, length and SHA-256 of the rest), then the records, one JSON
  * line each (`CompactRecords`' body, kept in memory as read). The checksum catches truncation and
  * corruption before anything is parsed; a new snapshot replaces the old one atomically.
@@ -18,25 +19,27 @@ export const SNAPSHOT_FORMATS = {
   cards: 'almanac-cards',
   /** One language's names and texts (`CardTranslation`). */
   texts: 'almanac-card-texts',
+  /** The Genesys pool: each card's passcode, name and points (`GenesysEntry`). */
+  genesys: 'almanac-genesys',
 } as const;
 export type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[keyof typeof SNAPSHOT_FORMATS];
 
 export const SNAPSHOT_FILE = 'cards.snapshot';
 const BACKUP_SUFFIX = '.bak';
-const TEMP_FILE = /^cards\.(?:[a-z]{2}\.)?snapshot\..+\.tmp$/;
+const TEMP_FILE = /^cards\.(?:[a-z]{2}\.|genesys\.)?snapshot\..+\.tmp$/;
 
 /** Where the snapshots of `DATA_DIR` live. */
 export function snapshotDirectory(dataDir: string): string {
   return join(dataDir, 'cards');
 }
 
-/** `cards.snapshot`, or `cards.fr.snapshot` for a language's texts. */
-export function snapshotFile(language?: string): string {
-  return language === undefined ? SNAPSHOT_FILE : `cards.${language}.snapshot`;
+/** `cards.snapshot`, `cards.fr.snapshot` for a language's texts, `cards.genesys.snapshot` for the Genesys pool. */
+export function snapshotFile(part?: string): string {
+  return part === undefined ? SNAPSHOT_FILE : `cards.${part}.snapshot`;
 }
 
 const snapshotHeaderSchema = z.object({
-  format: z.enum([SNAPSHOT_FORMATS.cards, SNAPSHOT_FORMATS.texts]),
+  format: z.enum([SNAPSHOT_FORMATS.cards, SNAPSHOT_FORMATS.texts, SNAPSHOT_FORMATS.genesys]),
   /** `CARD_FORMAT_VERSION` of the code that wrote it. */
   cardFormat: z.number().int(),
   /** YGOPRODeck's `database_version`. */

@@ -5,6 +5,7 @@ import type { Card, CardArt, CardLanguage, LocalizedCard, PresentedCard } from '
 import { setNameKey, type CardSet } from '../../cards/card-set.js';
 import type { CardResolution, CardSearchResult } from '../../cards/card-resolution.js';
 import type { CardSummary } from '../../cards/card-summary.js';
+import { outsideGenesys, type GenesysPool } from '../../cards/genesys.js';
 import { parsePasscode } from '../../cards/passcode.js';
 import type { CardDatabaseFailure } from '../../cards/card-database-failure.js';
 import { printingsInOrder, setListingOf, type PrintingView, type SetListing } from '../../cards/printings.js';
@@ -53,6 +54,9 @@ export interface CardServiceOptions {
     | 'size'
     | 'summaries'
     | 'banlistedCards'
+    | 'genesysPool'
+    | 'genesysVersion'
+    | 'onGenesysReload'
     | 'byId'
     | 'summaryById'
     | 'byName'
@@ -218,6 +222,29 @@ export class CardService {
   /** The cards on any ban list of the loaded set (ban-list history records them), read with the event loop free between slices. */
   banlistedCards(): BanlistedCard[] {
     return this.database.banlistedCards();
+  }
+
+  /**
+   * The card's Genesys points when it is in the pool (0 included); undefined for a card outside it,
+   * Link and Pendulum monsters among them, and while the pool is not loaded.
+   */
+  genesysPoints(card: Pick<Card, 'id' | 'frameType'>): number | undefined {
+    return outsideGenesys(card) ? undefined : this.database.genesysPool()?.pointsOf(card.id);
+  }
+
+  /** The Genesys pool, or null before it is loaded (deck verdicts are then "unknown"). */
+  genesysPool(): GenesysPool | null {
+    return this.database.genesysPool();
+  }
+
+  /** The database version the Genesys points are of, or null before they are loaded. */
+  get genesysVersion(): string | null {
+    return this.database.genesysVersion;
+  }
+
+  /** Called with the version whenever Genesys points are put in use (the snapshot at start, each download). */
+  onGenesysReload(listener: (version: string) => void): () => void {
+    return this.database.onGenesysReload((reload) => listener(reload.version));
   }
 
   /** By passcode (alternate-art ids included), from the local database. */

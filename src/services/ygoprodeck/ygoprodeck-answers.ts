@@ -1,3 +1,4 @@
+import { genesysEntriesOf, type GenesysEntriesRead } from '../../cards/genesys.js';
 import { normaliseCards, type CardListNormalisation } from '../../cards/normalise-card.js';
 import { UpstreamError } from '../../interaction/upstream-error.js';
 import type { UpstreamResponse } from '../../upstream/http.js';
@@ -6,6 +7,15 @@ import type { UpstreamResponse } from '../../upstream/http.js';
 
 /** Parses a `cardinfo.php` body (`{"data":[…]}`) into normalised cards. */
 export function parseCardinfoBody(body: Buffer): CardListNormalisation {
+  return normaliseCards(cardinfoData(body));
+}
+
+/** Parses the Genesys pool's body (`cardinfo.php?format=genesys&misc=yes`) into each card's points. */
+export function parseGenesysBody(body: Buffer): GenesysEntriesRead {
+  return genesysEntriesOf(cardinfoData(body));
+}
+
+function cardinfoData(body: Buffer): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -14,7 +24,7 @@ export function parseCardinfoBody(body: Buffer): CardListNormalisation {
   }
   const data = (parsed as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw new UpstreamError('ygoprodeck', 'bad_response', 'cardinfo.php body has no data array');
-  return normaliseCards(data);
+  return data;
 }
 
 const NO_MATCH_PREFIX = 'No card matching your query';

@@ -182,6 +182,18 @@ export class YgoprodeckClient {
   }
 
   /**
+   * The Genesys pool (`cardinfo.php?format=genesys&misc=yes`: without `misc` upstream leaves the
+   * points out, AlanOC91/YGOPRODeck#540), about as large as the English database: kept as each
+   * card's passcode, name and points (`GenesysEntry`).
+   */
+  async downloadGenesys(signal?: AbortSignal): Promise<CompactDownload> {
+    const url = this.api.url(`${API_PREFIX}cardinfo.php`, { format: 'genesys', misc: 'yes' });
+    return this.send({ http: this.api, url, signal, timeoutMs: DOWNLOAD_TIMEOUT_MS, resource: 'api' }, (response) =>
+      this.readDownload(response.body, 'genesys', signal),
+    );
+  }
+
+  /**
    * `cardsets.php`: every card set (≈1,000, ≈150 KB), validated set by set. A bare array upstream;
    * callers store it (it is asked for at most daily), so nothing here caches it.
    */

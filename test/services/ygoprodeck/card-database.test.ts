@@ -37,6 +37,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const GENESYS_FILE = 'cards.genesys.snapshot';
 const snapshotPath = () => join(dataDir, 'cards', SNAPSHOT_FILE);
 const versionChecks = () => fake.requestsTo('/api/v7/checkDBVer.php').length;
 
@@ -168,6 +169,8 @@ describe('restart with a snapshot', () => {
     expect((await readCardsSnapshot()).header.cardFormat).toBe(CARD_FORMAT_VERSION);
     expect(db.byId(QUIRK_CARD_IDS.masterDuelForbidden)).toMatchObject({ banlist: { masterduel: 'Forbidden' } });
     expect(db.byId(QUIRK_CARD_IDS.treatedAs)?.treatedAs).toBe('Harpie Lady');
+    // The start's refresh goes on to the Genesys pool; the next one finds everything current.
+    await db.refresh();
     expect(await db.refresh()).toEqual({ updated: false, version: '1.00' });
     expect(fake.fullDownloads()).toHaveLength(1);
   });
@@ -220,7 +223,7 @@ describe('version changes', () => {
     expect([db.version, db.size]).toEqual(['1.00', 300]);
     // Buffer.equals: a deep toEqual over the 400 KB snapshot takes a second.
     expect((await readFile(snapshotPath())).equals(before)).toBe(true);
-    expect(await readdir(join(dataDir, 'cards'))).toEqual([SNAPSHOT_FILE]);
+    expect((await readdir(join(dataDir, 'cards'))).sort()).toEqual([GENESYS_FILE, SNAPSHOT_FILE]);
     fake.cardinfoBody = 'full';
     expect(await db.refresh()).toEqual({ updated: true, version: '2.00' });
   });
@@ -317,7 +320,7 @@ describe('crash safety', () => {
     const db = database();
     await db.start();
     expect([db.ready, db.version, db.size]).toEqual([true, '1.00', 300]);
-    expect(await readdir(dir)).toEqual([SNAPSHOT_FILE]);
+    expect((await readdir(dir)).sort()).toEqual([GENESYS_FILE, SNAPSHOT_FILE]);
   });
 
   it('a crash between the two renames (only the .bak left) still loads', async () => {
@@ -330,7 +333,7 @@ describe('crash safety', () => {
     expect([db.ready, db.version, db.size]).toEqual([true, '1.00', 300]);
     fake.version = '2.00';
     await db.refresh();
-    expect(await readdir(dir)).toEqual([SNAPSHOT_FILE]);
+    expect((await readdir(dir)).sort()).toEqual([GENESYS_FILE, SNAPSHOT_FILE]);
     expect((await readCardsSnapshot()).header.databaseVersion).toBe('2.00');
   });
 
@@ -475,7 +478,7 @@ describe('language databases', () => {
         return decodeCached(encodeCached(await download()));
       },
     });
-    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}:compact-v2`, 'cards:fr:1.00:compact-v2', 'cards:pt:1.00:compact-v2']);
+    expect(keys).toEqual([`cards:en:1.00:${CARD_FORMAT_VERSION}:compact-v2`, 'cards:genesys:1.00:compact-v2', 'cards:fr:1.00:compact-v2', 'cards:pt:1.00:compact-v2']);
     expect([db.size, db.localNames('pt').get(QUIRK_CARD_IDS.normalMonster)]).toEqual([300, darkMagicianIn('pt').name]);
   });
 
@@ -490,5 +493,51 @@ describe('language databases', () => {
       },
     });
     expect([db.size, db.hasTexts('fr'), db.details().cardTextsFr]).toEqual([300, false, 'not loaded; last download failed: error']);
+  });
+});
+
+describe('Genesys points', () => {
+  const genesysPath = () => join(dataDir, 'cards', GENESYS_FILE);
+  const pointsOf = (db: CardDatabase, id: number) => db.genesysPool()?.pointsOf(id);
+
+  it('downloads the pool once per version after English, with its points, snapshots it and loads the snapshot at the next start', async () => {
+    fake.genesysPoints = { 'Dark Magician': 7 };
+    const reloads: string[] = [];
+    const db = database();
+    db.onGenesysReload((reload) => reloads.push(`${reload.version} ${reload.source}`));
+    await db.start();
+    await db.refresh();
+    expect(fake.genesysDownloads().map((request) => request.query.toString())).toEqual(['format=genesys&misc=yes']);
+    expect([pointsOf(db, QUIRK_CARD_IDS.normalMonster), pointsOf(db, QUIRK_CARD_IDS.ampersandName)]).toEqual([7, 0]);
+    // Link and Pendulum monsters, skills and tokens are not in the pool.
+    for (const id of [QUIRK_CARD_IDS.linkNullDefLevel, QUIRK_CARD_IDS.pendulum, QUIRK_CARD_IDS.skill]) expect(pointsOf(db, id)).toBeUndefined();
+    expect(db.genesysPool()?.pointed()).toEqual([{ id: QUIRK_CARD_IDS.normalMonster, name: 'Dark Magician', points: 7 }]);
+    expect((await readSnapshot(genesysPath(), SNAPSHOT_FORMATS.genesys)).header).toMatchObject({ databaseVersion: '1.00', cardCount: db.genesysPool()!.size });
+    expect(db.details().genesysPoints).toMatch(/^1\.00 \(\d+ cards\)$/);
+
+    const restarted = database();
+    restarted.onGenesysReload((reload) => reloads.push(`${reload.version} ${reload.source}`));
+    await restarted.start();
+    await restarted.refresh();
+    expect(pointsOf(restarted, QUIRK_CARD_IDS.normalMonster)).toBe(7);
+    expect(fake.genesysDownloads()).toHaveLength(1);
+
+    fake.serveGenesysChange('2.00', { 'Dark Magician': 20 });
+    await db.refresh();
+    expect([db.genesysVersion, pointsOf(db, QUIRK_CARD_IDS.normalMonster)]).toEqual(['2.00', 20]);
+    expect(reloads).toEqual(['1.00 download', '1.00 snapshot', '2.00 download']);
+  });
+
+  it.each(['truncated', 'few'] as const)('a %s pool download keeps the previous points, and is tried again at the next check', async (mode) => {
+    fake.genesysPoints = { 'Dark Magician': 7 };
+    const db = await readyDatabase();
+    fake.genesysBody = mode;
+    fake.serveGenesysChange('2.00', { 'Dark Magician': 20 });
+    expect(await db.refresh()).toEqual({ updated: true, version: '2.00' });
+    expect([db.genesysVersion, pointsOf(db, QUIRK_CARD_IDS.normalMonster)]).toEqual(['1.00', 7]);
+    expect(db.details().genesysPoints).toMatch(/^1\.00 \(\d+ cards\); last download failed: bad_response$/);
+    fake.genesysBody = 'full';
+    await db.refresh();
+    expect([db.genesysVersion, pointsOf(db, QUIRK_CARD_IDS.normalMonster)]).toEqual(['2.00', 20]);
   });
 });
