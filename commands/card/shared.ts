@@ -101,10 +101,12 @@ export async function cardReply(
     withArt: presentation.attachFiles,
     log: ctx.log,
   });
+  const genesysPoints = app.cards.genesysPoints(card);
   return renderCard({
     card: shown.card,
     image: shown.art,
     messages: presentation.messages,
+    ...(genesysPoints === undefined ? {} : { genesysPoints }),
     ...(presentation.attachFiles ? {} : { artNotAttachable: true }),
     ...(shown.translationUnavailable === undefined ? {} : { translationUnavailable: shown.translationUnavailable }),
   });

@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistDe } from './banlist.js';
 import { wallpaperGridDe } from './wallpaper-grid.js';
+import { genesysDe } from './genesys.js';
 import { subscribeDe } from './subscribe.js';
 import { opsDe } from './ops/de.js';
 
@@ -444,5 +445,6 @@ export const de: Catalogue = {
   subscribe: subscribeDe,
   banlist: banlistDe,
   wallpaperGrid: wallpaperGridDe,
+  genesys: genesysDe,
   ops: opsDe,
 };

@@ -1,5 +1,6 @@
 import { banlistEn } from './banlist.js';
 import { wallpaperGridEn } from './wallpaper-grid.js';
+import { genesysEn } from './genesys.js';
 import { subscribeEn } from './subscribe.js';
 import { opsEn } from './ops/en.js';
 /**
@@ -456,5 +457,6 @@ export const en = {
   subscribe: subscribeEn,
   banlist: banlistEn,
   wallpaperGrid: wallpaperGridEn,
+  genesys: genesysEn,
   ops: opsEn,
 };

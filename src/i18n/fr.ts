@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistFr } from './banlist.js';
 import { wallpaperGridFr } from './wallpaper-grid.js';
+import { genesysFr } from './genesys.js';
 import { subscribeFr } from './subscribe.js';
 import { opsFr } from './ops/fr.js';
 
@@ -446,5 +447,6 @@ export const fr: Catalogue = {
   subscribe: subscribeFr,
   banlist: banlistFr,
   wallpaperGrid: wallpaperGridFr,
+  genesys: genesysFr,
   ops: opsFr,
 };

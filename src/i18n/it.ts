@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistIt } from './banlist.js';
 import { wallpaperGridIt } from './wallpaper-grid.js';
+import { genesysIt } from './genesys.js';
 import { subscribeIt } from './subscribe.js';
 import { opsIt } from './ops/it.js';
 
@@ -443,5 +444,6 @@ export const it: Catalogue = {
   subscribe: subscribeIt,
   banlist: banlistIt,
   wallpaperGrid: wallpaperGridIt,
+  genesys: genesysIt,
   ops: opsIt,
 };

@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import { banlistPtBR } from './banlist.js';
 import { wallpaperGridPtBR } from './wallpaper-grid.js';
+import { genesysPtBR } from './genesys.js';
 import { subscribePtBR } from './subscribe.js';
 import { opsPtBr } from './ops/pt-br.js';
 
@@ -444,5 +445,6 @@ export const ptBR: Catalogue = {
   subscribe: subscribePtBR,
   banlist: banlistPtBR,
   wallpaperGrid: wallpaperGridPtBR,
+  genesys: genesysPtBR,
   ops: opsPtBr,
 };

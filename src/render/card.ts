@@ -39,6 +39,8 @@ interface CardView {
   messages?: Catalogue;
   /** Discord does not let Almanac attach files where this answer goes: no art, and a note saying so. */
   artNotAttachable?: boolean;
+  /** The card's Genesys points when it is in the pool (0 included); absent for a card outside it. */
+  genesysPoints?: number;
 }
 
 function isLocalized(card: Card | LocalizedCard): card is LocalizedCard {
@@ -197,7 +199,7 @@ function footerOf(card: Card | LocalizedCard, translationUnavailable: CardLangua
  */
 export function renderCardEmbed(
   card: Card | LocalizedCard,
-  options: { imageName?: string; translationUnavailable?: CardLanguage; messages?: Catalogue; maxChars?: number } = {},
+  options: { imageName?: string; translationUnavailable?: CardLanguage; messages?: Catalogue; maxChars?: number; genesysPoints?: number } = {},
 ): APIEmbed {
   const messages = options.messages ?? en;
   const labels = messages.card;
@@ -207,6 +209,9 @@ export function renderCardEmbed(
   if (banlist !== null) fields.push({ name: labels.banList, value: banlist, inline: true });
   const masterDuel = masterDuelLine(card, messages);
   if (masterDuel !== null) fields.push({ name: labels.masterDuel, value: masterDuel, inline: true });
+  if (options.genesysPoints !== undefined) {
+    fields.push({ name: messages.genesys.label, value: messages.genesys.cardPoints(formatInteger(options.genesysPoints, messages.intlLocale)), inline: true });
+  }
   const price = priceLine(card, messages);
   if (price !== null) fields.push({ name: labels.price, value: price, inline: true });
   fields.push({ name: labels.printings, value: printingsLine(card, messages), inline: true });
@@ -239,7 +244,7 @@ export function artAttachment(imageId: number, image: CardArt, cardName: string,
 export function cardEmbedWithArt(
   card: Card | LocalizedCard,
   image: CardArt | null,
-  options: { translationUnavailable?: CardLanguage; messages: Catalogue; maxChars?: number },
+  options: { translationUnavailable?: CardLanguage; messages: Catalogue; maxChars?: number; genesysPoints?: number },
 ): { embed: APIEmbed; files: Attachment[] } {
   const file = image === null ? null : artAttachment(card.id, image, card.name, options.messages);
   const embed = renderCardEmbed(card, { ...options, ...(file === null ? {} : { imageName: file.name }) });
@@ -276,7 +281,11 @@ function cardButtons(card: Card | LocalizedCard, messages: Catalogue): ActionRow
 export function renderCard(view: CardView): Reply {
   const messages = view.messages ?? en;
   const image = view.artNotAttachable === true ? null : (view.image ?? null);
-  const { embed, files } = cardEmbedWithArt(view.card, image, { messages, translationUnavailable: view.translationUnavailable });
+  const { embed, files } = cardEmbedWithArt(view.card, image, {
+    messages,
+    translationUnavailable: view.translationUnavailable,
+    ...(view.genesysPoints === undefined ? {} : { genesysPoints: view.genesysPoints }),
+  });
   return {
     ...(view.artNotAttachable === true ? { content: messages.install.artNotAttachable } : {}),
     embeds: [embed],

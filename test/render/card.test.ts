@@ -181,6 +181,13 @@ describe('card embed', () => {
     expect(field(renderCardEmbed(card(DARK_MAGICIAN)), 'Formats')).toBeUndefined();
   });
 
+  it('shows a card’s Genesys points when it is in the pool, 0 included, and nothing for a card outside it', () => {
+    expect(field(renderCardEmbed(card(DARK_MAGICIAN), { genesysPoints: 0 }), 'Genesys')).toBe('0 points');
+    expect(field(renderCardEmbed(card(DARK_MAGICIAN), { genesysPoints: 1500, messages: CATALOGUES.de }), 'Genesys')).toBe('1.500 Punkte');
+    expect(field(renderCard({ card: card(DARK_MAGICIAN), genesysPoints: 30 }).embeds![0]!, 'Genesys')).toBe('30 points');
+    expect(field(renderCardEmbed(card(DARK_MAGICIAN)), 'Genesys')).toBeUndefined();
+  });
+
   it('links YGOPRODeck, Yugipedia (by English name, encoded), Konami’s database in the reader’s language and the OCG rulings', () => {
     const hash = { ...card(DARK_MAGICIAN), name: 'Crawling Dragon #2', konamiId: 4321 };
     const buttons = (reply: Reply) => reply.components!.flatMap((row) => row.components) as { label?: string; url?: string; custom_id?: string }[];

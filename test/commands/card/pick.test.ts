@@ -9,6 +9,7 @@ function cards() {
   return {
     byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : undefined),
     present: vi.fn(async (card: unknown) => ({ card, art: null })),
+    genesysPoints: () => undefined,
     artwork: vi.fn(async () => null),
     pricesAsOf: null,
   };

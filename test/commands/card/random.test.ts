@@ -13,6 +13,7 @@ function cards(picked: unknown) {
     archetype: (name: string) => (name === 'dark magician' ? 'Dark Magician' : undefined),
     random: vi.fn(async () => picked),
     present: vi.fn(async (card: unknown) => ({ card, art: null })),
+    genesysPoints: () => undefined,
   };
 }
 

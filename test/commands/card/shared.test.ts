@@ -96,7 +96,7 @@ describe('cardReply', () => {
   it('does not even fetch the art where Discord allows no attachment, and says so', async () => {
     const present = vi.fn(async () => ({ card: DARK_MAGICIAN, art: null }));
     const { ctx } = chatContext('show', {}, { attachFiles: false });
-    const reply = await cardReply(stubServices({ cards: { present } }), DARK_MAGICIAN, undefined, ctx, presentationFor(ctx));
+    const reply = await cardReply(stubServices({ cards: { present, genesysPoints: () => undefined } }), DARK_MAGICIAN, undefined, ctx, presentationFor(ctx));
     expect(present).toHaveBeenCalledWith(DARK_MAGICIAN, undefined, expect.objectContaining({ withArt: false }));
     expect(reply.content).toBe(en.install.artNotAttachable);
     expect(reply.embeds?.[0]?.title).toContain('Dark Magician');

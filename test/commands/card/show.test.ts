@@ -10,6 +10,7 @@ function cards(resolution: unknown) {
     resolvePatiently: vi.fn(async () => resolution),
     present: vi.fn(async (card: unknown, _language?: string) => ({ card, art: { format: 'jpg', data: Buffer.from('art') } })),
     localNames: () => new Map(),
+    genesysPoints: vi.fn((card: { id: number }) => (card.id === DARK_MAGICIAN.id ? 0 : undefined)),
   };
 }
 
@@ -22,6 +23,8 @@ describe('/card show', () => {
     expect(service.present).toHaveBeenCalledWith(DARK_MAGICIAN, 'fr', expect.objectContaining({ withArt: true }));
     expect(reply.ephemeral).toBeFalsy();
     expect(reply.files?.map((file) => file.name)).toEqual([expect.stringMatching(/\.jpg$/)]);
+    // In the Genesys pool at 0 points: shown, 0 included.
+    expect(reply.embeds![0]!.fields).toContainEqual({ name: 'Genesys', value: '0 points', inline: true });
   });
 
   it('takes the user’s locale for the card text when no language is asked, and English for `en`', async () => {
