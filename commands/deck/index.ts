@@ -10,6 +10,7 @@ import { odds } from './odds.js';
 import { answerOdds } from './odds-menu.js';
 import { answerSmallWorld } from './small-world-menu.js';
 import { show } from './show.js';
+import { DEFAULT_POINTS_CAP, MAX_POINTS_CAP } from '../../src/cards/genesys.js';
 
 /**
  * `/deck`: its definition; `show.ts` answers `/deck show`, like the **Read deck** menu
@@ -33,7 +34,10 @@ export const deck: ChatInputCommand<AppServices> = {
         .setDescription('A deck by sections, with its legality per format and its price')
         .addStringOption((option) => option.setName('url').setDescription('The deck as a ydke:// URL').setMaxLength(MAX_URL_CHARS))
         .addAttachmentOption((option) => option.setName('file').setDescription('The deck as a .ydk file'))
-        .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: yes)')),
+        .addBooleanOption((option) => option.setName('public').setDescription('Post in the channel (default: yes)'))
+        .addIntegerOption((option) =>
+          option.setName('points-cap').setDescription(`Genesys points cap (default: ${DEFAULT_POINTS_CAP})`).setMinValue(0).setMaxValue(MAX_POINTS_CAP),
+        ),
     )
     .addSubcommand((sub) =>
       sub

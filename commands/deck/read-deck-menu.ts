@@ -6,6 +6,7 @@ import type { MessageContextCommand } from '../../src/interaction/command.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import { deckFromFile, readDeck, showDeck } from './shared.js';
+import { DEFAULT_POINTS_CAP } from '../../src/cards/genesys.js';
 
 /**
  * Message menu **Read deck**: the first `ydke://` URL in the message, else its first `.ydk`
@@ -25,6 +26,6 @@ export const readDeckMenu: MessageContextCommand<AppServices> = {
     const file = ctx.targetMessage.attachments.find((attachment) => isYdkName(attachment.name));
     if (url === undefined && file === undefined) throw new UserError((t) => t.deck.noDeckInMessage);
     const deck = url === undefined ? await deckFromFile(ctx, app, file!, false) : readDeck(parseYdke(url));
-    return showDeck(ctx, app, deck, false);
+    return showDeck(ctx, app, deck, { ephemeral: false, pointsCap: DEFAULT_POINTS_CAP });
   },
 };

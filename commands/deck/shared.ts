@@ -54,10 +54,11 @@ export async function deckFromFile(ctx: DeckContext, app: AppServices, file: Att
  * art that is stored or within the member's share now, and, when some was left for the background,
  * completed later (the reply is then edited with the whole picture).
  */
-export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
+export async function showDeck(ctx: DeckContext, app: AppServices, deck: DeckList, how: { ephemeral: boolean; pointsCap: number }): Promise<Reply> {
+  const { ephemeral } = how;
   await waitForCards(ctx, app, ephemeral);
   if (!ephemeral) await keepForBanlists(ctx, app, deck);
-  return deferWhenSlow(ctx, pictured(ctx, app, deck, ephemeral), { ephemeral });
+  return deferWhenSlow(ctx, pictured(ctx, app, deck, how), { ephemeral });
 }
 
 /**
@@ -108,9 +109,9 @@ export async function startOdds(ctx: DeckContext, app: AppServices, deck: DeckLi
   return { ...renderOdds({ cards, picks, localNames: oddsNames(ctx, app, cards), messages: messagesFor(ctx.user.locale) }), ephemeral: true };
 }
 
-async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, ephemeral: boolean): Promise<Reply> {
+async function pictured(ctx: DeckContext, app: AppServices, deck: DeckList, { ephemeral, pointsCap }: { ephemeral: boolean; pointsCap: number }): Promise<Reply> {
   const cardOf = (password: number) => app.cards.byId(password);
-  const report = deckReport(deck, cardOf);
+  const report = deckReport(deck, cardOf, { pool: app.cards.genesysPool(), cap: pointsCap });
   const cards = allEntries(report.cards).map((entry) => entry.card);
   // A public deck speaks the place's language; one only the member sees, theirs.
   const locale = ephemeral ? ctx.user.locale : ctx.settings.publicLocale;

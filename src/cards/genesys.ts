@@ -9,6 +9,8 @@ import type { Card } from './card.js';
 
 /** The cap at Konami's events: `/deck show`'s default and the **Read deck** menu's. */
 export const DEFAULT_POINTS_CAP = 100;
+/** The highest cap `/deck show` takes: ten times Konami's, far past any event's. */
+export const MAX_POINTS_CAP = 1_000;
 
 /** One card of the Genesys pool as downloaded and stored: its passcode, name and points. */
 export interface GenesysEntry {

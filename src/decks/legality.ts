@@ -15,7 +15,7 @@ export type DeckFormat = (typeof DECK_FORMATS)[number];
 
 const BANLISTS: Record<DeckFormat, BanlistFormat | undefined> = { TCG: 'tcg', OCG: 'ocg', GOAT: 'goat', 'Master Duel': 'masterduel', 'Speed Duel': undefined };
 
-interface SizeRules {
+export interface SizeRules {
   main: { min: number; max: number };
   extra: number;
   /** Absent: not checked (Speed Duel's side deck rule lives in a tournament policy addendum we do not have). */
@@ -23,7 +23,7 @@ interface SizeRules {
 }
 
 // upstreams.md § 6: TCG/OCG sizes (Master Duel and GOAT the same); Speed Duel per Konami's 2018 announcement.
-const STANDARD_SIZES: SizeRules = { main: { min: 40, max: 60 }, extra: 15, side: 15 };
+export const STANDARD_SIZES: SizeRules = { main: { min: 40, max: 60 }, extra: 15, side: 15 };
 const SIZES: Record<DeckFormat, SizeRules> = {
   TCG: STANDARD_SIZES,
   OCG: STANDARD_SIZES,
@@ -55,13 +55,14 @@ function ruleName(card: Card): string {
   return card.treatedAs ?? card.name;
 }
 
-interface NameGroup {
+export interface NameGroup {
   name: string;
   count: number;
   cards: Card[];
 }
 
-function nameGroups(cards: DeckCards): NameGroup[] {
+/** The deck's cards grouped by the name deck rules count copies by, main, extra and side together. */
+export function nameGroups(cards: DeckCards): NameGroup[] {
   const groups = new Map<string, NameGroup>();
   for (const { card, count } of allEntries(cards)) {
     const name = ruleName(card);
@@ -73,7 +74,7 @@ function nameGroups(cards: DeckCards): NameGroup[] {
   return [...groups.values()];
 }
 
-function sizeViolations(cards: DeckCards, rules: SizeRules): Violation[] {
+export function sizeViolations(cards: DeckCards, rules: SizeRules): Violation[] {
   const main = sectionSize(cards, 'main');
   const extra = sectionSize(cards, 'extra');
   const side = sectionSize(cards, 'side');

@@ -142,6 +142,12 @@ export const COMMAND_LOCALIZATIONS: Readonly<Record<string, CommandLocalization>
     'pt-BR': ['arquivo', 'O deck como arquivo .ydk'],
   },
   'deck show public': PUBLIC_BY_DEFAULT,
+  'deck show points-cap': {
+    fr: ['plafond-points', 'Plafond de points Genesys (défaut : 100)'],
+    de: ['punkte-obergrenze', 'Genesys-Punkteobergrenze (Standard: 100)'],
+    it: ['limite-punti', 'Limite di punti Genesys (predefinito: 100)'],
+    'pt-BR': ['limite-pontos', 'Limite de pontos Genesys (padrão: 100)'],
+  },
   'deck odds': {
     fr: ['probabilites', 'Les chances d’ouvrir vos starters, en premier et en second'],
     de: ['chancen', 'Die Chance, deine Starter zu ziehen, als Erster und als Zweiter'],

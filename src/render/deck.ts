@@ -4,6 +4,7 @@ import { type DeckCards, type DeckEntry, sectionSize } from '../decks/deck-cards
 import { DECK_SECTIONS, type DeckSection } from '../decks/deck-list.js';
 import type { DeckReport } from '../decks/deck-report.js';
 import type { FormatVerdict, Violation } from '../decks/legality.js';
+import type { GenesysVerdict, GenesysViolation } from '../decks/genesys.js';
 import { toYdk } from '../decks/ydk.js';
 import { toYdke } from '../decks/ydke.js';
 import type { Catalogue } from '../i18n/catalogue.js';
@@ -122,6 +123,39 @@ function verdictText(verdict: FormatVerdict, unknownTotal: number, t: Catalogue)
   return [`❌ **${verdict.format}**`, ...shown, ...(hidden > 0 ? [`  • ${t.deck.moreViolations(formatInteger(hidden, t.intlLocale))}`] : [])].join('\n');
 }
 
+function genesysViolationText(violation: GenesysViolation, t: Catalogue): string {
+  const n = (value: number): string => formatInteger(value, t.intlLocale);
+  if (violation.kind === 'overCap') return t.genesys.overCap(n(violation.total), n(violation.cap));
+  if (violation.kind === 'notAllowed') return t.genesys.notAllowed(violation.name);
+  // Genesys cards are TCG releases: a card that is not one is "not released in TCG".
+  return violationText(violation, 'TCG', t);
+}
+
+/** The Genesys line of the legality field: the verdict and the deck's points against the cap. */
+function genesysVerdictText(verdict: GenesysVerdict, unknownTotal: number, t: Catalogue): string {
+  const name = `**${t.genesys.label}**`;
+  const points = t.genesys.total(formatInteger(verdict.total, t.intlLocale), formatInteger(verdict.cap, t.intlLocale));
+  if (verdict.status === 'legal') return `✅ ${name}: ${t.deck.legal} · ${points}`;
+  if (verdict.status === 'unknown') {
+    if (verdict.unknownBecause === 'noPoints') return `❔ ${name}: ${t.genesys.noPoints}`;
+    const why = verdict.unknownBecause === 'unknownCards' ? t.deck.unknownCardsFormat(formatInteger(unknownTotal, t.intlLocale)) : t.deck.unknownFormat;
+    return `❔ ${name}: ${why} · ${points}`;
+  }
+  const shown = verdict.violations.slice(0, VIOLATIONS_SHOWN).map((violation) => `  • ${genesysViolationText(violation, t)}`);
+  const hidden = verdict.violations.length - shown.length;
+  return [`❌ ${name} · ${points}`, ...shown, ...(hidden > 0 ? [`  • ${t.deck.moreViolations(formatInteger(hidden, t.intlLocale))}`] : [])].join('\n');
+}
+
+/** The deck's cards that carry Genesys points, dearest first; null when none does. */
+function pointedField(view: DeckView): { name: string; value: string } | null {
+  const t = view.messages;
+  const { pointed, total, cap } = view.report.genesys;
+  if (pointed.length === 0) return null;
+  const n = (value: number): string => formatInteger(value, t.intlLocale);
+  const lines = pointed.map((entry) => t.genesys.pointed(n(entry.count), nameOf(entry.card, view), n(entry.points)));
+  return { name: t.genesys.pointedTitle(n(total), n(cap)), value: truncate(lines.join('\n'), EMBED_LIMITS.fieldValue) };
+}
+
 function priceText(view: DeckView): string {
   const t = view.messages;
   const { vendors, dearest } = view.report.price;
@@ -163,8 +197,14 @@ export function renderDeck(view: DeckView, picture: DeckPictureFile): Reply {
   if (report.cards.unknown.length > 0) {
     fields.push({ name: t.deck.unknownCards, value: truncate(unknownCardLines(report.cards, t).join('\n'), EMBED_LIMITS.fieldValue) });
   }
-  const legality = [...report.verdicts.map((verdict) => verdictText(verdict, unknownTotal, t)), `-# ${t.deck.speedDuelNote}`].join('\n');
+  const legality = [
+    ...report.verdicts.map((verdict) => verdictText(verdict, unknownTotal, t)),
+    genesysVerdictText(report.genesys, unknownTotal, t),
+    `-# ${t.deck.speedDuelNote}`,
+  ].join('\n');
   fields.push({ name: t.deck.legality, value: truncate(legality, EMBED_LIMITS.fieldValue) });
+  const pointed = pointedField(view);
+  if (pointed !== null) fields.push(pointed);
   fields.push({ name: t.deck.price, value: truncate(priceText(view), EMBED_LIMITS.fieldValue) });
   // The section list gets what the fields leave of the embed's 6,000 characters (and at most a description's 4,096).
   const footer = picture.pendingArt > 0 ? t.deck.artComing(formatInteger(picture.pendingArt, t.intlLocale)) : undefined;

@@ -32,6 +32,7 @@ export function deckServices(options: { pending?: number[]; read?: unknown; read
       byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : id >= 1 && id <= 70 ? { ...DARK_MAGICIAN, id, name: `Card ${id}` } : undefined),
       localNames: () => new Map(),
       pricesAsOf: null,
+      genesysPool: () => null,
     },
     deckArt: { gather: vi.fn(async () => ({ art: new Map(), pending: options.pending ?? [] })), complete },
     deckPictures: { draw },

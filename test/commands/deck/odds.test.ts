@@ -19,7 +19,7 @@ function selects(reply: Reply | ComponentResult): APIStringSelectComponent[] {
 describe('Opening odds', () => {
   it('a shown deck carries the button; its owner gets the menus privately; anyone else a sentence', async () => {
     const { app, texts } = deckServices();
-    const shown = await showDeck(chatContext('show').ctx, app, DECK, false);
+    const shown = await showDeck(chatContext('show').ctx, app, DECK, { ephemeral: false, pointsCap: 100 });
     const button = shown.components![0]!.components[0] as APIButtonComponent & { custom_id: string; label: string };
     expect(button.label).toBe('Opening odds');
     expect([...texts.values()]).toEqual([`${DARK_MAGICIAN.id},${DARK_MAGICIAN.id},${DARK_MAGICIAN.id},12345`]);

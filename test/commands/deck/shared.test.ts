@@ -25,7 +25,7 @@ describe('reading a deck', () => {
 describe('showing a deck', () => {
   it('answers with the report and its picture, with the ephemerality asked, and completes nothing when all art is there', async () => {
     const { app, draw, complete } = deckServices();
-    const reply = await showDeck(chatContext('show').ctx, app, DECK, true);
+    const reply = await showDeck(chatContext('show').ctx, app, DECK, { ephemeral: true, pointsCap: 100 });
     expect(reply.ephemeral).toBe(true);
     expect(draw).toHaveBeenCalledWith('42', expect.anything(), expect.any(Function));
     expect(reply.files?.find((file) => file.name === 'deck.jpg')?.data).toBe(PICTURE);
@@ -36,7 +36,7 @@ describe('showing a deck', () => {
 
   it('completes the picture later when some art was left for the background', async () => {
     const { app, complete } = deckServices({ pending: [DARK_MAGICIAN.id] });
-    const reply = await showDeck(chatContext('show').ctx, app, DECK, false);
+    const reply = await showDeck(chatContext('show').ctx, app, DECK, { ephemeral: false, pointsCap: 100 });
     expect(reply.completion).toBeInstanceOf(Promise);
     await reply.completion;
     expect(complete).toHaveBeenCalledOnce();
@@ -44,7 +44,7 @@ describe('showing a deck', () => {
 
   it('refuses while the card database is not there, before drawing anything', async () => {
     const { app, draw } = deckServices({ ready: false });
-    await expect(showDeck(chatContext('show').ctx, app, DECK, false)).rejects.toThrow(en.card.databaseLoading);
+    await expect(showDeck(chatContext('show').ctx, app, DECK, { ephemeral: false, pointsCap: 100 })).rejects.toThrow(en.card.databaseLoading);
     expect(draw).not.toHaveBeenCalled();
   });
 });
