@@ -7,16 +7,9 @@ import type { DeckList } from '../../src/decks/deck-list.js';
 import { parseYdke } from '../../src/decks/ydke.js';
 import { CompactRecords } from '../../src/cards/compact-records.js';
 import { YgoprodeckClient } from '../../src/services/ygoprodeck/ygoprodeck.js';
+import { BASTION_653 } from '../helpers/genesys-decks.js';
 import { asDownloaded, loadCardDump, startFakeYgoprodeck, TEST_PACE, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 
-/**
- * Bastion's test deck for Genesys (DawnbrandBots/bastion-bot#653, first comment): Genesys legal,
- * several pointed cards, 100 points in all on Konami's list of 2025-09-24 (2× Pot of Greed 60,
- * 2× Mulcharmy Purulia 20, 2× Mulcharmy Fuwalos 14, Ghost Ogre & Snow Rabbit 5, Hot Red Dragon
- * Archfiend King Calamity 1), which the fake YGOPRODeck serves.
- */
-const BASTION_653 =
-  'ydke://wpBPBMKQTwTCkE8EE3GJARNxiQETcYkB8XQiA/F0IgPxdCID36vjBTUHgwI1B4MCRK0EBUStBAXRfSYBsC3BA7AtwQOwLcEDUveKA3FsEgJxbBICcWwSAtY8cQLaat0F2mrdBdpq3QVO93UBTvd1AU73dQEtbJwELWycBEAUXwFAFF8BQBRfAUpwSQNKcEkDhBYWAxkB2gWfCFIA0M37Ag==!dr+1AzqP7wUlk88FI8T2APFkMgJs1ZQAbNWUAAbezgQNaDYFDWg2BdfjOQTX4zkEKD7xAyg+8QMoPvED!!';
 const KING_CALAMITY = 62242678;
 const RED_DRAGON_ARCHFIEND = 70902743;
 const DECODE_TALKER = 1861629;

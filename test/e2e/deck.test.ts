@@ -14,6 +14,7 @@ import { de } from '../../src/i18n/de.js';
 import { en } from '../../src/i18n/en.js';
 import { fr } from '../../src/i18n/fr.js';
 import { embedCharacterCount } from '../../src/render/format.js';
+import { BASTION_653 } from '../helpers/genesys-decks.js';
 
 const POT_OF_GREED = 55144522;
 
@@ -29,11 +30,11 @@ describe('/deck show end to end: decks built from the real dump, through the fak
   let mainCards: Card[];
   let extraCards: Card[];
 
-  async function showDeck(url: string, options: { locale?: string; public?: boolean } = {}) {
+  async function showDeck(url: string, options: { locale?: string; public?: boolean; pointsCap?: number } = {}) {
     const exchange = await bot.discord.chatInput({
       name: 'deck',
       subcommand: 'show',
-      options: { url, ...(options.public === undefined ? {} : { public: options.public }) },
+      options: { url, ...(options.public === undefined ? {} : { public: options.public }), ...(options.pointsCap === undefined ? {} : { 'points-cap': options.pointsCap }) },
       ...(options.locale ? { locale: options.locale } : {}),
     });
     // A deck of 200 new cards draws 200 pieces of art: on a busy machine that is more than the fake's default 10 s.
@@ -66,6 +67,21 @@ describe('/deck show end to end: decks built from the real dump, through the fak
   afterAll(async () => {
     await bot?.stop();
     await ygoprodeck?.close();
+  });
+
+  it('Genesys: Bastion #653’s deck totals 100 points, legal at the default cap, over a points-cap of 99, its pointed cards dearest first', async () => {
+    const field = (embed: { fields?: { name: string; value: string }[] }, name: string) => embed.fields?.find((candidate) => candidate.name === name)?.value;
+    const legal = (await showDeck(BASTION_653)).embeds[0]!;
+    expect(field(legal, en.deck.legality)).toContain('✅ **Genesys**: legal · 100 / 100 points');
+    expect(field(legal, 'Genesys points (100 / 100)')?.split('\n')).toEqual([
+      '2× Pot of Greed: 60',
+      '2× Mulcharmy Purulia: 20',
+      '2× Mulcharmy Fuwalos: 14',
+      '1× Ghost Ogre & Snow Rabbit: 5',
+      '1× Hot Red Dragon Archfiend King Calamity: 1',
+    ]);
+    const over = (await showDeck(BASTION_653, { pointsCap: 99, locale: 'fr' })).embeds[0]!;
+    expect(field(over, fr.deck.legality)).toContain('❌ **Genesys** · 100 / 99 points\n  • 100 points, au-delà du plafond de 99');
   });
 
   it('a legal 40 + 15 + 15 deck: sections with counts, ✅ TCG, prices per vendor, the deck attached as .ydk and deck.txt', async () => {
@@ -119,7 +135,8 @@ describe('/deck show end to end: decks built from the real dump, through the fak
 
     const french = await showDeck(toYdke({ main, extra: [], side: [] }), { locale: 'fr', public: false });
     expect(french.ephemeral).toBe(true);
-    expect(french.embeds[0]!.fields!.map((field) => field.name)).toEqual([fr.deck.unknownCards, fr.deck.legality, fr.deck.price]);
+    // Pot of Greed carries Genesys points: the pointed cards have their field.
+    expect(french.embeds[0]!.fields!.map((field) => field.name)).toEqual([fr.deck.unknownCards, fr.deck.legality, expect.stringMatching(/^Points Genesys \(\d+ \/ 100\)$/), fr.deck.price]);
     // Every password counts: 40 known cards and 2 unknown are 42.
     expect(french.embeds[0]!.description).toMatch(/\*\*Main \(42, dont 2 inconnues : /);
   });

@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import { GenesysPool } from '../../src/cards/genesys.js';
+import { en } from '../../src/i18n/en.js';
+import type { Reply } from '../../src/interaction/reply.js';
 import { toYdke } from '../../src/decks/ydke.js';
 import { dumpCard, stubServices } from './command-contexts.js';
 
@@ -9,6 +12,14 @@ export const DECK = { main: [DARK_MAGICIAN.id, DARK_MAGICIAN.id, DARK_MAGICIAN.i
 export const DECK_URL = toYdke(DECK);
 export const YDK = `#created by test\n#main\n${DARK_MAGICIAN.id}\n!side\n`;
 export const PICTURE = Buffer.from('deck picture');
+
+/** A Genesys pool where Dark Magician costs 10 points: the DECK's three copies total 30. */
+export const GENESYS_POOL = new GenesysPool([{ id: DARK_MAGICIAN.id, name: DARK_MAGICIAN.name, points: 10 }]);
+
+/** The legality field of a shown deck's embed. */
+export function legalityOf(reply: Reply): string {
+  return reply.embeds?.[0]?.fields?.find((field) => field.name === en.deck.legality)?.value ?? '';
+}
 
 export function deckServices(options: { pending?: number[]; read?: unknown; ready?: boolean } = {}) {
   const draw = vi.fn(async () => PICTURE);
@@ -32,7 +43,7 @@ export function deckServices(options: { pending?: number[]; read?: unknown; read
       byId: (id: number) => (id === DARK_MAGICIAN.id ? DARK_MAGICIAN : id >= 1 && id <= 70 ? { ...DARK_MAGICIAN, id, name: `Card ${id}` } : undefined),
       localNames: () => new Map(),
       pricesAsOf: null,
-      genesysPool: () => null,
+      genesysPool: () => GENESYS_POOL,
     },
     deckArt: { gather: vi.fn(async () => ({ art: new Map(), pending: options.pending ?? [] })), complete },
     deckPictures: { draw },

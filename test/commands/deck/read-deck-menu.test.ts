@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readDeckMenu } from '../../../commands/deck/read-deck-menu.js';
 import { en } from '../../../src/i18n/en.js';
 import { messageContext } from '../../helpers/command-contexts.js';
-import { DECK_URL, deckServices } from '../../helpers/deck-fixtures.js';
+import { DECK_URL, deckServices, legalityOf } from '../../helpers/deck-fixtures.js';
 
 const YDK_FILE = { name: 'My Deck.YDK', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/deck.ydk' };
 
@@ -16,6 +16,8 @@ describe('message menu Read deck', () => {
     const reply = await readDeckMenu.execute(messageContext(`try this: ${DECK_URL} !`, [YDK_FILE]).ctx, app);
     expect(reply.ephemeral).toBe(false);
     expect(read).not.toHaveBeenCalled();
+    // Genesys at Konami's cap.
+    expect(legalityOf(reply)).toContain('❌ **Genesys** · 30 / 100 points');
   });
 
   it('reads the first .ydk attachment when the text holds no URL, and says when there is neither', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { show } from '../../../commands/deck/show.js';
 import { en } from '../../../src/i18n/en.js';
 import { chatContext } from '../../helpers/command-contexts.js';
-import { DECK_URL, deckServices } from '../../helpers/deck-fixtures.js';
+import { DECK_URL, deckServices, legalityOf } from '../../helpers/deck-fixtures.js';
 
 const FILE = { name: 'deck.ydk', size: 40, url: 'https://cdn.discordapp.com/attachments/1/2/deck.ydk' };
 
@@ -19,6 +19,14 @@ describe('/deck show', () => {
     expect((await show(chatContext('show', { url: DECK_URL }).ctx, app)).ephemeral).toBe(false);
     expect((await show(chatContext('show', { url: DECK_URL, public: false }).ctx, app)).ephemeral).toBe(true);
     expect(read).not.toHaveBeenCalled();
+  });
+
+  it('judges Genesys against points-cap, 100 when absent', async () => {
+    const { app } = deckServices();
+    expect(legalityOf(await show(chatContext('show', { url: DECK_URL }).ctx, app))).toContain('❌ **Genesys** · 30 / 100 points');
+    const capped = legalityOf(await show(chatContext('show', { url: DECK_URL, 'points-cap': 25 }).ctx, app));
+    expect(capped).toContain('❌ **Genesys** · 30 / 25 points');
+    expect(capped).toContain('30 points, over the cap of 25');
   });
 
   it('reads a .ydk file when given one, and refuses a damaged URL before anything else runs', async () => {
