@@ -1,4 +1,4 @@
-import { banlistFormatOf, type BanlistFormat } from '../../src/cards/banlist.js';
+import { banlistFormatOf, type ListFormat } from '../../src/cards/banlist.js';
 import type { ChatInputContext, ComponentContext, ComponentResult } from '../../src/interaction/context.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { presentationFor, turnedPage } from '../../src/interaction/presentation.js';
@@ -19,11 +19,11 @@ export async function showBanlist(ctx: ChatInputContext, app: AppServices): Prom
 }
 
 /** ◀ ▶ under a list: its owner turns the page in place; anyone else gets the page in a reply of their own. */
-export async function turnBanlistPage(ctx: ComponentContext, app: AppServices, format: BanlistFormat, page: number): Promise<ComponentResult> {
+export async function turnBanlistPage(ctx: ComponentContext, app: AppServices, format: ListFormat, page: number): Promise<ComponentResult> {
   return turnedPage(ctx, await listPage(app, format, page, presentationFor(ctx).messages));
 }
 
-async function listPage(app: AppServices, format: BanlistFormat, page: number, messages: ReturnType<typeof presentationFor>['messages']): Promise<Reply> {
+async function listPage(app: AppServices, format: ListFormat, page: number, messages: ReturnType<typeof presentationFor>['messages']): Promise<Reply> {
   const current = await feedOf(app).current(format);
   if (current.kind === 'none') throw new UserError((t) => t.banlist.noneYet);
   return renderBanlistPage(format, current.list, page, messages);

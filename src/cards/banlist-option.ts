@@ -1,5 +1,5 @@
 import type { SlashCommandSubcommandBuilder } from 'discord.js';
-import { BANLIST_FORMAT_NAMES, BANLIST_FORMATS } from './banlist.js';
+import { BANLIST_FORMAT_NAMES, LIST_FORMATS } from './banlist.js';
 
 /** The required `format` of `/card banlist` and `/subscribe banlist`: a format with a ban list, from Discord's choices. */
 export function withBanlistFormatOption(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
@@ -8,6 +8,6 @@ export function withBanlistFormatOption(sub: SlashCommandSubcommandBuilder): Sla
       .setName('format')
       .setDescription('Which ban list')
       .setRequired(true)
-      .addChoices(...BANLIST_FORMATS.map((format) => ({ name: BANLIST_FORMAT_NAMES[format], value: format }))),
+      .addChoices(...LIST_FORMATS.map((format) => ({ name: BANLIST_FORMAT_NAMES[format], value: format }))),
   );
 }

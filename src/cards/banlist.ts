@@ -1,5 +1,6 @@
 import { BANLIST_FORMATS, type BanlistFormat, type BanStatus, type Card } from './card.js';
 import { CARD_COMPONENT_PREFIX } from './custom-ids.js';
+import type { GenesysPool } from './genesys.js';
 
 /**
  * A format's ban list as one card database version has it, kept by Almanac (YGOPRODeck keeps no
@@ -16,6 +17,13 @@ export interface BanlistEntry {
 
 export { BANLIST_FORMATS, type BanlistFormat };
 
+/**
+ * The lists Almanac keeps, shows and posts: the ban lists, and Genesys's points (its pointed cards,
+ * each with its points, in place of statuses).
+ */
+export const LIST_FORMATS = [...BANLIST_FORMATS, 'genesys'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
 /** One format's list as a card database version had it, and when Almanac first saw that version. */
 export interface BanlistVersion {
   format: string;
@@ -28,23 +36,28 @@ export interface BanlistVersion {
 export const MAX_BANLIST_PAGE = 99;
 
 /** `card:bl:<format>:<page>` on a list's ◀ ▶ buttons: the 0-based page of the format's latest list. */
-export function banlistPageCustomId(format: BanlistFormat, page: number): string {
+export function banlistPageCustomId(format: ListFormat, page: number): string {
   return `${CARD_COMPONENT_PREFIX}:bl:${format}:${Math.min(Math.max(0, page), MAX_BANLIST_PAGE)}`;
 }
 
 /** Reads a list's page button; null for anything else. */
-export function parseBanlistPageCustomId(customId: string): { format: BanlistFormat; page: number } | null {
+export function parseBanlistPageCustomId(customId: string): { format: ListFormat; page: number } | null {
   const match = /^card:bl:([a-z]{3,12}):(0|[1-9]\d?)$/.exec(customId);
   const format = banlistFormatOf(match?.[1]);
   return match && format ? { format, page: Number(match[2]) } : null;
 }
 
 /** Each format's name as the game spells it (the same in every language). */
-export const BANLIST_FORMAT_NAMES: Readonly<Record<BanlistFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT', masterduel: 'Master Duel' };
+export const BANLIST_FORMAT_NAMES: Readonly<Record<ListFormat, string>> = { tcg: 'TCG', ocg: 'OCG', goat: 'GOAT', masterduel: 'Master Duel', genesys: 'Genesys' };
 
 /** A format a user or a stored subscription names, checked. */
-export function banlistFormatOf(value: unknown): BanlistFormat | undefined {
-  return (BANLIST_FORMATS as readonly unknown[]).includes(value) ? (value as BanlistFormat) : undefined;
+export function banlistFormatOf(value: unknown): ListFormat | undefined {
+  return (LIST_FORMATS as readonly unknown[]).includes(value) ? (value as ListFormat) : undefined;
+}
+
+/** Genesys's list: the pool's cards that carry points, dearest first, then by name. */
+export function genesysListOf(pool: GenesysPool): BanlistEntry[] {
+  return pool.pointed().sort((a, b) => b.points - a.points || a.name.localeCompare(b.name, 'en') || a.id - b.id);
 }
 
 /** What each status allows of one card in a deck (main, extra and side together). */
@@ -53,10 +66,10 @@ export const ALLOWED_COPIES: Readonly<Record<BanStatus | 'Unlimited', number>> =
 /** The groups a list is shown in, most restrictive first. */
 export const STATUS_ORDER: readonly BanStatus[] = ['Forbidden', 'Limited', 'Semi-Limited'];
 
-/** Each format's list from a card set: its cards with a status there, by status then name. */
 /** What a ban list needs of a card. */
 export type BanlistedCard = Pick<Card, 'id' | 'name' | 'banlist'>;
 
+/** Each format's list from a card set: its cards with a status there, by status then name. */
 export function banlistsOf(cards: Iterable<BanlistedCard>): Record<BanlistFormat, BanlistEntry[]> {
   const lists = Object.fromEntries(BANLIST_FORMATS.map((format) => [format, [] as BanlistEntry[]])) as Record<BanlistFormat, BanlistEntry[]>;
   for (const card of cards) {

@@ -12,7 +12,7 @@ export const genesysEn = {
   noPoints: 'unknown (the Genesys points are not loaded yet)',
   pointedTitle: (total: string, cap: string) => `Genesys points (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
-  nonePointed: 'No card of this deck carries points.',
+  pointedHeading: 'Points',
 };
 
 type Genesys = typeof genesysEn;
@@ -26,7 +26,7 @@ export const genesysFr: Genesys = {
   noPoints: 'inconnu (les points Genesys ne sont pas encore chargés)',
   pointedTitle: (total: string, cap: string) => `Points Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name} : ${points}`,
-  nonePointed: 'Aucune carte de ce deck ne coûte de points.',
+  pointedHeading: 'Points',
 };
 
 export const genesysDe: Genesys = {
@@ -38,7 +38,7 @@ export const genesysDe: Genesys = {
   noPoints: 'unbekannt (die Genesys-Punkte sind noch nicht geladen)',
   pointedTitle: (total: string, cap: string) => `Genesys-Punkte (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
-  nonePointed: 'Keine Karte dieses Decks kostet Punkte.',
+  pointedHeading: 'Punkte',
 };
 
 export const genesysIt: Genesys = {
@@ -50,7 +50,7 @@ export const genesysIt: Genesys = {
   noPoints: 'sconosciuto (i punti Genesys non sono ancora caricati)',
   pointedTitle: (total: string, cap: string) => `Punti Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
-  nonePointed: 'Nessuna carta di questo deck costa punti.',
+  pointedHeading: 'Punti',
 };
 
 export const genesysPtBR: Genesys = {
@@ -62,5 +62,5 @@ export const genesysPtBR: Genesys = {
   noPoints: 'desconhecido (os pontos Genesys ainda não foram carregados)',
   pointedTitle: (total: string, cap: string) => `Pontos Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
-  nonePointed: 'Nenhuma carta deste deck custa pontos.',
+  pointedHeading: 'Pontos',
 };

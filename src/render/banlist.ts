@@ -6,7 +6,7 @@ import {
   STATUS_ORDER,
   type BanlistChange,
   type BanlistEntry,
-  type BanlistFormat,
+  type ListFormat,
   type BanlistVersion,
   type DeckOffence,
 } from '../cards/banlist.js';
@@ -32,7 +32,7 @@ function groupedLines(entries: readonly BanlistEntry[], messages: Catalogue): st
   const lines: string[] = [];
   let status: string | undefined;
   for (const entry of entries) {
-    const heading = entry.status === undefined ? messages.banlist.pointsGroup : messages.banlist.statuses[entry.status];
+    const heading = entry.status === undefined ? messages.genesys.pointedHeading : messages.banlist.statuses[entry.status];
     if (heading !== status) lines.push(`**${heading}**`);
     status = heading;
     lines.push(`- ${entry.name}${entry.points === undefined ? '' : ` (${entry.points})`}`);
@@ -41,7 +41,7 @@ function groupedLines(entries: readonly BanlistEntry[], messages: Catalogue): st
 }
 
 /** `/card banlist format`: one page of the format's latest list, Forbidden first, ◀ ▶ when there are more. */
-export function renderBanlistPage(format: BanlistFormat, list: BanlistVersion, requested: number, messages: Catalogue): Reply {
+export function renderBanlistPage(format: ListFormat, list: BanlistVersion, requested: number, messages: Catalogue): Reply {
   const { page, pages } = pageWindow(list.entries.length, BANLIST_PAGE_SIZE, MAX_BANLIST_PAGE, requested);
   const shown = list.entries.slice(page * BANLIST_PAGE_SIZE, (page + 1) * BANLIST_PAGE_SIZE);
   const embed: APIEmbed = {
@@ -74,7 +74,7 @@ function cappedLines(lines: readonly string[], messages: Catalogue): string {
 }
 
 /** `/card banlist format changes:true`: what changed against the previous list that differed. */
-export function renderBanlistChanges(format: BanlistFormat, before: BanlistVersion, after: BanlistVersion, changes: readonly BanlistChange[], messages: Catalogue): Reply {
+export function renderBanlistChanges(format: ListFormat, before: BanlistVersion, after: BanlistVersion, changes: readonly BanlistChange[], messages: Catalogue): Reply {
   return {
     embeds: fitEmbedsToLimit([
       {
@@ -88,7 +88,7 @@ export function renderBanlistChanges(format: BanlistFormat, before: BanlistVersi
 }
 
 /** Until a second, different list is seen: since when Almanac keeps them. */
-export function renderBanlistKeepingSince(format: BanlistFormat, since: number, messages: Catalogue): Reply {
+export function renderBanlistKeepingSince(format: ListFormat, since: number, messages: Catalogue): Reply {
   return { embeds: [{ title: messages.banlist.changesTitle(BANLIST_FORMAT_NAMES[format]), color: BANLIST_COLOUR, description: messages.banlist.keepingSince(seen(since)) }] };
 }
 
@@ -99,7 +99,7 @@ export interface FlaggedDeck {
 }
 
 /** `/subscribe banlist`'s post: the change grouped, and the decks shown here that it makes illegal. */
-export function renderBanlistPost(format: BanlistFormat, before: BanlistVersion, after: BanlistVersion, changes: readonly BanlistChange[], decks: readonly FlaggedDeck[], messages: Catalogue): MessagePayload {
+export function renderBanlistPost(format: ListFormat, before: BanlistVersion, after: BanlistVersion, changes: readonly BanlistChange[], decks: readonly FlaggedDeck[], messages: Catalogue): MessagePayload {
   const [embed] = renderBanlistChanges(format, before, after, changes, messages).embeds!;
   const embeds: APIEmbed[] = [{ ...embed!, title: messages.banlist.postTitle(BANLIST_FORMAT_NAMES[format]) }];
   if (decks.length > 0) {

@@ -1,5 +1,16 @@
 import type { Logger } from 'pino';
-import { banlistsOf, BANLIST_FORMATS, changesBetween, digestOf, type BanlistChange, type BanlistFormat, type DeckCopies } from '../cards/banlist.js';
+import {
+  banlistsOf,
+  BANLIST_FORMATS,
+  changesBetween,
+  digestOf,
+  genesysListOf,
+  LIST_FORMATS,
+  type BanlistChange,
+  type BanlistEntry,
+  type DeckCopies,
+  type ListFormat,
+} from '../cards/banlist.js';
 import type { CardService } from '../services/ygoprodeck/cards.js';
 import type { BanlistStore, StoredBanlist, StoredDeck } from '../storage/banlist-store.js';
 
@@ -15,16 +26,17 @@ export type BanlistHistory =
   | { kind: 'keeping-since'; since: number; list: StoredBanlist }
   | { kind: 'changes'; before: StoredBanlist; after: StoredBanlist; changes: BanlistChange[] };
 
-type FeedCards = Pick<CardService, 'databaseVersion' | 'onDatabaseReload' | 'banlistedCards'>;
+type FeedCards = Pick<CardService, 'databaseVersion' | 'onDatabaseReload' | 'banlistedCards' | 'genesysVersion' | 'genesysPool' | 'onGenesysReload'>;
 
 /**
  * Ban-list history (YGOPRODeck keeps none): each card database version put in use records every
- * format's list, and a list that differs from the previous one makes that format's subscriptions
+ * format's list (Genesys's once that version's points are in use: they download after the
+ * cards), and a list that differs from the previous one makes that format's subscriptions
  * due (BanlistStore.record, once across a fleet). Also keeps the decks shown in channels that
  * follow a list, so the post can say which of them the change makes illegal.
  */
 export class BanlistFeed {
-  private unsubscribe: (() => void) | undefined;
+  private unsubscribe: (() => void)[] = [];
   private recording: Promise<void> = Promise.resolve();
 
   constructor(
@@ -36,14 +48,17 @@ export class BanlistFeed {
 
   /** Records the version in use now (if any) and each one put in use later. */
   start(): void {
-    this.unsubscribe = this.cards.onDatabaseReload((version) => void this.record(version));
-    const version = this.cards.databaseVersion;
-    if (version !== null) void this.record(version);
+    this.unsubscribe = [
+      this.cards.onDatabaseReload((version) => void this.record(version)),
+      this.cards.onGenesysReload((version) => void this.record(version)),
+    ];
+    const versions = new Set([this.cards.databaseVersion, this.cards.genesysVersion]);
+    for (const version of versions) if (version !== null) void this.record(version);
   }
 
   /** Stops recording, and waits for a recording under way. */
   async stop(): Promise<void> {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     await this.recording;
   }
 
@@ -56,16 +71,30 @@ export class BanlistFeed {
   }
 
   private async recordNow(version: string): Promise<void> {
+    // Only what is in use at that version: the cards' lists, and Genesys's when its points are of it too.
+    const inUse = LIST_FORMATS.filter((format) => (format === 'genesys' ? this.cards.genesysVersion : this.cards.databaseVersion) === version);
     // A restart on a version already kept (most starts) reads no card at all.
     const recorded = await this.store.formatsRecorded(version);
-    if (BANLIST_FORMATS.every((format) => recorded.has(format))) return;
-    const lists = banlistsOf(this.cards.banlistedCards());
+    const due = inUse.filter((format) => !recorded.has(format));
+    if (due.length === 0) return;
+    const lists = this.listsOf(due);
     const now = this.now();
-    const changed: BanlistFormat[] = [];
-    for (const format of BANLIST_FORMATS) {
-      if (await this.store.record(format, version, digestOf(lists[format]), lists[format], now)) changed.push(format);
+    const changed: ListFormat[] = [];
+    for (const format of due) {
+      const entries = lists.get(format);
+      if (entries !== undefined && (await this.store.record(format, version, digestOf(entries), entries, now))) changed.push(format);
     }
     this.logger.info({ version, changed }, changed.length === 0 ? `ban-list history: version ${version} recorded` : `ban-list history: version ${version} changes ${changed.join(', ')}`);
+  }
+
+  /** The lists of `formats` as the cards in use have them; the ban lists read the cards only when one of them is asked. */
+  private listsOf(formats: readonly ListFormat[]): Map<ListFormat, BanlistEntry[]> {
+    const lists = new Map<ListFormat, BanlistEntry[]>();
+    const banlists = formats.some((format) => format !== 'genesys') ? banlistsOf(this.cards.banlistedCards()) : undefined;
+    for (const format of BANLIST_FORMATS) if (banlists !== undefined && formats.includes(format)) lists.set(format, banlists[format]);
+    const pool = this.cards.genesysPool();
+    if (pool !== null && formats.includes('genesys')) lists.set('genesys', genesysListOf(pool));
+    return lists;
   }
 
   /** A format's latest list. */

@@ -1,4 +1,4 @@
-import { banlistFormatOf, type BanlistFormat } from '../cards/banlist.js';
+import { banlistFormatOf, type ListFormat } from '../cards/banlist.js';
 import { banlistOptions } from '../storage/banlist-store.js';
 import type { SubscriptionKind } from '../storage/schema.js';
 import type { SubscriptionRow, SubscriptionsStore } from '../storage/subscriptions-store.js';
@@ -16,7 +16,7 @@ export interface SubscriptionView {
   timeOfDay: string;
   timeZone: string;
   /** A ban-list subscription's format; undefined for daily ones. */
-  format?: BanlistFormat;
+  format?: ListFormat;
   /** A wallpapers subscription's query or tag, as typed. */
   wallpapers?: { source: 'query' | 'tag'; text: string };
   nextDueAt: number | null;
@@ -89,7 +89,7 @@ export class Subscriptions {
    * A ban-list subscription: nothing due until a new card database changes the format's list (the
    * list in use now is not posted), then one post per change.
    */
-  async addBanlist(request: { guildId: string; channelId: string; userId: string; format: BanlistFormat }): Promise<AddOutcome> {
+  async addBanlist(request: { guildId: string; channelId: string; userId: string; format: ListFormat }): Promise<AddOutcome> {
     const now = this.now();
     const result = await this.store.add(
       { guildId: request.guildId, channelId: request.channelId, kind: 'banlist', options: banlistOptions(request.format), timeOfDay: null, timeZone: null, nextDueAt: null, createdBy: request.userId },

@@ -150,7 +150,7 @@ export interface PostedHistoryTable {
  * says whether two versions' lists are the same without reading them.
  */
 export interface BanlistVersionsTable {
-  /** `tcg`, `ocg`, `goat`, `masterduel` (a points format later). */
+  /** `tcg`, `ocg`, `goat`, `masterduel`, or `genesys` (a points format: its entries carry points, no status). */
   format: string;
   /** The card database's `database_version`. */
   version: string;

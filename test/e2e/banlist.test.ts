@@ -2,7 +2,7 @@ import { PermissionFlagsBits, type APIButtonComponentWithCustomId } from 'discor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toYdke } from '../../src/decks/ydke.js';
 import { MEMBER_PERMISSIONS } from '../fakes/discord-guilds.js';
-import { startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
+import { genesysFixture, startFakeYgoprodeck, type FakeYgoprodeck } from '../fakes/ygoprodeck.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
 import { waitForEveryCardDatabase } from '../helpers/language-databases.js';
 
@@ -48,6 +48,17 @@ describe('ban lists through the fake Discord', () => {
 
     const changes = await (await bot.discord.chatInput({ name: 'card', subcommand: 'banlist', options: { format: 'ocg', changes: true }, locale: 'fr' })).final();
     expect(changes.embeds[0]!.description).toMatch(/^YGOPRODeck ne garde pas les anciennes listes : Almanac les garde lui-même, depuis <t:\d+:D>\./);
+  });
+
+  it('shows the Genesys list: the pointed cards, dearest first, with their points', async () => {
+    const points = genesysFixture();
+    const pointed = ygoprodeck.cards
+      .filter((card) => (points[card.name] ?? 0) > 0 && !card.frameType.endsWith('_pendulum') && card.frameType !== 'link')
+      .sort((a, b) => points[b.name]! - points[a.name]! || a.name.localeCompare(b.name, 'en'));
+    expect(pointed.length).toBeGreaterThan(0);
+    const list = await (await bot.discord.chatInput({ name: 'card', subcommand: 'banlist', options: { format: 'genesys' } })).final();
+    expect(list.embeds[0]!.title).toBe('Genesys ban list');
+    expect(list.embeds[0]!.description).toBe(['**Points**', ...pointed.slice(0, 40).map((card) => `- ${card.name} (${points[card.name]})`)].join('\n'));
   });
 
   it('subscribes a channel to a format, lists it, and keeps decks shown there only', async () => {

@@ -385,6 +385,11 @@ function inGenesysPool(card: RawCard): boolean {
   return !['link', 'skill', 'token'].includes(card.frameType) && !card.frameType.endsWith('_pendulum');
 }
 
+/** The Genesys pool of `cards` as `format=genesys&misc=yes` serves it: `misc_info` with each card's points from `points` (0 when not named). */
+export function genesysDump(cards: readonly RawCard[], points: Readonly<Record<string, number>> = genesysFixture()): RawCard[] {
+  return cards.filter(inGenesysPool).map((card) => withGenesysPoints(asDownloaded(card), points[card.name] ?? 0));
+}
+
 function withGenesysPoints(card: RawCard, points: number): RawCard {
   const [misc, ...rest] = card.misc_info ?? [{}];
   return { ...card, misc_info: [{ ...misc, genesys_points: points } as NonNullable<RawCard['misc_info']>[number], ...rest] };

@@ -10,7 +10,8 @@ import { SNAPSHOT_FILE, SNAPSHOT_FORMATS, snapshotHeader, writeSnapshot } from '
 import { LanguageTexts } from '../../src/services/ygoprodeck/card-texts.js';
 import { compactCardinfoBody } from '../../src/services/off-thread/compact-download.js';
 import { translatedDump } from '../fakes/card-translations.js';
-import { asDownloaded } from '../fakes/ygoprodeck.js';
+import { asDownloaded, genesysDump } from '../fakes/ygoprodeck.js';
+import { GenesysPoints } from '../../src/services/ygoprodeck/card-genesys.js';
 
 /**
  * The folder (made by test/global-setup.ts, removed after the run) where snapshots written once are
@@ -21,7 +22,8 @@ export const SNAPSHOT_CACHE_ENV = 'ALMANAC_TEST_SNAPSHOT_CACHE';
 
 /**
  * Writes the card database snapshots of `rawCards` into `dataDir`, exactly as the bot writes them
- * after its downloads: English, and each language's texts as the fake YGOPRODeck translates them.
+ * after its downloads: English, each language's texts as the fake YGOPRODeck translates them, and
+ * the Genesys pool with the fake's points.
  * A bot started on that DATA_DIR has every card database at once (and downloads nothing while
  * YGOPRODeck reports the same `version`). Returns the number of English cards stored.
  */
@@ -47,6 +49,8 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
     const translated = compactCardinfoBody(Buffer.from(JSON.stringify({ data: translatedDump(rawCards, language) })), 'texts');
     await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated, { version });
   }
+  const genesys = compactCardinfoBody(Buffer.from(JSON.stringify({ data: genesysDump(rawCards) })), 'genesys');
+  await new GenesysPoints(dir, pino({ level: 'silent' }), Date.now).replace(genesys, { version });
   return cards.length;
 }
 

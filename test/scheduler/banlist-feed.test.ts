@@ -4,6 +4,8 @@ import type { Card } from '../../src/cards/card.js';
 import type { RawCard } from '../../src/cards/normalise-card.js';
 import { deckCopiesOf } from '../../src/cards/banlist.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
+import { GenesysPool } from '../../src/cards/genesys.js';
+import { parseGenesysBody } from '../../src/services/ygoprodeck/ygoprodeck-answers.js';
 import type { MessagePayload } from '../../src/interaction/reply.js';
 import { BanlistFeed } from '../../src/scheduler/banlist-feed.js';
 import { buildPost } from '../../src/scheduler/post-content.js';
@@ -28,8 +30,11 @@ const MINUTE = 60_000;
 /** The card database as a process sees it: what the fake serves now, read over HTTP, and its reload listeners. */
 class ServedCards {
   databaseVersion: string | null = null;
+  genesysVersion: string | null = null;
   private cards: Card[] = [];
+  private pool: GenesysPool | null = null;
   private readonly listeners = new Set<(version: string) => void>();
+  private readonly genesysListeners = new Set<(version: string) => void>();
 
   constructor(private readonly fake: FakeYgoprodeck) {}
 
@@ -40,6 +45,20 @@ class ServedCards {
     this.cards = normaliseCards(body.data).cards;
     this.databaseVersion = version;
     for (const listener of this.listeners) listener(version);
+    // Then the Genesys pool, as CardDatabase downloads it after the cards.
+    const pool = Buffer.from(await (await fetch(`${this.fake.url}/api/v7/cardinfo.php?format=genesys&misc=yes`)).arrayBuffer());
+    this.pool = new GenesysPool(parseGenesysBody(pool).entries);
+    this.genesysVersion = version;
+    for (const listener of this.genesysListeners) listener(version);
+  }
+
+  genesysPool(): GenesysPool | null {
+    return this.pool;
+  }
+
+  onGenesysReload(listener: (version: string) => void): () => void {
+    this.genesysListeners.add(listener);
+    return () => this.genesysListeners.delete(listener);
   }
 
   onDatabaseReload(listener: (version: string) => void): () => void {
@@ -73,12 +92,14 @@ function processOn(storage: Storage, store: SubscriptionsStore, fake: FakeYgopro
   return { cards, feed, scheduler };
 }
 
-/** The first version served: a card Limited in TCG and OCG, and a card Forbidden in TCG. */
-function firstVersion(fake: FakeYgoprodeck): { limited: RawCard; leaving: RawCard } {
+/** The first version served: a card Limited in TCG and OCG, a card Forbidden in TCG, and a card at 20 Genesys points. */
+function firstVersion(fake: FakeYgoprodeck): { limited: RawCard; leaving: RawCard; pointed: RawCard } {
   const leaving = fake.cards.find((card) => card.banlist_info?.ban_tcg === 'Forbidden')!;
   const unlisted = fake.cards.find((card) => card.banlist_info === undefined && card.type.includes('Monster'))!;
+  const pointed = fake.cards.find((card) => card.frameType === 'spell' && fake.genesysPoints[card.name] === undefined)!;
   fake.serveBanlistChange('1.00', { [unlisted.id]: { tcg: 'Limited', ocg: 'Limited' } });
-  return { limited: fake.cards.find((card) => card.id === unlisted.id)!, leaving };
+  fake.genesysPoints = { [pointed.name]: 20 };
+  return { limited: fake.cards.find((card) => card.id === unlisted.id)!, leaving, pointed };
 }
 
 /** The post's words: its embeds' titles, descriptions and fields. */
@@ -89,14 +110,14 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
   it('posts each change once per channel and format across two processes and a restart, flagging a deck shown there', async () => {
     const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
     const poster = new RecordingPoster(clock.now);
-    const { limited, leaving } = firstVersion(fx.fake);
+    const { limited, leaving, pointed } = firstVersion(fx.fake);
     const one = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'one');
     const two = processOn(fx.storage, fx.store, fx.fake, clock, poster, 'two');
     await Promise.all([one.cards.download(), two.cards.download()]);
     await Promise.all([one.feed.record('1.00'), two.feed.record('1.00')]);
 
     const subscriptions = new Subscriptions(fx.store, clock.now);
-    for (const [channelId, format] of [['c-tcg', 'tcg'], ['c-tcg-2', 'tcg'], ['c-ocg', 'ocg']] as const) {
+    for (const [channelId, format] of [['c-tcg', 'tcg'], ['c-tcg-2', 'tcg'], ['c-ocg', 'ocg'], ['c-genesys', 'genesys']] as const) {
       expect('added' in (await subscriptions.addBanlist({ guildId: GUILD, channelId, userId: '1', format }))).toBe(true);
     }
     // A deck with the Limited card once, shown in the first channel, and one elsewhere (no ban-list subscription: not kept).
@@ -108,6 +129,7 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
     expect(poster.posts).toEqual([]);
 
     fx.fake.serveBanlistChange('1.01', { [limited.id]: { tcg: 'Forbidden' }, [leaving.id]: { tcg: null } });
+    fx.fake.serveGenesysChange('1.01', { [pointed.name]: 50 });
     clock.advance(MINUTE);
     await Promise.all([one.cards.download(), two.cards.download()]);
     await Promise.all([one.feed.record('1.01'), two.feed.record('1.01')]);
@@ -115,7 +137,10 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
     await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
     await Promise.all([one.scheduler.tick(), two.scheduler.tick()]);
 
-    expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-tcg', 'c-tcg-2']);
+    expect(poster.posts.map((post) => post.channelId).sort()).toEqual(['c-genesys', 'c-tcg', 'c-tcg-2']);
+    const genesysPost = text(poster.posts.find((entry) => entry.channelId === 'c-genesys')!.message);
+    expect(genesysPost).toContain('The Genesys ban list changed');
+    expect(genesysPost).toContain(`Points changed\n- ${pointed.name}: 20 → 50 points`);
     const post = text(poster.posts.find((entry) => entry.channelId === 'c-tcg')!.message);
     expect(post).toContain('The TCG ban list changed');
     expect(post).toContain('Newly Forbidden');
@@ -133,7 +158,7 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
     clock.advance(10 * MINUTE);
     await restarted.scheduler.tick();
     await restarted.feed.stop();
-    expect(poster.posts).toHaveLength(2);
+    expect(poster.posts).toHaveLength(3);
     // A version recorded already is not read again: a restart reads no card.
     expect(restarted.cards.reads).toBe(0);
   });
@@ -189,6 +214,32 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
       [[limited.name, 'Limited', 'Forbidden']],
     ]);
     expect(await feed.history('ocg')).toMatchObject({ kind: 'keeping-since' });
+    await feed.stop();
+  });
+
+  it('keeps Genesys points per version: the pointed cards dearest first, and a change as "points a → b", a card leaving at 0', async () => {
+    const clock = new TestClock(Date.UTC(2026, 5, 1, 8, 0));
+    const { pointed } = firstVersion(fx.fake);
+    // Named so that, by name, the spell comes first ("A" Cell Breeding Device, then Maliss C GWC-06).
+    const other = fx.fake.cards.find((card) => card.frameType === 'trap' && card.name.localeCompare(pointed.name, 'en') > 0)!;
+    fx.fake.genesysPoints = { [pointed.name]: 20, [other.name]: 33 };
+    const { cards, feed } = processOn(fx.storage, fx.store, fx.fake, clock, new RecordingPoster(clock.now), 'one');
+    await cards.download();
+    await feed.record('1.00');
+    const current = await feed.current('genesys');
+    expect(current.kind === 'list' && current.list.entries).toEqual([
+      { id: other.id, name: other.name, points: 33 },
+      { id: pointed.id, name: pointed.name, points: 20 },
+    ]);
+    fx.fake.serveGenesysChange('1.01', { [pointed.name]: 50, [other.name]: 0 });
+    clock.advance(MINUTE);
+    await cards.download();
+    await feed.record('1.01');
+    const history = await feed.history('genesys');
+    expect(history.kind === 'changes' && history.changes.map((change) => [change.name, change.points])).toEqual([
+      [pointed.name, { from: 20, to: 50 }],
+      [other.name, { from: 33, to: 0 }],
+    ]);
     await feed.stop();
   });
 });
