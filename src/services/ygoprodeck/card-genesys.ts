@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { GenesysPool, isGenesysEntry, type GenesysEntry } from '../../cards/genesys.js';
-import { CompactRecords } from '../../cards/compact-records.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readSnapshotOrBackup, SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot } from './card-snapshot.js';
 import type { CompactDownload } from '../off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
@@ -20,6 +20,7 @@ export interface GenesysReload {
 }
 
 const FILE = snapshotFile('genesys');
+const NEWLINE = 0x0a;
 
 export class GenesysPoints {
   private pool: GenesysPool | null = null;
@@ -54,7 +55,7 @@ export class GenesysPoints {
     );
     if (snapshot === null) return null;
     try {
-      const entries = entriesOf(snapshot.body);
+      const entries = await entriesOf(snapshot.body);
       if (entries.length !== snapshot.header.cardCount) throw new Error('snapshot does not hold the cards its header announces');
       return this.install(entries, snapshot.header.databaseVersion, 'snapshot');
     } catch (error) {
@@ -68,7 +69,7 @@ export class GenesysPoints {
    * still used), then installed. The caller has already refused a short or truncated download.
    */
   async replace(download: CompactDownload, upstream: DatabaseVersion): Promise<GenesysReload> {
-    const entries = entriesOf(download.body);
+    const entries = await entriesOf(download.body);
     const header = await snapshotHeader(
       {
         format: SNAPSHOT_FORMATS.genesys,
@@ -101,13 +102,20 @@ export class GenesysPoints {
   }
 }
 
-/** Every entry of a body of JSON lines; throws on a line that is not one. */
-function entriesOf(body: Buffer): GenesysEntry[] {
+/** Lines parsed between two turns of the event loop: about 3 ms of a pool's 13,000 (≈40 ms in one go). */
+const LINES_PER_SLICE = 1_000;
+
+/** Every entry of a body of JSON lines, the event loop free between slices; throws on a line that is not one. */
+async function entriesOf(body: Buffer): Promise<GenesysEntry[]> {
   const entries: GenesysEntry[] = [];
-  CompactRecords.parse(body, (record): record is GenesysEntry => {
-    if (!isGenesysEntry(record)) return false;
+  for (let start = 0; start < body.length; ) {
+    if (entries.length > 0 && entries.length % LINES_PER_SLICE === 0) await nextTurn();
+    const end = body.indexOf(NEWLINE, start);
+    if (end < 0) throw new Error(`record ${entries.length} has no line end`);
+    const record: unknown = JSON.parse(body.toString('utf8', start, end));
+    if (!isGenesysEntry(record)) throw new Error(`record ${entries.length} is not a Genesys entry`);
     entries.push(record);
-    return true;
-  });
+    start = end + 1;
+  }
   return entries;
 }
