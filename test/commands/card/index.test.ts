@@ -1,6 +1,7 @@
 import { ApplicationCommandOptionType, type APIApplicationCommandOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { card } from '../../../commands/card/index.js';
+import { subscribe } from '../../../commands/subscribe/index.js';
 import { cardLanguageFor } from '../../../src/cards/user-language.js';
 
 function subcommand(name: string): APIApplicationCommandOption[] {
@@ -47,6 +48,17 @@ describe('/card definition', () => {
     expect(options[1]!.choices?.map((choice) => choice.value)).toEqual(expect.arrayContaining(['link', 'pendulum', 'spell', 'trap', 'token', 'skill']));
     expect(options[2]!.choices?.map((choice) => choice.value)).toEqual(['DARK', 'DIVINE', 'EARTH', 'FIRE', 'LIGHT', 'WATER', 'WIND']);
     expect(options[3]!.autocomplete).toBe(true);
+  });
+});
+
+describe('ban-list formats', () => {
+  it('offers Genesys beside the ban lists, to /card banlist and /subscribe banlist alike', () => {
+    const formatsOf = (options: readonly APIApplicationCommandOption[]) =>
+      (options.find((option) => option.name === 'format') as { choices?: { name: string; value: string }[] }).choices?.map((choice) => [choice.value, choice.name]);
+    const expected = [['tcg', 'TCG'], ['ocg', 'OCG'], ['goat', 'GOAT'], ['masterduel', 'Master Duel'], ['genesys', 'Genesys']];
+    expect(formatsOf(subcommand('banlist'))).toEqual(expected);
+    const subscribeBanlist = subscribe.data.options?.find((option) => option.name === 'banlist') as { options?: APIApplicationCommandOption[] };
+    expect(formatsOf(subscribeBanlist.options ?? [])).toEqual(expected);
   });
 });
 
