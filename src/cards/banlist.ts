@@ -143,12 +143,26 @@ export function deckCopiesOf(passwords: Iterable<number>, mainIdOf: (password: n
   return copies;
 }
 
-/** A card of a deck that a change puts over its new limit. */
-export interface DeckOffence {
-  id: number;
-  name: string;
-  copies: number;
-  status: BanStatus;
+/** A card of a deck that a change puts over its new limit: its new status, or (Genesys) its new points. */
+export type DeckOffence = { id: number; name: string; copies: number } & ({ status: BanStatus } | { points: number });
+
+/**
+ * Genesys: when a change of points puts `deck` over the cap (it was within it), its new total and
+ * the cards whose points rose; null when the deck stays as legal as it was.
+ */
+export function genesysOffencesOf(deck: DeckCopies, before: readonly BanlistEntry[], after: readonly BanlistEntry[], cap: number): { total: number; offences: DeckOffence[] } | null {
+  const pointsOf = (entries: readonly BanlistEntry[]) => new Map(entries.map((entry) => [entry.id, entry.points ?? 0]));
+  const [old, now] = [pointsOf(before), pointsOf(after)];
+  const cards = Object.entries(deck).map(([id, copies]) => ({ id: Number(id), copies }));
+  const totalOf = (points: ReadonlyMap<number, number>) => cards.reduce((sum, card) => sum + card.copies * (points.get(card.id) ?? 0), 0);
+  const total = totalOf(now);
+  if (total <= cap || totalOf(old) > cap) return null;
+  const names = new Map(after.map((entry) => [entry.id, entry.name]));
+  const offences = cards.flatMap(({ id, copies }): DeckOffence[] => {
+    const points = now.get(id) ?? 0;
+    return points > (old.get(id) ?? 0) ? [{ id, name: names.get(id) ?? String(id), copies, points }] : [];
+  });
+  return { total, offences };
 }
 
 /**

@@ -13,6 +13,7 @@ export const genesysEn = {
   pointedTitle: (total: string, cap: string) => `Genesys points (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
   pointedHeading: 'Points',
+  offence: (copies: string, name: string, points: string) => `${copies}× ${name} (now ${points} points)`,
 };
 
 type Genesys = typeof genesysEn;
@@ -27,6 +28,7 @@ export const genesysFr: Genesys = {
   pointedTitle: (total: string, cap: string) => `Points Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name} : ${points}`,
   pointedHeading: 'Points',
+  offence: (copies: string, name: string, points: string) => `${copies}× ${name} (désormais ${points} points)`,
 };
 
 export const genesysDe: Genesys = {
@@ -39,6 +41,7 @@ export const genesysDe: Genesys = {
   pointedTitle: (total: string, cap: string) => `Genesys-Punkte (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
   pointedHeading: 'Punkte',
+  offence: (copies: string, name: string, points: string) => `${copies}× ${name} (jetzt ${points} Punkte)`,
 };
 
 export const genesysIt: Genesys = {
@@ -51,6 +54,7 @@ export const genesysIt: Genesys = {
   pointedTitle: (total: string, cap: string) => `Punti Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
   pointedHeading: 'Punti',
+  offence: (copies: string, name: string, points: string) => `${copies}× ${name} (ora ${points} punti)`,
 };
 
 export const genesysPtBR: Genesys = {
@@ -63,4 +67,5 @@ export const genesysPtBR: Genesys = {
   pointedTitle: (total: string, cap: string) => `Pontos Genesys (${total} / ${cap})`,
   pointed: (count: string, name: string, points: string) => `${count}× ${name}: ${points}`,
   pointedHeading: 'Pontos',
+  offence: (copies: string, name: string, points: string) => `${copies}× ${name} (agora ${points} pontos)`,
 };

@@ -96,6 +96,19 @@ export function renderBanlistKeepingSince(format: ListFormat, since: number, mes
 export interface FlaggedDeck {
   shownAt: number;
   offences: DeckOffence[];
+  /** Genesys: the deck's new point total, over the cap. */
+  points?: { total: number; cap: number };
+}
+
+function offenceText(offence: DeckOffence, messages: Catalogue): string {
+  return 'status' in offence
+    ? messages.banlist.offence(offence.copies, offence.name, messages.banlist.statuses[offence.status])
+    : messages.genesys.offence(String(offence.copies), offence.name, String(offence.points));
+}
+
+function flaggedText(deck: FlaggedDeck, messages: Catalogue): string {
+  const cards = deck.offences.map((offence) => offenceText(offence, messages)).join(', ');
+  return deck.points === undefined ? cards : `${messages.genesys.total(String(deck.points.total), String(deck.points.cap))}: ${cards}`;
 }
 
 /** `/subscribe banlist`'s post: the change grouped, and the decks shown here that it makes illegal. */
@@ -103,12 +116,7 @@ export function renderBanlistPost(format: ListFormat, before: BanlistVersion, af
   const [embed] = renderBanlistChanges(format, before, after, changes, messages).embeds!;
   const embeds: APIEmbed[] = [{ ...embed!, title: messages.banlist.postTitle(BANLIST_FORMAT_NAMES[format]) }];
   if (decks.length > 0) {
-    const lines = decks.slice(0, MAX_DECKS).map((deck) =>
-      messages.banlist.deck(
-        discordTimestamp(deck.shownAt, 'R'),
-        deck.offences.map((offence) => messages.banlist.offence(offence.copies, offence.name, messages.banlist.statuses[offence.status])).join(', '),
-      ),
-    );
+    const lines = decks.slice(0, MAX_DECKS).map((deck) => messages.banlist.deck(discordTimestamp(deck.shownAt, 'R'), flaggedText(deck, messages)));
     if (decks.length > MAX_DECKS) lines.push(messages.banlist.more(decks.length - MAX_DECKS));
     embeds.push({ title: messages.banlist.decksTitle, color: BANLIST_COLOUR, description: truncate(lines.map((line) => `- ${line}`).join('\n'), EMBED_LIMITS.description) });
   }

@@ -1,4 +1,5 @@
-import { banlistFormatOf, offencesOf } from '../cards/banlist.js';
+import { banlistFormatOf, genesysOffencesOf, offencesOf } from '../cards/banlist.js';
+import { DEFAULT_POINTS_CAP } from '../cards/genesys.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import type { MessagePayload } from '../interaction/reply.js';
 import { renderBanlistPost, type FlaggedDeck } from '../render/banlist.js';
@@ -23,6 +24,11 @@ export async function banlistPost(
   const id = `${format}:${history.after.version}`;
   if ((await deps.store.postedIds(subscription.channel_id, 'banlist')).includes(id)) return undefined;
   const decks = (await deps.banlists.recentDecks(subscription.channel_id, now)).flatMap((deck): FlaggedDeck[] => {
+    if (format === 'genesys') {
+      // Judged at Konami's cap: the channel's own cap is not known.
+      const over = genesysOffencesOf(deck.cards, history.before.entries, history.after.entries, DEFAULT_POINTS_CAP);
+      return over === null ? [] : [{ shownAt: deck.shownAt, offences: over.offences, points: { total: over.total, cap: DEFAULT_POINTS_CAP } }];
+    }
     const offences = offencesOf(deck.cards, history.changes);
     return offences.length === 0 ? [] : [{ shownAt: deck.shownAt, offences }];
   });

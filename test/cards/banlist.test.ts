@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { banlistPageCustomId, banlistsOf, changesBetween, deckCopiesOf, digestOf, offencesOf, parseBanlistPageCustomId, type BanlistEntry } from '../../src/cards/banlist.js';
+import { banlistPageCustomId, banlistsOf, changesBetween, deckCopiesOf, digestOf, genesysOffencesOf, offencesOf, parseBanlistPageCustomId, type BanlistEntry } from '../../src/cards/banlist.js';
 import { BANLIST_FORMATS } from '../../src/cards/card.js';
 
 const entry = (id: number, name: string, status: BanlistEntry['status']): BanlistEntry => ({ id, name, status });
@@ -44,6 +44,19 @@ describe('ban lists', () => {
     expect(offencesOf(deck, changes)).toEqual([{ id: 2, name: 'Beta', copies: 2, status: 'Limited' }]);
     expect(offencesOf({ 1: 1 }, changes)).toEqual([{ id: 1, name: 'Alpha', copies: 1, status: 'Forbidden' }]);
     expect(offencesOf({ 3: 3 }, changes)).toEqual([]);
+  });
+
+  it('flags a deck for Genesys when a points change puts it over the cap, with the cards whose points rose', () => {
+    const before = [{ id: 1, name: 'Alpha', points: 20 }, { id: 2, name: 'Beta', points: 30 }];
+    const after = [{ id: 1, name: 'Alpha', points: 35 }, { id: 3, name: 'Gamma', points: 10 }];
+    // 2×Alpha + 1×Beta + 1×Gamma: 70 before, 80 after; 3×Alpha + Gamma: 60, then 115.
+    expect(genesysOffencesOf({ 1: 2, 2: 1, 3: 1 }, before, after, 100)).toBeNull();
+    expect(genesysOffencesOf({ 1: 3, 3: 1 }, before, after, 100)).toEqual({
+      total: 115,
+      offences: [{ id: 1, name: 'Alpha', copies: 3, points: 35 }, { id: 3, name: 'Gamma', copies: 1, points: 10 }],
+    });
+    // Already over the cap before: the change does not make it illegal.
+    expect(genesysOffencesOf({ 1: 3, 3: 1 }, before, after, 50)).toBeNull();
   });
 
   it('reads back every page button it makes, and nothing else', () => {

@@ -124,6 +124,8 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
     const deck = deckCopiesOf([limited.id, limited.id === 1 ? 2 : 1], (id) => one.cards.byId(id)?.id);
     await one.feed.deckShown(GUILD, 'c-tcg', deck);
     await one.feed.deckShown(GUILD, 'c-none', deck);
+    // Three copies of the pointed card: 60 Genesys points now, 150 after the change.
+    await one.feed.deckShown(GUILD, 'c-genesys', deckCopiesOf([pointed.id, pointed.id, pointed.id], (id) => one.cards.byId(id)?.id));
     // The first list seen after subscribing is recorded, not posted.
     await one.scheduler.tick();
     expect(poster.posts).toEqual([]);
@@ -141,6 +143,7 @@ describeFeedOnEachDialect('ban-list history', (fx) => {
     const genesysPost = text(poster.posts.find((entry) => entry.channelId === 'c-genesys')!.message);
     expect(genesysPost).toContain('The Genesys ban list changed');
     expect(genesysPost).toContain(`Points changed\n- ${pointed.name}: 20 → 50 points`);
+    expect(genesysPost).toContain(`150 / 100 points: 3× ${pointed.name} (now 50 points)`);
     const post = text(poster.posts.find((entry) => entry.channelId === 'c-tcg')!.message);
     expect(post).toContain('The TCG ban list changed');
     expect(post).toContain('Newly Forbidden');
