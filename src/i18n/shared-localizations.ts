@@ -77,16 +77,22 @@ const CARD_TYPE_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   skill: { fr: ['Compétence'], de: ['Fähigkeit'], it: ['Abilità'], 'pt-BR': ['Habilidade'] },
 };
 
-/** The formats with a ban list (`/card banlist`, `/subscribe banlist`). */
-export const BANLIST_CHOICES: Readonly<Record<string, CommandLocalization>> = {
+/** The formats with a ban list. */
+const BANLIST_FORMAT_CHOICES: Readonly<Record<string, CommandLocalization>> = {
   tcg: sameEverywhere('TCG'),
   ocg: sameEverywhere('OCG'),
   goat: sameEverywhere('GOAT'),
   masterduel: sameEverywhere('Master Duel'),
 };
 
+/** The lists `/card banlist` and `/subscribe banlist` offer: the ban lists, and Genesys's points. */
+export const BANLIST_CHOICES: Readonly<Record<string, CommandLocalization>> = {
+  ...BANLIST_FORMAT_CHOICES,
+  genesys: sameEverywhere('Genesys'),
+};
+
 const FORMAT_CHOICES: Readonly<Record<string, CommandLocalization>> = {
-  ...BANLIST_CHOICES,
+  ...BANLIST_FORMAT_CHOICES,
   speedduel: sameEverywhere('Speed Duel'),
   duellinks: sameEverywhere('Duel Links'),
 };
