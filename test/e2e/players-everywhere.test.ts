@@ -22,7 +22,7 @@ const LANGUAGES = [
     wallpaperButton: 'Ouvrir sur Wallhaven',
     cardLanguage: 'fr',
     header: '**Magicien / Normal**\nTÉNÈBRES · Niveau 7 · ATK 2500 / DEF 2100',
-    fields: ['Archétype', 'Master Duel', 'Prix', 'Éditions', 'Formats'],
+    fields: ['Archétype', 'Master Duel', 'Genesys', 'Prix', 'Éditions', 'Formats'],
     priceWord: ' sur ',
     footer: /^Français · Nom anglais : Dark Magician · Code 46986414$/,
     button: 'Éditions',
@@ -40,7 +40,7 @@ const LANGUAGES = [
     wallpaperButton: 'Auf Wallhaven öffnen',
     cardLanguage: 'de',
     header: '**Hexer / Normal**\nFINSTERNIS · Stufe 7 · ATK 2500 / DEF 2100',
-    fields: ['Archetyp', 'Master Duel', 'Preis', 'Ausgaben', 'Formate'],
+    fields: ['Archetyp', 'Master Duel', 'Genesys', 'Preis', 'Ausgaben', 'Formate'],
     priceWord: ' bei ',
     footer: /^Deutsch · Englischer Name: Dark Magician · Kartennummer 46986414$/,
     button: 'Ausgaben',
@@ -58,7 +58,7 @@ const LANGUAGES = [
     wallpaperButton: 'Apri su Wallhaven',
     cardLanguage: 'it',
     header: '**Incantatore / Normale**\nOSCURITÀ · Livello 7 · ATK 2500 / DEF 2100',
-    fields: ['Archetipo', 'Master Duel', 'Prezzo', 'Edizioni', 'Formati'],
+    fields: ['Archetipo', 'Master Duel', 'Genesys', 'Prezzo', 'Edizioni', 'Formati'],
     priceWord: ' su ',
     footer: /^Italiano · Nome inglese: Dark Magician · Codice 46986414$/,
     button: 'Edizioni',
@@ -76,7 +76,7 @@ const LANGUAGES = [
     wallpaperButton: 'Abrir no Wallhaven',
     cardLanguage: 'pt',
     header: '**Mago / Normal**\nTREVAS · Nível 7 · ATK 2500 / DEF 2100',
-    fields: ['Arquétipo', 'Master Duel', 'Preço', 'Edições', 'Formatos'],
+    fields: ['Arquétipo', 'Master Duel', 'Genesys', 'Preço', 'Edições', 'Formatos'],
     priceWord: ' na ',
     footer: /^Português · Nome em inglês: Dark Magician · Senha 46986414$/,
     button: 'Edições',
@@ -139,7 +139,7 @@ describe('players everywhere: user install in every context, in the player’s l
       expect(embed.title).toBe(translatedCard(loadCardDump().find((card) => card.id === Number(DARK_MAGICIAN))!, language.cardLanguage)!.name);
       expect(embed.description!.startsWith(`${language.header}\n\n`)).toBe(true);
       expect(embed.fields!.map((field) => field.name)).toEqual(language.fields);
-      expect(embed.fields!.find((field) => field.name === language.fields[2])!.value).toContain(language.priceWord);
+      expect(embed.fields!.find((field) => field.name === language.fields[3])!.value).toContain(language.priceWord);
       expect(embed.footer?.text).toMatch(language.footer);
       expect(buttonLabels(shown)).toEqual([language.button, 'YGOPRODeck', 'Yugipedia', language.konamiButton, language.rulingsButton]);
       expect(shown.files.map((file) => file.name)).toEqual([`card-${DARK_MAGICIAN}.jpg`]);
