@@ -19,12 +19,14 @@ export interface RecordBytes {
   readonly byteLength: number;
   /** The bytes from `start` to `end` (exclusive) as UTF-8 text. */
   text(start: number, end: number): string;
+  /** The bytes from `start` to `end` (exclusive), for a pass over many records at once (a view, not a copy, in memory). */
+  bytes(start: number, end: number): Buffer;
   byteAt(offset: number): number;
 }
 
 /** A body held in memory. */
 export function bytesInMemory(body: Buffer): RecordBytes {
-  return { byteLength: body.length, text: (start, end) => body.toString('utf8', start, end), byteAt: (offset) => body[offset]! };
+  return { byteLength: body.length, text: (start, end) => body.toString('utf8', start, end), bytes: (start, end) => body.subarray(start, end), byteAt: (offset) => body[offset]! };
 }
 
 /** Records serialised as `CompactRecords` keeps them: the body and its line starts. */

@@ -54,6 +54,7 @@ function snapshotBody(path: string, header: SnapshotHeader): RecordBytes {
   const bytes: RecordBytes = {
     byteLength: header.bytes,
     text: (start, end) => read(fd, bodyStart + start, end - start).toString('utf8'),
+    bytes: (start, end) => read(fd, bodyStart + start, end - start),
     byteAt: (offset) => read(fd, bodyStart + offset, 1)[0]!,
   };
   closeWhenUnreachable.register(bytes, fd);
