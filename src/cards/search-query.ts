@@ -45,6 +45,16 @@ export interface CardQuery {
   terms: string[];
 }
 
+/** What a search asks beside the filters. */
+export interface CardSearchTerms {
+  /** Loose words: the card's name (fuzzy, in the user's language too), or the start of words of its texts. */
+  words: string;
+  /** Quoted phrases of the query, lower-cased: each in the card's name or its texts. */
+  phrases: readonly string[];
+  /** The `text` option's words and phrases, lower-cased: each in the card's texts. */
+  text: readonly string[];
+}
+
 export type QueryProblem =
   | { kind: 'unbalanced-quote' }
   | { kind: 'bad-bound'; token: string }

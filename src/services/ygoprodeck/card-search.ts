@@ -1,6 +1,7 @@
 import type { CardLanguage } from '../../cards/card.js';
 import type { CardSummary } from '../../cards/card-summary.js';
 import { matchesFilters, type CardSearchFilters } from '../../cards/search-filters.js';
+import type { CardSearchTerms } from '../../cards/search-query.js';
 import { cardsWithText, holdsWord, needle, type EffectTexts } from '../../cards/text-search.js';
 
 /**
@@ -8,16 +9,6 @@ import { cardsWithText, holdsWord, needle, type EffectTexts } from '../../cards/
  * words and phrases on the names (fuzzy, through the matcher) and on the effect texts (read where
  * they are held, in the user's language for the cards translated there). Local only.
  */
-
-/** What a search asks beside the filters. */
-export interface CardSearchTerms {
-  /** Loose words: the card's name (fuzzy, in the user's language too), or the start of words of its texts. */
-  words: string;
-  /** Quoted phrases of the query, lower-cased: each in the card's name or its texts. */
-  phrases: readonly string[];
-  /** The `text` option's words and phrases, lower-cased: each in the card's texts. */
-  text: readonly string[];
-}
 
 export interface SearchSource {
   summaries(): readonly CardSummary[];
