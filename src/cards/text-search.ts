@@ -15,6 +15,7 @@ const TEXT_KEY = Buffer.from('"text":"');
 const QUOTE = 0x22;
 const BRACE_CLOSE = 0x7d;
 const BACKSLASH = 0x5c;
+const FIELD_NAMES = /","[a-z]+":"/g;
 
 /** The records holding effect texts, and the passcode of each. */
 export interface EffectTexts {
@@ -88,5 +89,7 @@ function descriptionOf(chunk: Buffer, start: number, end: number): string | null
     if (chunk[close - 1] === QUOTE && chunk[close - 2] !== BACKSLASH) break;
     close++;
   }
-  return chunk.toString('latin1', from, close - 1).toLowerCase();
+  const text = chunk.toString('latin1', from, close - 1).toLowerCase();
+  // A Pendulum card's two effects: their field names are no words of its texts (an unescaped `"` is structure).
+  return text.includes('":"') ? text.replace(FIELD_NAMES, '\\n') : text;
 }
