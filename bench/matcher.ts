@@ -393,7 +393,7 @@ export const matcherSection: BenchSection = {
     const matcher = await benchMatcher({ ...SIZES[size], dump });
     const { markdown, ...figures } = matcher;
     const inline = benchInlineSearch(matchableCards(dump()), SIZES[size].rounds, SIZES[size].queryLimit);
-    const cardSearch = benchCardSearch(dump(), SEARCH_ROUNDS[size]);
+    const cardSearch = await benchCardSearch(dump(), SEARCH_ROUNDS[size]);
     return sectionResult([...matcherRows(matcher), ...inline, ...cardSearch], { matcher: figures, inlineSearch: inline, cardSearch }, markdown);
   },
 };

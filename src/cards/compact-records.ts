@@ -19,7 +19,10 @@ export interface RecordBytes {
   readonly byteLength: number;
   /** The bytes from `start` to `end` (exclusive) as UTF-8 text. */
   text(start: number, end: number): string;
-  /** The bytes from `start` to `end` (exclusive), for a pass over many records at once (a view, not a copy, in memory). */
+  /**
+   * The bytes from `start` to `end` (exclusive), for a pass over many records at once: a view of the
+   * body in memory; read from a file, a scratch buffer that the next `bytes` call overwrites.
+   */
   bytes(start: number, end: number): Buffer;
   byteAt(offset: number): number;
 }
