@@ -2,7 +2,8 @@
  * Card-name matcher evaluation: accuracy on the labelled queries and latency over the real
  * 13,703-card dump, for CardMatcher and a plain substring filter, and with `--only matcher-libraries`
  * four fuzzy-search libraries too (bench/matcher-contenders.ts); then the sound-alike,
- * translated-name and misc_info sets (bench/matcher-sets.ts).
+ * translated-name and misc_info sets (bench/matcher-sets.ts); `/card search` over the whole database
+ * (bench/card-search.ts).
  *
  * `npm run bench -- --only matcher` (or `matcher-libraries`) prints its markdown tables before the bench table.
  */
@@ -12,6 +13,7 @@ import { loadCardDump } from '../test/helpers/card-dump.js';
 import { matchableCards } from './card-pool.js';
 import { CARD_QUERIES, type LabelledQuery, type QueryCategory } from './card-queries.js';
 import type { BenchFixtures } from './fixtures.js';
+import { benchCardSearch } from './card-search.js';
 import { benchInlineSearch } from './inline-search.js';
 import { CONTENDERS, searchDocuments, type Contender, type SearchDocument } from './matcher-contenders.js';
 import { benchMatcherSets, formatMatcherSets, type ContenderSets, type MatcherSetsResult } from './matcher-sets.js';
@@ -27,6 +29,8 @@ const SIZES: Readonly<Record<BenchSize, Required<Omit<MatcherBenchOptions, 'dump
   full: { rounds: 5, queryLimit: Number.POSITIVE_INFINITY },
   tiny: { rounds: 1, queryLimit: 8 },
 };
+/** Timed passes of each /card search (bench/card-search.ts). */
+const SEARCH_ROUNDS: Readonly<Record<BenchSize, number>> = { full: 40, tiny: 1 };
 /** CardMatcher's targets: top-1 accuracy on the labelled queries, and p99 latency per query. */
 const TOP1_TARGET = 0.95;
 const P99_TARGET_MS = 2;
@@ -389,7 +393,8 @@ export const matcherSection: BenchSection = {
     const matcher = await benchMatcher({ ...SIZES[size], dump });
     const { markdown, ...figures } = matcher;
     const inline = benchInlineSearch(matchableCards(dump()), SIZES[size].rounds, SIZES[size].queryLimit);
-    return sectionResult([...matcherRows(matcher), ...inline], { matcher: figures, inlineSearch: inline }, markdown);
+    const cardSearch = await benchCardSearch(dump(), SEARCH_ROUNDS[size]);
+    return sectionResult([...matcherRows(matcher), ...inline, ...cardSearch], { matcher: figures, inlineSearch: inline, cardSearch }, markdown);
   },
 };
 

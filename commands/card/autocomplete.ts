@@ -3,6 +3,8 @@ import type { AutocompleteChoice, AutocompleteContext } from '../../src/interact
 import { bilingualCardName } from '../../src/render/card-name.js';
 import { truncate } from '../../src/render/format.js';
 import { setAutocompleteValue } from '../../src/cards/card-set.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { raceSuggestions } from '../../src/render/card-search.js';
 import type { AppServices } from '../../src/app/services.js';
 
 /** Discord's limits on one autocomplete answer. */
@@ -12,7 +14,7 @@ const MAX_CHOICE_CHARS = 100;
 /**
  * Suggestions for `/card show name` (card names, in the user's language too, shown beside the
  * English name; the value is the passcode, so the pick resolves exactly), `/card set name` (set names and codes; the value is the set's name, which resolves
- * exactly) and `/card search archetype`. Local only: autocomplete cannot be deferred, so it never
+ * exactly), `/card search archetype` and `race` (Types in the user's language). Local only: autocomplete cannot be deferred, so it never
  * waits on YGOPRODeck, and it suggests nothing while the card database or set list is still loading.
  */
 export function cardAutocomplete(ctx: AutocompleteContext, app: AppServices): AutocompleteChoice[] {
@@ -30,6 +32,10 @@ export function cardAutocomplete(ctx: AutocompleteContext, app: AppServices): Au
     const cards = app.cards.suggest(value, MAX_CHOICES, language);
     const localNames = app.cards.localNames(cards, language);
     return cards.map((card) => ({ name: bilingualCardName(card.name, localNames.get(card.id), MAX_CHOICE_CHARS), value: String(card.id) }));
+  }
+  if (name === 'race') {
+    // Types in the user's own language; the value is the English name, which the search reads.
+    return raceSuggestions(value, messagesFor(ctx.user.locale)).slice(0, MAX_CHOICES);
   }
   if (name === 'archetype') {
     // An archetype's value is its name, so one too long to be a value cannot be offered.

@@ -3,7 +3,7 @@ import { parseBanlistPageCustomId } from '../../src/cards/banlist.js';
 import { withBanlistFormatOption } from '../../src/cards/banlist-option.js';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { CARD_COMPONENT_PREFIX, parseCardCustomId, parseCardSetCustomId } from '../../src/cards/custom-ids.js';
-import { withFilterOptions } from '../../src/cards/filter-options.js';
+import { withFilterOptions, withSearchOptions } from '../../src/cards/filter-options.js';
 import type { ChatInputCommand } from '../../src/interaction/command.js';
 import { EVERYWHERE } from '../../src/interaction/install-scopes.js';
 import { LANGUAGE_NAMES } from '../../src/render/card-labels.js';
@@ -52,11 +52,15 @@ export const card: ChatInputCommand<AppServices> = {
         ),
     )
     .addSubcommand((sub) =>
-      withFilterOptions(
-        sub
-          .setName('search')
-          .setDescription('Up to 25 cards whose names match, to pick one from')
-          .addStringOption((option) => option.setName('query').setDescription('Words of the card name (optional with a filter)').setMaxLength(MAX_NAME_CHARS)),
+      withSearchOptions(
+        withFilterOptions(
+          sub
+            .setName('search')
+            .setDescription('Up to 25 cards whose name or effect matches, to pick one from')
+            .addStringOption((option) =>
+              option.setName('query').setDescription('Name or effect words, or filters: atk>=2500 race:dragon "destroy all"').setMaxLength(MAX_NAME_CHARS),
+            ),
+        ),
       ),
     )
     .addSubcommand((sub) =>

@@ -7,7 +7,8 @@ import type { Card } from './card.js';
  * every card). A `Card` is a `CardSummary` too.
  */
 export type CardSummary = Readonly<
-  Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'level' | 'rank' | 'archetype' | 'altNames' | 'konamiId' | 'views' | 'formats' | 'banlist'>
+  Pick<Card, 'id' | 'name' | 'kind' | 'typeLine' | 'attribute' | 'level' | 'rank' | 'archetype' | 'altNames' | 'konamiId' | 'views' | 'formats' | 'banlist'
+    | 'race' | 'atk' | 'def' | 'linkRating' | 'scale' | 'tcgDate' | 'ocgDate'>
 >;
 
 /**
@@ -31,6 +32,14 @@ export function summarizeCard(card: Card, interned: Map<string, string>, interne
     ...(card.level === undefined ? {} : { level: card.level }),
     ...(card.rank === undefined ? {} : { rank: card.rank }),
     ...(card.archetype === undefined ? {} : { archetype: intern(card.archetype) }),
+    // What /card search narrows by: small numbers and a few hundred distinct races and dates, shared.
+    ...(card.race === undefined ? {} : { race: intern(card.race) }),
+    ...(card.atk === undefined ? {} : { atk: card.atk }),
+    ...(card.def === undefined ? {} : { def: card.def }),
+    ...(card.linkRating === undefined ? {} : { linkRating: card.linkRating }),
+    ...(card.scale === undefined ? {} : { scale: card.scale }),
+    ...(card.tcgDate === undefined ? {} : { tcgDate: intern(card.tcgDate) }),
+    ...(card.ocgDate === undefined ? {} : { ocgDate: intern(card.ocgDate) }),
     altNames: card.altNames.length === 0 ? NO_NAMES : card.altNames,
     ...(card.konamiId === undefined ? {} : { konamiId: card.konamiId }),
     views: card.views,

@@ -19,12 +19,17 @@ export interface RecordBytes {
   readonly byteLength: number;
   /** The bytes from `start` to `end` (exclusive) as UTF-8 text. */
   text(start: number, end: number): string;
+  /**
+   * The bytes from `start` to `end` (exclusive), for a pass over many records at once: a view of the
+   * body in memory; read from a file, a scratch buffer that the next `bytes` call overwrites.
+   */
+  bytes(start: number, end: number): Buffer;
   byteAt(offset: number): number;
 }
 
 /** A body held in memory. */
 export function bytesInMemory(body: Buffer): RecordBytes {
-  return { byteLength: body.length, text: (start, end) => body.toString('utf8', start, end), byteAt: (offset) => body[offset]! };
+  return { byteLength: body.length, text: (start, end) => body.toString('utf8', start, end), bytes: (start, end) => body.subarray(start, end), byteAt: (offset) => body[offset]! };
 }
 
 /** Records serialised as `CompactRecords` keeps them: the body and its line starts. */

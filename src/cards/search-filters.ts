@@ -1,5 +1,6 @@
-import type { GameFormat } from './card.js';
+import { BANLIST_FORMATS, type BanlistFormat, type GameFormat } from './card.js';
 import type { CardSummary } from './card-summary.js';
+import { BAN_STATUS_FILTERS, withinDates, withinStat, type BanStatusFilter, type DateBound, type StatBound } from './search-query.js';
 
 /** The `/card search` and `/card random` filters: what a search or a random pick may be narrowed to, and how. */
 
@@ -60,8 +61,23 @@ export interface CardSearchFilters {
   /** A monster's Level, or an Xyz monster's Rank. */
   level?: number;
   format?: FormatFilter;
+  /** A monster's race or a Spell/Trap's property, as YGOPRODeck spells it (`CARD_RACES`). */
+  race?: string;
+  atk?: StatBound;
+  def?: StatBound;
+  link?: StatBound;
+  scale?: StatBound;
+  /** On the ban list of `format` (TCG without one) with this status. */
+  banned?: BanStatusFilter;
+  /** Released (in the TCG; in the OCG when `format` is OCG) within these dates. */
+  released?: DateBound;
 }
 
+/** The ban list `banned` reads: the format's own, TCG's without a format; none for formats without a list. */
+export function banlistFormatOf(format: FormatFilter | undefined): BanlistFormat | undefined {
+  const key = format ?? 'tcg';
+  return (BANLIST_FORMATS as readonly string[]).includes(key) ? (key as BanlistFormat) : undefined;
+}
 /** True when at least one filter is set. */
 export function hasFilters(filters: CardSearchFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
@@ -73,6 +89,13 @@ export function matchesFilters(card: CardSummary, filters: CardSearchFilters): b
   if (filters.archetype !== undefined && card.archetype !== filters.archetype) return false;
   if (filters.level !== undefined && card.level !== filters.level && card.rank !== filters.level) return false;
   if (filters.format !== undefined && !card.formats.includes(FORMAT_FILTERS[filters.format])) return false;
+  if (filters.race !== undefined && card.race !== filters.race) return false;
+  if (!matchesStats(card, filters)) return false;
+  if (filters.banned !== undefined) {
+    const list = banlistFormatOf(filters.format);
+    if (list === undefined || card.banlist[list] !== BAN_STATUS_FILTERS[filters.banned]) return false;
+  }
+  if (filters.released !== undefined && !withinDates(filters.format === 'ocg' ? card.ocgDate : card.tcgDate, filters.released)) return false;
   if (filters.type !== undefined) {
     const word = TYPE_LINE_WORDS[filters.type];
     if (word !== undefined) return card.kind === 'monster' && card.typeLine.split(' / ').includes(word);
@@ -81,3 +104,9 @@ export function matchesFilters(card: CardSummary, filters: CardSearchFilters): b
   return true;
 }
 
+function matchesStats(card: CardSummary, filters: CardSearchFilters): boolean {
+  if (filters.atk !== undefined && !withinStat(card.atk, filters.atk)) return false;
+  if (filters.def !== undefined && !withinStat(card.def, filters.def)) return false;
+  if (filters.link !== undefined && !withinStat(card.linkRating, filters.link)) return false;
+  return filters.scale === undefined || withinStat(card.scale, filters.scale);
+}

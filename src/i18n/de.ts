@@ -123,6 +123,17 @@ export const de: Catalogue = {
     matchCount: (count) => `${count} Treffer`,
     openOne: 'Eine dieser Karten öffnen',
   },
+  cardSearch: {
+    syntaxHelp: 'Auch im Suchbegriff: atk>=2500, def:1000-2000, atk:?, link:3, scale<4, race:drache, banned:limited, released<2010-01-01, "ein Satz des Effekts".',
+    unbalancedQuote: (quote) => `Ein ${quote} in deiner Suche wird nicht geschlossen: setze einen Satz zwischen zwei davon.`,
+    badStat: (value) => `${value} lässt sich nicht als Wert lesen: schreibe 2500, >=2500, 1000-2000 oder ? (atk>=2500 im Suchbegriff).`,
+    badDate: (value) => `${value} lässt sich nicht als Erscheinungsdatum lesen: schreibe 2010-01-01, <2010-01-01 oder >=2024 (released<2010 im Suchbegriff).`,
+    unknownRace: (value) => `${value} ist weder ein Monstertyp noch eine Zauber-/Fallenart; wähle einen Vorschlag (race:drache im Suchbegriff).`,
+    unknownStatus: (value) => `${value} ist kein Status der Verbotsliste: forbidden, limited oder semi-limited.`,
+    noBanlist: (format) => `${format} hat keine Verbotsliste, daher kann nicht nach Status gefiltert werden.`,
+    releasedFilter: (range) => `Erschienen ${range}`,
+    textFilter: (terms) => `Text: ${terms}`,
+  },
   deck: {
     problems: {
       notYdke: 'Das ist keine ydke://-URL.',

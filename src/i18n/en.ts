@@ -128,6 +128,18 @@ export const en = {
     matchCount: (count: string, one: boolean) => `${count} match${one ? '' : 'es'}`,
     openOne: 'Open one of these cards',
   },
+  /** `/card search`'s effect-text, stat, race, ban-status and release-date filters and its typed syntax. */
+  cardSearch: {
+    syntaxHelp: 'Also in query: atk>=2500, def:1000-2000, atk:?, link:3, scale<4, race:dragon, banned:limited, released<2010-01-01, "a phrase of the effect".',
+    unbalancedQuote: (quote: string) => `A ${quote} in your search is not closed: put a phrase between two of them.`,
+    badStat: (value: string) => `Could not read ${value} as a stat: write 2500, >=2500, 1000-2000 or ? (atk>=2500 in query).`,
+    badDate: (value: string) => `Could not read ${value} as a release date: write 2010-01-01, <2010-01-01 or >=2024 (released<2010 in query).`,
+    unknownRace: (value: string) => `${value} is no monster Type or Spell/Trap kind; pick one from the suggestions (race:dragon in query).`,
+    unknownStatus: (value: string) => `${value} is no ban-list status: forbidden, limited or semi-limited.`,
+    noBanlist: (format: string) => `${format} has no ban list, so it cannot filter by ban status.`,
+    releasedFilter: (range: string) => `Released ${range}`,
+    textFilter: (terms: string) => `Text: ${terms}`,
+  },
   /** `/deck`: a shared deck's refusals, sections, legality and price. */
   deck: {
     problems: {

@@ -122,6 +122,17 @@ export const fr: Catalogue = {
     matchCount: (count, one) => `${count} correspondance${one ? '' : 's'}`,
     openOne: 'Ouvrir l’une de ces cartes',
   },
+  cardSearch: {
+    syntaxHelp: 'Aussi dans mots : atk>=2500, def:1000-2000, atk:?, link:3, scale<4, race:dragon, banned:limited, released<2010-01-01, "une phrase de l’effet".',
+    unbalancedQuote: (quote) => `Un ${quote} de votre recherche n’est pas refermé : mettez une phrase entre deux d’entre eux.`,
+    badStat: (value) => `Impossible de lire ${value} comme une valeur : écrivez 2500, >=2500, 1000-2000 ou ? (atk>=2500 dans mots).`,
+    badDate: (value) => `Impossible de lire ${value} comme une date de sortie : écrivez 2010-01-01, <2010-01-01 ou >=2024 (released<2010 dans mots).`,
+    unknownRace: (value) => `${value} n’est ni un Type de monstre ni un genre de Magie/Piège ; choisissez-en un parmi les suggestions (race:dragon dans mots).`,
+    unknownStatus: (value) => `${value} n’est pas un statut de liste : forbidden, limited ou semi-limited.`,
+    noBanlist: (format) => `${format} n’a pas de liste des cartes interdites : impossible de filtrer par statut.`,
+    releasedFilter: (range) => `Sortie ${range}`,
+    textFilter: (terms) => `Texte : ${terms}`,
+  },
   deck: {
     problems: {
       notYdke: 'Ce n’est pas une URL ydke://.',

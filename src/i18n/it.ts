@@ -122,6 +122,17 @@ export const it: Catalogue = {
     matchCount: (count, one) => `${count} corrispondenz${one ? 'a' : 'e'}`,
     openOne: 'Apri una di queste carte',
   },
+  cardSearch: {
+    syntaxHelp: 'Anche in testo: atk>=2500, def:1000-2000, atk:?, link:3, scale<4, race:drago, banned:limited, released<2010-01-01, "una frase dell’effetto".',
+    unbalancedQuote: (quote) => `Un ${quote} nella tua ricerca non è chiuso: metti una frase tra due di essi.`,
+    badStat: (value) => `Impossibile leggere ${value} come valore: scrivi 2500, >=2500, 1000-2000 o ? (atk>=2500 in testo).`,
+    badDate: (value) => `Impossibile leggere ${value} come data di uscita: scrivi 2010-01-01, <2010-01-01 o >=2024 (released<2010 in testo).`,
+    unknownRace: (value) => `${value} non è un Tipo di mostro né un tipo di Magia/Trappola; scegline uno dai suggerimenti (race:drago in testo).`,
+    unknownStatus: (value) => `${value} non è uno stato della lista: forbidden, limited o semi-limited.`,
+    noBanlist: (format) => `${format} non ha una lista delle carte proibite, quindi non si può filtrare per stato.`,
+    releasedFilter: (range) => `Uscita ${range}`,
+    textFilter: (terms) => `Testo: ${terms}`,
+  },
   deck: {
     problems: {
       notYdke: 'Questo non è un URL ydke://.',

@@ -122,6 +122,17 @@ export const ptBR: Catalogue = {
     matchCount: (count, one) => `${count} correspondência${one ? '' : 's'}`,
     openOne: 'Abrir uma destas cartas',
   },
+  cardSearch: {
+    syntaxHelp: 'Também em termos: atk>=2500, def:1000-2000, atk:?, link:3, scale<4, race:dragão, banned:limited, released<2010-01-01, "uma frase do efeito".',
+    unbalancedQuote: (quote) => `Um ${quote} da sua busca não foi fechado: coloque uma frase entre dois deles.`,
+    badStat: (value) => `Não foi possível ler ${value} como valor: escreva 2500, >=2500, 1000-2000 ou ? (atk>=2500 em termos).`,
+    badDate: (value) => `Não foi possível ler ${value} como data de lançamento: escreva 2010-01-01, <2010-01-01 ou >=2024 (released<2010 em termos).`,
+    unknownRace: (value) => `${value} não é um Tipo de monstro nem um tipo de Magia/Armadilha; escolha um das sugestões (race:dragão em termos).`,
+    unknownStatus: (value) => `${value} não é um status da lista: forbidden, limited ou semi-limited.`,
+    noBanlist: (format) => `${format} não tem lista de cartas proibidas, então não dá para filtrar por status.`,
+    releasedFilter: (range) => `Lançada ${range}`,
+    textFilter: (terms) => `Texto: ${terms}`,
+  },
   deck: {
     problems: {
       notYdke: 'Isso não é uma URL ydke://.',

@@ -93,4 +93,32 @@ describe("/card in the user's language: names in French, German, Italian or Port
     expect(selectOf(reply).options[0]).toMatchObject({ label: 'Dragon Blanc aux Yeux Bleus (Blue-Eyes White Dragon)', value: String(BLUE_EYES) });
     expect(reply.embeds[0]?.description).toContain('Dragon Blanc aux Yeux Bleus (Blue-Eyes White Dragon)');
   });
+
+  it('/card search finds cards by what they do, with typed filters, over the whole database, and says what it did not understand', async () => {
+    const before = ygoprodeck.server.requests.length;
+    const dump = loadCardDump() as (ReturnType<typeof loadCardDump>[number] & { atk?: number | null })[];
+    const expected = dump.filter((card) => card.race === 'Dragon' && card.type.includes('Monster') && (card.atk ?? -1) >= 2500 && /(^|[^a-z0-9])destroy all/.test(card.desc.toLowerCase()));
+    const typed = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { query: 'atk>=2500 race:dragon "destroy all"' }, locale: 'en-US' }));
+    expect(typed.ephemeral).toBe(true);
+    expect(expected.length).toBeGreaterThan(3);
+    const shownCount = Math.min(25, expected.length);
+    const ids = new Set(expected.map((card) => String(card.id)));
+    expect(selectOf(typed).options.every((option) => ids.has(option.value))).toBe(true);
+    expect(selectOf(typed).options).toHaveLength(shownCount);
+    expect(typed.embeds[0]?.footer?.text).toMatch(new RegExp(`${expected.length} match(es)? \\(Dragon, ATK ≥ 2500\\)$|best of ${expected.length} matches \\(Dragon, ATK ≥ 2500\\)$`));
+
+    // A French user: the effect text in French, the Type picked from French suggestions.
+    const races = await bot.discord.autocomplete({ name: 'card', subcommand: 'search', options: { race: 'serpent' }, focused: 'race', locale: 'fr' });
+    expect((await races.callback()).data?.choices).toEqual([{ name: 'Serpent de Mer', value: 'Sea Serpent' }]);
+    const french = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { text: 'détruisez', race: 'Dragon', atk: '>=2500' }, locale: 'fr' }));
+    expect(french.embeds[0]?.footer?.text).toContain('(Dragon, ATK ≥ 2500, Texte : "détruisez")');
+    expect(selectOf(french).options.length).toBeGreaterThan(3);
+
+    const refused = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { query: 'atk>= race:dragon' }, locale: 'fr' }));
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe(messagesFor('fr').cardSearch.badStat('“atk>=”'));
+    const nothing = await final(await bot.discord.chatInput({ name: 'card', subcommand: 'search', options: { text: '"qqqq zzzz"' }, locale: 'en-US' }));
+    expect(nothing.content).toContain(messagesFor('en-US').cardSearch.syntaxHelp);
+    expect(ygoprodeck.server.requests.length).toBe(before);
+  });
 });

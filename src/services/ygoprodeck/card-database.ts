@@ -3,6 +3,7 @@ import type { BanlistedCard } from '../../cards/banlist.js';
 import { CARD_FORMAT_VERSION, CARD_LANGUAGES, type Card, type CardLanguage } from '../../cards/card.js';
 import type { CardSummary } from '../../cards/card-summary.js';
 import type { CardTranslation } from '../../cards/card-translation.js';
+import type { EffectTexts } from '../../cards/text-search.js';
 import type { CardDatabaseFailure } from '../../cards/card-database-failure.js';
 import type { CompactRecords } from '../../cards/compact-records.js';
 import {
@@ -178,6 +179,16 @@ export class CardDatabase {
   /** Every card's summary, in database order. */
   summaries(): readonly CardSummary[] {
     return this.set?.summaries ?? [];
+  }
+
+  /**
+   * The records holding the effect texts (English's, or `language`'s translations) with the passcode
+   * of each, for `/card search`'s text filter to read where they already are; null while none is loaded.
+   */
+  effectTexts(language?: CardLanguage): EffectTexts | null {
+    if (language !== undefined) return this.texts.get(language)?.effectTexts() ?? null;
+    const set = this.set;
+    return set === null ? null : { records: set.records, idAt: (index) => set.summaries[index]!.id };
   }
 
   /** The cards on any ban list, with what a list needs of them (none while no set is loaded). */

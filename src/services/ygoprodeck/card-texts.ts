@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CardLanguage } from '../../cards/card.js';
 import { isCardTranslation, type CardTranslation } from '../../cards/card-translation.js';
 import { CompactRecords } from '../../cards/compact-records.js';
+import type { EffectTexts } from '../../cards/text-search.js';
 import { readSnapshotOrBackup, SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot, type SnapshotHeader } from './card-snapshot.js';
 import { recordsOf, type CompactDownload } from '../off-thread/compact-download.js';
 import type { DatabaseVersion } from './ygoprodeck.js';
@@ -28,6 +29,8 @@ interface LoadedTexts {
   indexById: Map<number, number>;
   /** Passcode → translated name: what matching in this language needs on every keystroke. */
   names: Map<number, string>;
+  /** Record index → passcode, for a pass over the texts (`/card search`'s text filter). */
+  idsByIndex: Uint32Array;
   version: string;
   downloadedAt: number;
   loadedAt: number;
@@ -85,6 +88,12 @@ export class LanguageTexts {
   translation(id: number): CardTranslation | undefined {
     const index = this.loaded?.indexById.get(id);
     return index === undefined ? undefined : this.loaded!.records.get(index);
+  }
+
+  /** The translations' records with each one's passcode, read where they are; null until loaded. */
+  effectTexts(): EffectTexts | null {
+    const loaded = this.loaded;
+    return loaded === null ? null : { records: loaded.records, idAt: (index) => loaded.idsByIndex[index]! };
   }
 
   /** Loads the snapshot (or its `.bak`) when there is a usable one; returns what it loaded, or null. */
@@ -151,9 +160,12 @@ export class LanguageTexts {
   }
 
   private install(records: CompactRecords<CardTranslation>, lookups: Lookups, header: SnapshotHeader, source: TextsReload['source']): TextsReload {
+    const idsByIndex = new Uint32Array(records.length);
+    for (const [id, index] of lookups.indexById) idsByIndex[index] = id;
     this.loaded = {
       records,
       ...lookups,
+      idsByIndex,
       version: header.databaseVersion,
       downloadedAt: header.downloadedAt,
       loadedAt: this.now(),

@@ -10,6 +10,7 @@ import { parsePasscode } from '../../cards/passcode.js';
 import type { CardDatabaseFailure } from '../../cards/card-database-failure.js';
 import { printingsInOrder, setListingOf, type PrintingView, type SetListing } from '../../cards/printings.js';
 import { matchesFilters, type CardSearchFilters } from '../../cards/search-filters.js';
+import type { CardSearchTerms } from '../../cards/search-query.js';
 import { isUpstreamError } from '../../interaction/upstream-error.js';
 import type { SharedState } from '../../state/shared-state.js';
 import type { MemberShareSpender } from '../../upstream/cache.js';
@@ -18,6 +19,7 @@ import type { CardImageStore } from './card-images.js';
 import { CardExtras } from './card-extras.js';
 import { CardIndexKeeper, type MatcherTablesBuild } from './card-index-keeper.js';
 import { RandomCardPicks } from './card-random.js';
+import { rankedSearch } from './card-search.js';
 import type { CardSetCatalog, CardSetResolution } from './card-sets.js';
 import type { UpstreamHealth } from '../../runtime/status-report.js';
 import { whenReady } from '../../upstream/when-ready.js';
@@ -66,6 +68,7 @@ export interface CardServiceOptions {
     | 'hasTexts'
     | 'translation'
     | 'localNames'
+    | 'effectTexts'
     | 'lookupRemote'
     | 'onReload'
     | 'onTextsReload'
@@ -281,18 +284,27 @@ export class CardService {
   }
 
   /**
-   * `/card search`: name matches (in `language` too when given), best first, narrowed by the filters;
-   * without a query, every card the filters keep, most viewed first. Local only.
+   * `/card search`: name matches (in `language` too when given) best first, then the cards whose
+   * effect texts hold the words (in `language` when translated there), most viewed first, narrowed
+   * by the filters; without words, every card the filters keep, most viewed first. A plain string
+   * is loose words. Local only.
    */
-  search(query: string, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
-    // Every match is scored, not just the first page, so filters never leave a page short.
-    const matched =
-      query.trim() === ''
-        ? this.database
-            .summaries()
-            .filter((card) => matchesFilters(card, filters))
-            .sort((left, right) => right.views - left.views)
-        : this.matches(query, this.database.size, language).filter((card) => matchesFilters(card, filters));
+  search(query: string | CardSearchTerms, filters: CardSearchFilters = {}, limit = 25, language?: CardLanguage): CardSearchResult {
+    if (this.index === null) return { cards: [], total: 0 };
+    const terms = typeof query === 'string' ? { words: query.slice(0, MAX_QUERY_CHARS), phrases: [], text: [] } : query;
+    // Every match is ranked, not just the first page, so filters never leave a page short.
+    const matched = rankedSearch(
+      {
+        summaries: () => this.database.summaries(),
+        summaryById: (id) => this.database.summaryById(id),
+        nameMatches: (words, inLanguage) => this.matches(words, this.database.size, inLanguage),
+        localNames: (inLanguage) => this.database.localNames(inLanguage),
+        effectTexts: (inLanguage) => this.database.effectTexts(inLanguage),
+      },
+      terms,
+      filters,
+      language,
+    );
     const cards = matched.slice(0, Math.max(0, limit)).flatMap((summary) => this.database.byId(summary.id) ?? []);
     return { cards, total: matched.length };
   }

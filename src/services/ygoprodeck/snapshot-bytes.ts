@@ -51,9 +51,15 @@ function snapshotBody(path: string, header: SnapshotHeader): RecordBytes {
     closeSync(fd);
     throw error;
   }
+  let scratch = Buffer.alloc(0);
   const bytes: RecordBytes = {
     byteLength: header.bytes,
     text: (start, end) => read(fd, bodyStart + start, end - start).toString('utf8'),
+    bytes: (start, end) => {
+      // One buffer reused by a pass over the texts: a megabyte allocated per read would be external memory that hastens full GCs.
+      if (scratch.length < end - start) scratch = Buffer.allocUnsafe(end - start);
+      return read(fd, bodyStart + start, end - start, scratch);
+    },
     byteAt: (offset) => read(fd, bodyStart + offset, 1)[0]!,
   };
   closeWhenUnreachable.register(bytes, fd);
@@ -71,9 +77,8 @@ function headerLength(fd: number, header: SnapshotHeader): number {
   return newline + 1;
 }
 
-function read(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
-  const read = readSync(fd, buffer, 0, length, position);
+function read(fd: number, position: number, length: number, into = Buffer.allocUnsafe(length)): Buffer {
+  const read = readSync(fd, into, 0, length, position);
   if (read !== length) throw new Error(`snapshot file ended at ${position + read}, a record ends at ${position + length}`);
-  return buffer;
+  return into.subarray(0, length);
 }

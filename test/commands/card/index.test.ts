@@ -43,7 +43,10 @@ describe('/card definition', () => {
     expect([random[3]!.min_value, random[3]!.max_value]).toEqual([0, 13]);
     expect(random[4]!.choices?.map((choice) => choice.value)).toEqual(['tcg', 'ocg', 'goat', 'masterduel', 'speedduel', 'duellinks']);
     const options = subcommand('search') as Option[];
-    expect(options.map((option) => option.name)).toEqual(['query', 'type', 'attribute', 'archetype', 'level', 'format']);
+    expect(options.map((option) => option.name)).toEqual(['query', 'type', 'attribute', 'archetype', 'level', 'format', 'text', 'race', 'atk', 'def', 'banned', 'released', 'link', 'scale']);
+    expect(options[7]!.autocomplete).toBe(true);
+    expect(options[10]!.choices?.map((choice) => choice.value)).toEqual(['forbidden', 'limited', 'semi-limited']);
+    expect((options[0] as { description?: string }).description).toContain('atk>=2500 race:dragon "destroy all"');
     expect(options[0]!.required).toBeFalsy();
     expect(options[1]!.choices?.map((choice) => choice.value)).toEqual(expect.arrayContaining(['link', 'pendulum', 'spell', 'trap', 'token', 'skill']));
     expect(options[2]!.choices?.map((choice) => choice.value)).toEqual(['DARK', 'DIVINE', 'EARTH', 'FIRE', 'LIGHT', 'WATER', 'WIND']);

@@ -185,6 +185,36 @@ describe('CardService with the card database loaded', () => {
     expect(harness.service.search('dragon', { type: 'skill', attribute: 'DARK' })).toEqual({ cards: [], total: 0 });
   });
 
+  it('searches effect texts read from the snapshots, in the user’s language for translated cards, names first', () => {
+    const texts = (id: number, language?: 'fr') => {
+      const description = language === undefined ? harness.database.byId(id)?.description : harness.database.translation(id, language)?.description;
+      return [description?.text, description?.pendulumEffect, description?.monsterEffect].join('\n').toLowerCase();
+    };
+    const holding = (word: string, language?: 'fr') =>
+      harness.database.summaries().filter((card) => {
+        const own = language !== undefined && harness.database.translation(card.id, language) !== undefined;
+        return new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u').test(texts(card.id, own ? language : undefined));
+      });
+    const english = harness.service.search({ words: '', phrases: [], text: ['destroy'] }, {}, 1_000);
+    expect(english.total).toBe(holding('destroy').length);
+    expect(english.total).toBeGreaterThan(10);
+    expect(english.cards.map((card) => card.views)).toEqual(english.cards.map((card) => card.views).sort((a, b) => b - a));
+    const french = harness.service.search({ words: '', phrases: [], text: ['détruisez'] }, {}, 1_000, 'fr');
+    expect(new Set(french.cards.map((card) => card.id))).toEqual(new Set(holding('détruisez', 'fr').map((card) => card.id)));
+    expect(french.total).toBeGreaterThan(10);
+
+    const strong = harness.service.search({ words: '', phrases: ['destroy'], text: [] }, { atk: { min: 2500, max: 99_999 }, race: 'Dragon' }, 1_000);
+    expect(strong.total).toBeGreaterThan(0);
+    expect(strong.cards.every((card) => card.race === 'Dragon' && typeof card.atk === 'number' && card.atk >= 2500)).toBe(true);
+    // Loose words: the names that match first, then the cards whose texts hold them.
+    const named = harness.service.search('graveyard', {}, 1_000);
+    const byName = new Set(harness.service.suggest('graveyard', 1_000).map((card) => card.id));
+    const firstByText = named.cards.findIndex((card) => !byName.has(card.id));
+    expect(firstByText).toBe(byName.size);
+    expect(named.total).toBeGreaterThan(byName.size);
+    expect(named.cards.slice(firstByText).every((card) => texts(card.id).includes('graveyard'))).toBe(true);
+  });
+
   it('names archetypes in the database’s spelling and suggests those starting with the input first', () => {
     expect(harness.service.archetype('abyss actor')).toBe('Abyss Actor');
     expect(harness.service.archetype('no such archetype')).toBeUndefined();

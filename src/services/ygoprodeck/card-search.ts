@@ -1,0 +1,64 @@
+import type { CardLanguage } from '../../cards/card.js';
+import type { CardSummary } from '../../cards/card-summary.js';
+import { matchesFilters, type CardSearchFilters } from '../../cards/search-filters.js';
+import type { CardSearchTerms } from '../../cards/search-query.js';
+import { cardsWithText, holdsWord, needle, type EffectTexts } from '../../cards/text-search.js';
+
+/**
+ * `/card search` over the loaded database: the frame and stat filters on the live summaries, the
+ * words and phrases on the names (fuzzy, through the matcher) and on the effect texts (read where
+ * they are held, in the user's language for the cards translated there). Local only.
+ */
+
+export interface SearchSource {
+  summaries(): readonly CardSummary[];
+  summaryById(id: number): CardSummary | undefined;
+  /** Fuzzy name matches of `words`, best first (in `language` too). */
+  nameMatches(words: string, language: CardLanguage | undefined): CardSummary[];
+  /** The card's name in `language`, when it has one there. */
+  localNames(language: CardLanguage): ReadonlyMap<number, string>;
+  effectTexts(language?: CardLanguage): EffectTexts | null;
+}
+
+/** Every match, ranked: name matches first (best first), then the rest, most viewed first. */
+export function rankedSearch(source: SearchSource, terms: CardSearchTerms, filters: CardSearchFilters, language: CardLanguage | undefined): CardSummary[] {
+  const words = terms.words.trim();
+  const passes = (card: CardSummary) => matchesFilters(card, filters);
+  const named = words === '' ? [] : source.nameMatches(words, language).filter(passes);
+  if (terms.phrases.length === 0 && terms.text.length === 0 && words === '') {
+    return source.summaries().filter(passes).sort(byViews);
+  }
+  const namedIds = new Set(named.map((card) => card.id));
+  const localNames = language === undefined ? undefined : source.localNames(language);
+  const wordNeedles = words.toLowerCase().split(/\s+/).filter((word) => word !== '').map(needle);
+  const phraseNeedles = terms.phrases.map(needle);
+  const textNeedles = terms.text.map(needle);
+  const inName = (id: number, phrase: string): boolean => {
+    const english = source.summaryById(id)?.name.toLowerCase() ?? '';
+    return english.includes(phrase) || (localNames?.get(id)?.toLowerCase().includes(phrase) ?? false);
+  };
+  const accept = (id: number, text: string): boolean =>
+    textNeedles.every((term) => holdsWord(text, term)) &&
+    terms.phrases.every((phrase, at) => holdsWord(text, phraseNeedles[at]!) || inName(id, phrase)) &&
+    (namedIds.has(id) || wordNeedles.every((word) => holdsWord(text, word)));
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const kept = filtered ? new Set(source.summaries().flatMap((card) => (passes(card) ? [card.id] : []))) : undefined;
+  const keeps = kept === undefined ? undefined : (id: number) => kept.has(id);
+  const found: number[] = [];
+  // A card translated in the user's language is read there; the others in English.
+  const translated = localNames === undefined ? null : source.effectTexts(language);
+  if (translated !== null) found.push(...cardsWithText(translated, accept, keeps));
+  const english = source.effectTexts();
+  if (english !== null) {
+    const readHere = translated === null ? keeps : (id: number) => !localNames!.has(id) && (keeps === undefined || keeps(id));
+    found.push(...cardsWithText(english, accept, readHere));
+  }
+  const foundIds = new Set(found);
+  const first = named.filter((card) => foundIds.has(card.id));
+  const rest = found.flatMap((id) => (namedIds.has(id) ? [] : (source.summaryById(id) ?? []))).sort(byViews);
+  return [...first, ...rest];
+}
+
+function byViews(left: CardSummary, right: CardSummary): number {
+  return right.views - left.views;
+}
