@@ -168,8 +168,14 @@ export function parseStatBound(operator: string, value: string): StatBound | nul
 
 /** An option's stat bound (`>=2500`, `1000-2000`, `?`): the operator, if any, leads the value. */
 export function parseStatOption(input: string): StatBound | null {
-  const [, operator, value] = /^\s*(<=|>=|=|<|>)?(.*)$/.exec(input)!;
-  return parseStatBound(operator ?? ':', value!);
+  return parseStatBound(...leadingOperator(input));
+}
+
+/** An option's leading operator (`:` when none) and the rest, line breaks and all. */
+function leadingOperator(input: string): [operator: string, value: string] {
+  // An empty match at worst: this never fails, whatever the input holds.
+  const match = /^\s*(<=|>=|=|<|>)?/.exec(input)!;
+  return [match[1] ?? ':', input.slice(match[0].length)];
 }
 
 /**
@@ -204,8 +210,7 @@ export function parseDateBound(operator: string, value: string): DateBound | nul
 
 /** An option's release date (`<2010-01-01`, `>=2024`, `2019`): the operator, if any, leads the date. */
 export function parseDateOption(input: string): DateBound | null {
-  const [, operator, value] = /^\s*(<=|>=|=|<|>)?(.*)$/.exec(input)!;
-  return parseDateBound(operator ?? ':', value!);
+  return parseDateBound(...leadingOperator(input));
 }
 
 /** `forbidden`, `limited`, `semi-limited` (or `semi`, `semilimited`, any case). */

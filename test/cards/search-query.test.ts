@@ -107,9 +107,11 @@ describe('the options’ values', () => {
     for (const bad of ['', 'yesterday', '2024-13', '2023-02-29', '24', '>=']) expect(parseDateOption(bad)).toBeNull();
   });
 
-  it('never throws on any option value', () => {
+  it('never throws on any option value, line breaks and lone surrogates included', () => {
+    expect(parseStatOption('!\r\n')).toBeNull();
+    expect(parseDateOption('>=\u2028')).toBeNull();
     fc.assert(
-      fc.property(fc.string(), (input) => {
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\n', '\r\n', '\u2028', '\u2029')), (input) => {
         parseStatOption(input);
         parseDateOption(input);
         parseBanStatus(input);

@@ -52,6 +52,7 @@ describe('npm run register', () => {
       ['url', 3, false],
       ['file', 11, false],
       ['public', 5, false],
+      ['points-cap', 4, false],
     ]);
   });
 });
