@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { MatcherTables } from '../../src/cards/matcher-tables.js';
 import { offThreadJobs, type OffThreadJobs } from '../../src/services/off-thread/off-thread.js';
+import { readStoredTables, writeStoredTables } from '../../src/services/off-thread/stored-tables.js';
+import { SNAPSHOT_CACHE_ENV } from './card-snapshot.js';
 import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
 
 /**
@@ -11,9 +15,11 @@ import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
  * - The worker runs the run's bundle of its code (test/global-setup.ts), not the TypeScript under
  *   tsx: tsx's loader costs about 0.9 s of CPU at every worker start against 0.15 s, and most
  *   files that start a bot start a worker.
- * - Each distinct matcher (the same cards, abbreviations and names) is built once per test process:
- *   most files start bots on the same snapshot of the real database, whose five-language build
- *   takes a second or two. The tables are only read once built, so bots may share them.
+ * - Each distinct matcher (the same cards, abbreviations and names) is built once per run: most
+ *   files start bots on the same snapshot of the real database, whose five-language build takes a
+ *   second or two. The tables are only read once built, so bots may share them: within a test
+ *   process as they are, across processes as a restart reads them (stored-tables.ts), from the run's
+ *   folder (test/global-setup.ts).
  * Outside vitest's run (no bundle) the worker next to the sources runs, as in `npm run dev`.
  */
 let jobs: OffThreadJobs | undefined;
@@ -49,10 +55,39 @@ function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['b
     let tables = built.get(key);
     if (tables === undefined) {
       // Not aborted with the first bot that asked: another may be waiting for the same tables.
-      tables = build(cards, aliases, names);
+      tables = builtInRun(key, () => build(cards, aliases, names));
       built.set(key, tables);
       tables.catch(() => built.delete(key));
     }
     return tables;
   };
+}
+
+/**
+ * The run's tables of `key`: read back when another test process built them, else built here (one
+ * process at a time: the others wait for the file, as for the card snapshots) and stored for them.
+ */
+async function builtInRun(key: string, build: () => Promise<MatcherTables>): Promise<MatcherTables> {
+  const root = process.env[SNAPSHOT_CACHE_ENV];
+  if (root === undefined) return build();
+  const dir = join(root, 'matcher-tables');
+  // Not a name stored-tables.ts prunes: every table of the run stays until the run's folder goes.
+  const file = { dir, name: 'run', path: join(dir, `${key}.tables`) };
+  await mkdir(dir, { recursive: true });
+  for (;;) {
+    const stored = readStoredTables(file);
+    if (stored !== undefined) return stored;
+    if (await mkdir(`${file.path}.lock`).then(() => true, () => false)) {
+      try {
+        const builtMeanwhile = readStoredTables(file);
+        if (builtMeanwhile !== undefined) return builtMeanwhile;
+        const tables = await build();
+        writeStoredTables(file, tables);
+        return tables;
+      } finally {
+        await rm(`${file.path}.lock`, { recursive: true, force: true });
+      }
+    }
+    await delay(100);
+  }
 }
