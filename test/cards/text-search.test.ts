@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CompactRecords } from '../../src/cards/compact-records.js';
-import { cardsWithText, holdsWord, needle, type EffectTexts } from '../../src/cards/text-search.js';
+import { cardsWithText, holdsWord, needle, WordIndex, type EffectTexts } from '../../src/cards/text-search.js';
 
 function texts(records: { id: number; name: string; description: Record<string, string>; sets?: string[] }[]): EffectTexts {
   const compact = CompactRecords.of(records);
@@ -45,6 +45,34 @@ describe('cardsWithText', () => {
         const target = words[pick % words.length]!;
         expect(cardsWithText(records, (_, text) => holdsWord(text, needle(target.toUpperCase())))).toEqual([7]);
         cardsWithText(records, (_, text) => holdsWord(text, needle(noise)));
+      }),
+    );
+  });
+});
+
+describe('WordIndex', () => {
+  const holdersOf = (records: EffectTexts, term: string) => [...new WordIndex(records).holders(needle(term))].flatMap((holds, record) => (holds === 1 ? [records.idAt(record)] : []));
+
+  it('answers a word exactly as reading the texts does, and a phrase with every card that holds it', () => {
+    expect(holdersOf(CARDS, 'destroy')).toEqual([1, 2]);
+    expect(holdersOf(CARDS, 'ash')).toEqual([]);
+    expect(holdersOf(CARDS, 'pendulumeffect')).toEqual([]);
+    expect(holdersOf(CARDS, 'détruisez')).toEqual([3]);
+    expect(holdersOf(CARDS, 'destroy all')).toEqual(expect.arrayContaining([1]));
+    expect(WordIndex.isOneWord(needle('Détruisez'))).toBe(true);
+    expect(WordIndex.isOneWord(needle('destroy all'))).toBe(false);
+  });
+
+  it('agrees with reading the texts for any one-word term, and holds every card a longer term is found in', () => {
+    const word = fc.stringMatching(/^[a-zà-ÿ]{1,6}$/);
+    const text = fc.array(fc.oneof(word, fc.constantFrom(' ', '.', '\n', '"', '-', '(', ')', ': ')), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), fc.oneof(word, fc.string()), (bodies, term) => {
+        const records = texts(bodies.map((body, index) => ({ id: index + 1, name: 'x', description: { text: body } })));
+        const read = cardsWithText(records, (_, found) => holdsWord(found, needle(term)));
+        const held = holdersOf(records, term);
+        if (WordIndex.isOneWord(needle(term))) expect(held).toEqual(read);
+        else expect(held).toEqual(expect.arrayContaining(read));
       }),
     );
   });

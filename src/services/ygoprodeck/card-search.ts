@@ -2,7 +2,7 @@ import type { CardLanguage } from '../../cards/card.js';
 import type { CardSummary } from '../../cards/card-summary.js';
 import { matchesFilters, type CardSearchFilters } from '../../cards/search-filters.js';
 import type { CardSearchTerms } from '../../cards/search-query.js';
-import { cardsWithText, holdsWord, needle, type EffectTexts } from '../../cards/text-search.js';
+import { cardsWithText, holdsWord, needle, WordIndex, wordIndexOf, type EffectTexts } from '../../cards/text-search.js';
 
 /**
  * `/card search` over the loaded database: the frame and stat filters on the live summaries, the
@@ -45,18 +45,55 @@ export function rankedSearch(source: SearchSource, terms: CardSearchTerms, filte
   const kept = filtered ? new Set(source.summaries().flatMap((card) => (passes(card) ? [card.id] : []))) : undefined;
   const keeps = kept === undefined ? undefined : (id: number) => kept.has(id);
   const found: number[] = [];
+  const needles = { text: textNeedles, words: wordNeedles, phrases: phraseNeedles, named: namedIds };
   // A card translated in the user's language is read there; the others in English.
   const translated = localNames === undefined ? null : source.effectTexts(language);
-  if (translated !== null) found.push(...cardsWithText(translated, accept, keeps));
+  if (translated !== null) found.push(...indexedCardsWithText(translated, needles, accept, keeps));
   const english = source.effectTexts();
   if (english !== null) {
     const readHere = translated === null ? keeps : (id: number) => !localNames!.has(id) && (keeps === undefined || keeps(id));
-    found.push(...cardsWithText(english, accept, readHere));
+    found.push(...indexedCardsWithText(english, needles, accept, readHere));
   }
   const foundIds = new Set(found);
   const first = named.filter((card) => foundIds.has(card.id));
   const rest = found.flatMap((id) => (namedIds.has(id) ? [] : (source.summaryById(id) ?? []))).sort(byViews);
   return [...first, ...rest];
+}
+
+/**
+ * `cardsWithText` narrowed by the texts' word index: only the cards holding every text term and
+ * (unless their name matched) every loose word are read; when each of those is one word and no
+ * phrase is asked, the index's answer is the answer and no text is read at all.
+ */
+function indexedCardsWithText(
+  texts: EffectTexts,
+  needles: { text: readonly string[]; words: readonly string[]; phrases: readonly string[]; named: ReadonlySet<number> },
+  accept: (id: number, text: string) => boolean,
+  wanted: ((id: number) => boolean) | undefined,
+): number[] {
+  const index = wordIndexOf(texts);
+  const mask = new Uint8Array(index.size).fill(1);
+  const narrow = (holders: Uint8Array) => holders.forEach((holds, record) => (mask[record]! &= holds));
+  for (const term of needles.text) narrow(index.holders(term));
+  if (needles.words.length > 0) {
+    const holdsEvery = new Uint8Array(index.size).fill(1);
+    for (const word of needles.words) index.holders(word).forEach((holds, record) => (holdsEvery[record]! &= holds));
+    for (const id of needles.named) {
+      const record = index.recordOf(id);
+      if (record !== undefined) holdsEvery[record] = 1;
+    }
+    narrow(holdsEvery);
+  }
+  const exact = needles.phrases.length === 0 && [...needles.text, ...needles.words].every((term) => WordIndex.isOneWord(term));
+  if (exact) {
+    const found: number[] = [];
+    mask.forEach((holds, record) => {
+      const id = index.idAt(record);
+      if (holds === 1 && (wanted === undefined || wanted(id))) found.push(id);
+    });
+    return found;
+  }
+  return cardsWithText(texts, accept, (id) => mask[index.recordOf(id) ?? -1] === 1 && (wanted === undefined || wanted(id)));
 }
 
 function byViews(left: CardSummary, right: CardSummary): number {
