@@ -17,7 +17,7 @@ import { CardMatcher } from '../src/cards/matcher.js';
 import { normaliseCards, normaliseLocalizedCard, type RawCard } from '../src/cards/normalise-card.js';
 import type { CardSearchFilters } from '../src/cards/search-filters.js';
 import type { CardSearchTerms } from '../src/cards/search-query.js';
-import type { EffectTexts } from '../src/cards/text-search.js';
+import { wordIndexBuilt, type EffectTexts } from '../src/cards/text-search.js';
 import { rankedSearch, type SearchSource } from '../src/services/ygoprodeck/card-search.js';
 import { SNAPSHOT_FORMATS, snapshotFile, snapshotHeader, writeSnapshot } from '../src/services/ygoprodeck/card-snapshot.js';
 import { readFromSnapshotFile } from '../src/services/ygoprodeck/snapshot-bytes.js';
@@ -88,6 +88,10 @@ export async function benchCardSearch(dump: readonly RawCard[], rounds: number):
     };
     const run = (search: Search) => rankedSearch(source, search.terms, search.filters, search.language);
     SEARCHES.forEach(run);
+    // The first searches read the texts while their word indexes are built; timed once built, as every search after.
+    const indexing = performance.now();
+    await Promise.all([wordIndexBuilt(texts.en), wordIndexBuilt(texts.fr)]);
+    const indexMs = performance.now() - indexing;
     const timed = SEARCHES.map((search) => ({ search, ms: timeQueries(run, [search], rounds, TIMING_BUDGET_MS), found: run(search).length }));
     const slowest = timed.reduce((worst, entry) => (percentile(entry.ms, 0.99) > percentile(worst.ms, 0.99) ? entry : worst));
     const p99 = percentile(slowest.ms, 0.99);
@@ -104,7 +108,7 @@ export async function benchCardSearch(dump: readonly RawCard[], rounds: number):
         measure: `/card search, slowest search over ${cards.length} cards (texts read from their file): p50 / p99`,
         target: `p99 ≤ ${P99_TARGET_MS} ms`,
         measured: `${fixed(percentile(slowest.ms, 0.5), 2)} / ${fixed(p99, 2)} ms`,
-        comparison: `slowest: ${slowest.search.query} (${slowest.found} found), CPU time p50 ${fixed(cpuMs[Math.floor(cpuMs.length / 2)]!, 2)} ms; p99 of each: ${timed.map((entry) => `${entry.search.query} ${fixed(percentile(entry.ms, 0.99), 2)} ms`).join(', ')}`,
+        comparison: `slowest: ${slowest.search.query} (${slowest.found} found), word indexes built in ${fixed(indexMs, 0)} ms, CPU time p50 ${fixed(cpuMs[Math.floor(cpuMs.length / 2)]!, 2)} ms; p99 of each: ${timed.map((entry) => `${entry.search.query} ${fixed(percentile(entry.ms, 0.99), 2)} ms`).join(', ')}`,
         pass: p99 <= P99_TARGET_MS,
       },
     ];

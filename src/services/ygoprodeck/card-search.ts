@@ -61,7 +61,7 @@ export function rankedSearch(source: SearchSource, terms: CardSearchTerms, filte
 }
 
 /**
- * `cardsWithText` narrowed by the texts' word index: only the cards holding every text term and
+ * `cardsWithText` narrowed by the texts' word index, once it is built: only the cards holding every text term and
  * (unless their name matched) every loose word are read; when each of those is one word and no
  * phrase is asked, the index's answer is the answer and no text is read at all.
  */
@@ -72,6 +72,7 @@ function indexedCardsWithText(
   wanted: ((id: number) => boolean) | undefined,
 ): number[] {
   const index = wordIndexOf(texts);
+  if (index === undefined) return cardsWithText(texts, accept, wanted);
   const mask = new Uint8Array(index.size).fill(1);
   const narrow = (holders: Uint8Array) => holders.forEach((holds, record) => (mask[record]! &= holds));
   for (const term of needles.text) narrow(index.holders(term));

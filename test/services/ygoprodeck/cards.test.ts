@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { wordIndexBuilt } from '../../../src/cards/text-search.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testOffThread } from '../../helpers/off-thread.js';
 import { CARD_LANGUAGES } from '../../../src/cards/card.js';
@@ -213,6 +214,22 @@ describe('CardService with the card database loaded', () => {
     expect(firstByText).toBe(byName.size);
     expect(named.total).toBeGreaterThan(byName.size);
     expect(named.cards.slice(firstByText).every((card) => texts(card.id).includes('graveyard'))).toBe(true);
+  });
+
+  it('answers every search the same once the texts are indexed as while it read them', async () => {
+    const searches: [Parameters<typeof harness.service.search>[0], Parameters<typeof harness.service.search>[1], 'fr'?][] = [
+      [{ words: '', phrases: [], text: ['destroy'] }, {}],
+      [{ words: '', phrases: [], text: ['monster'] }, {}],
+      [{ words: '', phrases: ['destroy all'], text: [] }, { atk: { min: 2500, max: 99_999 } }],
+      [{ words: 'dark magician', phrases: [], text: [] }, {}],
+      [{ words: '', phrases: [], text: ['quick-play'] }, {}],
+      [{ words: '', phrases: [], text: ['détruisez'] }, {}, 'fr'],
+    ];
+    const run = () => searches.map(([terms, filters, language]) => harness.service.search(terms, filters, 1_000, language).cards.map((card) => card.id));
+    const read = run();
+    await Promise.all([wordIndexBuilt(harness.database.effectTexts()!), wordIndexBuilt(harness.database.effectTexts('fr')!)]);
+    expect(run()).toEqual(read);
+    expect(read.every((ids) => ids.length > 0)).toBe(true);
   });
 
   it('names archetypes in the database’s spelling and suggests those starting with the input first', () => {
