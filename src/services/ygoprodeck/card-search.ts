@@ -20,13 +20,19 @@ export interface SearchSource {
   effectTexts(language?: CardLanguage): EffectTexts | null;
 }
 
-/** Every match, ranked: name matches first (best first), then the rest, most viewed first. */
+/**
+ * Every match, ranked: name matches first (best first), then the cards whose texts hold the text
+ * terms and phrases (and, among those, the loose words), most viewed first.
+ */
 export function rankedSearch(source: SearchSource, terms: CardSearchTerms, filters: CardSearchFilters, language: CardLanguage | undefined): CardSummary[] {
   const words = terms.words.trim();
   const passes = (card: CardSummary) => matchesFilters(card, filters);
   const named = words === '' ? [] : source.nameMatches(words, language).filter(passes);
-  if (terms.phrases.length === 0 && terms.text.length === 0 && words === '') {
-    return source.summaries().filter(passes).sort(byViews);
+  // Loose words alone search the names, as they always have: the effect texts are read for `text`
+  // and quoted phrases only (a replay of members' searches built every language's word index, and
+  // the heap grew 30 MB for names found without them).
+  if (terms.phrases.length === 0 && terms.text.length === 0) {
+    return words === '' ? source.summaries().filter(passes).sort(byViews) : named;
   }
   const namedIds = new Set(named.map((card) => card.id));
   const localNames = language === undefined ? undefined : source.localNames(language);
