@@ -23,6 +23,17 @@ export interface EffectTexts {
   idAt(index: number): number;
 }
 
+/** The records in runs of about a megabyte (`[first, last)`), the most one read takes. */
+function* chunksOf(records: EffectTexts['records']): Generator<[first: number, last: number]> {
+  const { starts } = records;
+  for (let first = 0; first < records.length; ) {
+    let last = first + 1;
+    while (last < records.length && starts[last + 1]! - starts[first]! <= CHUNK_BYTES) last++;
+    yield [first, last];
+    first = last;
+  }
+}
+
 /**
  * The passcodes of the cards whose texts `accept` (given the passcode and the texts as `needle`
  * writes them), in record order. `wanted` leaves cards out without reading their texts (other
@@ -32,10 +43,7 @@ export function cardsWithText(texts: EffectTexts, accept: (id: number, text: str
   const found: number[] = [];
   const { records, idAt } = texts;
   const { starts } = records;
-  for (let first = 0; first < records.length; ) {
-    const chunkStart = starts[first]!;
-    let last = first + 1;
-    while (last < records.length && starts[last + 1]! - chunkStart <= CHUNK_BYTES) last++;
+  for (const [first, last] of chunksOf(records)) {
     // A chunk none of whose cards is wanted is not read: a filter that keeps few reads little.
     let reading = first;
     while (reading < last && wanted !== undefined && !wanted(idAt(reading))) reading++;
@@ -49,7 +57,6 @@ export function cardsWithText(texts: EffectTexts, accept: (id: number, text: str
         if (text !== null && accept(id, text)) found.push(id);
       }
     }
-    first = last;
   }
   return found;
 }
@@ -97,23 +104,19 @@ function descriptionOf(chunk: Buffer, start: number, end: number): string | null
 /**
  * The words the texts hold, each with the records holding a word that begins so: built once per
  * set of texts (a database version, a language) after the first search that reads them, a chunk at
- * a time between turns of the event loop (0.2 s in all for the English texts; searches read the
+ * a time between turns of the event loop (0.3 s in all for the English texts; searches read the
  * texts meanwhile). A term of letters and digits alone is then answered from the index without
  * decoding a text (the slowest search, a word in nearly every text, took 70 ms by reading them); a
  * term with other characters, or a phrase, narrows the cards to read to those holding each of its
- * words. About 4 MB for the English texts.
+ * words. About 3 MB of RSS for the English texts, settled.
  */
 export class WordIndex {
-  private readonly indexOfId = new Map<number, number>();
-
   private constructor(
     private readonly texts: EffectTexts,
     /** Every distinct word, sorted, and the records holding each (record indices, ascending). */
     private readonly words: string[],
     private readonly postings: (Uint16Array | Int32Array)[],
-  ) {
-    for (let index = 0; index < texts.records.length; index++) this.indexOfId.set(texts.idAt(index), index);
-  }
+  ) {}
 
   /** Builds the index of `texts`, yielding to the event loop after each chunk of records. */
   static async build(texts: EffectTexts, pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<WordIndex> {
@@ -160,11 +163,6 @@ export class WordIndex {
   /** Whether `term` is one word, which the index answers exactly. */
   static isOneWord(term: string): boolean {
     return term !== '' && [...term].every((character) => isWordByte(character.charCodeAt(0)));
-  }
-
-  /** The record of a passcode. */
-  recordOf(id: number): number | undefined {
-    return this.indexOfId.get(id);
   }
 
   idAt(record: number): number {
@@ -236,18 +234,13 @@ function* wordsOf(text: string): Generator<string> {
 function* descriptionChunks(texts: EffectTexts): Generator<() => Generator<[index: number, text: string]>> {
   const { records } = texts;
   const { starts } = records;
-  for (let first = 0; first < records.length; ) {
-    const chunkStart = starts[first]!;
-    let last = first + 1;
-    while (last < records.length && starts[last + 1]! - chunkStart <= CHUNK_BYTES) last++;
-    const [from, to] = [first, last];
+  for (const [first, last] of chunksOf(records)) {
     yield function* () {
-      const chunk = records.bytes.bytes(chunkStart, starts[to]!);
-      for (let index = from; index < to; index++) {
-        const text = descriptionOf(chunk, starts[index]! - chunkStart, starts[index + 1]! - chunkStart);
+      const chunk = records.bytes.bytes(starts[first]!, starts[last]!);
+      for (let index = first; index < last; index++) {
+        const text = descriptionOf(chunk, starts[index]! - starts[first]!, starts[index + 1]! - starts[first]!);
         if (text !== null) yield [index, text];
       }
     };
-    first = last;
   }
 }

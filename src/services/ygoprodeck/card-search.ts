@@ -79,28 +79,24 @@ function indexedCardsWithText(
 ): number[] {
   const index = wordIndexOf(texts);
   if (index === undefined) return cardsWithText(texts, accept, wanted);
+  const both = (into: Uint8Array, holders: Uint8Array) => holders.forEach((holds, record) => (into[record]! &= holds));
   const mask = new Uint8Array(index.size).fill(1);
-  const narrow = (holders: Uint8Array) => holders.forEach((holds, record) => (mask[record]! &= holds));
-  for (const term of needles.text) narrow(index.holders(term));
+  for (const term of needles.text) both(mask, index.holders(term));
   if (needles.words.length > 0) {
     const holdsEvery = new Uint8Array(index.size).fill(1);
-    for (const word of needles.words) index.holders(word).forEach((holds, record) => (holdsEvery[record]! &= holds));
-    for (const id of needles.named) {
-      const record = index.recordOf(id);
-      if (record !== undefined) holdsEvery[record] = 1;
-    }
-    narrow(holdsEvery);
+    for (const word of needles.words) both(holdsEvery, index.holders(word));
+    if (needles.named.size > 0) for (let record = 0; record < index.size; record++) if (needles.named.has(index.idAt(record))) holdsEvery[record] = 1;
+    both(mask, holdsEvery);
   }
+  const candidates: number[] = [];
+  mask.forEach((holds, record) => {
+    const id = index.idAt(record);
+    if (holds === 1 && (wanted === undefined || wanted(id))) candidates.push(id);
+  });
   const exact = needles.phrases.length === 0 && [...needles.text, ...needles.words].every((term) => WordIndex.isOneWord(term));
-  if (exact) {
-    const found: number[] = [];
-    mask.forEach((holds, record) => {
-      const id = index.idAt(record);
-      if (holds === 1 && (wanted === undefined || wanted(id))) found.push(id);
-    });
-    return found;
-  }
-  return cardsWithText(texts, accept, (id) => mask[index.recordOf(id) ?? -1] === 1 && (wanted === undefined || wanted(id)));
+  if (exact) return candidates;
+  const reading = new Set(candidates);
+  return cardsWithText(texts, accept, (id) => reading.has(id));
 }
 
 function byViews(left: CardSummary, right: CardSummary): number {
