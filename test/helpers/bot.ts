@@ -52,6 +52,7 @@ export function offlineTestSetup(env: NodeJS.ProcessEnv): { config: Config; logs
     WALLHAVEN_URL: 'http://127.0.0.1:9',
     YGOPRODECK_URL: 'http://127.0.0.1:9',
     YGOPRODECK_IMAGES_URL: 'http://127.0.0.1:9/images',
+    RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9',
     DNS_SERVERS: '127.0.0.1:9',
     DISCORD_CDN_URL: 'http://127.0.0.1:9',
     ...env,
