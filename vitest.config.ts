@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    execArgv: ['--max-semi-space-size=32'],
     // Most end-to-end files spend part of their time waiting on sockets, timers and child
     // processes, not on a core: five workers on this 2-core machine kept both cores busier than
     // four (npm test 110-116 s against 120-123 s for the same 207-209 s of CPU, quiet) and cost

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
-import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { sharedProperties, smallWorldBridges, smallWorldDeck, smallWorldMonster, type SmallWorldMonster } from '../../src/decks/small-world.js';
-import { loadCardDump } from '../helpers/card-dump.js';
+import { normalisedDumpCards } from '../helpers/card-dump.js';
 
-const cards = normaliseCards(loadCardDump()).cards;
+const cards = normalisedDumpCards();
 const named = (name: string): Card => {
   const card = cards.find((candidate) => candidate.name === name);
   if (card === undefined) throw new Error(`no card named ${name}`);

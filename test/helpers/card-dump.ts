@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
+import type { Card } from '../../src/cards/card.js';
+import { normaliseCards } from '../../src/cards/normalise-card.js';
 
 /** The fields of a YGOPRODeck `cardinfo.php` card that tests rely on; the dump has many more. */
 export interface RawCard {
@@ -26,6 +28,17 @@ export function loadCardDump(): RawCard[] {
   dump ??= deepFreeze(JSON.parse(brotliDecompressSync(readFileSync(DUMP_URL)).toString('utf8')) as RawCard[]);
   // A new array each time: a test may add, drop or reorder cards.
   return [...dump];
+}
+
+let normalised: readonly Card[] | undefined;
+
+/**
+ * The dump's cards as the bot normalises them, once per test process like the dump (a second of CPU
+ * each time otherwise; several files of a worker read them). Frozen: a test copies before it changes.
+ */
+export function normalisedDumpCards(): readonly Card[] {
+  normalised ??= deepFreeze(normaliseCards(loadCardDump()).cards);
+  return normalised;
 }
 
 function deepFreeze<T>(value: T): T {

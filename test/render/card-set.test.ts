@@ -1,7 +1,6 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards } from '../../src/cards/normalise-card.js';
 import type { Card } from '../../src/cards/card.js';
 import { CARD_SET_KEY_PATTERN, cardSetKey, type CardSet } from '../../src/cards/card-set.js';
 import { normaliseCardSets } from '../helpers/card-sets.js';
@@ -13,11 +12,11 @@ import { MAX_SET_PAGE, parseCardSetCustomId, SET_CHOICE_CUSTOM_ID, setPageCustom
 import { noSetMatchMessage, pageWindow, PRINTINGS_PAGE_SIZE, releaseDate, renderCardSet, renderPrintings, renderSetChoices, SET_PAGE_SIZE, type CardSetView } from '../../src/render/card-set.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
 import type { PrintingView, SetListing } from '../../src/cards/printings.js';
-import { loadCardDump } from '../helpers/card-dump.js';
+import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { field, only } from '../helpers/components.js';
 
 const CUSTOM_ID_MAX_LENGTH = 100;
-const cards = normaliseCards(loadCardDump()).cards;
+const cards = normalisedDumpCards();
 const BLUE_EYES = cards.find((card) => card.id === 89631139)!;
 const DARK_MAGICIAN = cards.find((card) => card.id === 46986414)!;
 const IMAGE = { format: 'jpg' as const, data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };

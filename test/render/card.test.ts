@@ -1,6 +1,5 @@
 import { ComponentType, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { normaliseCards } from '../../src/cards/normalise-card.js';
 import type { Card, LocalizedCard } from '../../src/cards/card.js';
 import type { Reply } from '../../src/interaction/reply.js';
 import { banlistLine, cardImageName, masterDuelLine, priceLine, renderCard, renderCardEmbed, statLine } from '../../src/render/card.js';
@@ -9,11 +8,11 @@ import { noMatchMessage, renderDidYouMean, renderSearchResults } from '../../src
 import { openMenuCustomId, parseCardCustomId } from '../../src/cards/custom-ids.js';
 import { SELECT_LIMITS } from '../../src/render/format.js';
 import { EMBED_LIMITS, embedCharacterCount } from '../../src/render/format.js';
-import { loadCardDump } from '../helpers/card-dump.js';
+import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
 import { field, only } from '../helpers/components.js';
 
-const cards = normaliseCards(loadCardDump()).cards;
+const cards = normalisedDumpCards();
 const byId = new Map(cards.map((card) => [card.id, card]));
 
 function card(id: number): Card {

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/cards/card.js';
-import { normaliseCards } from '../../src/cards/normalise-card.js';
 import { UI_LOCALES } from '../../src/i18n/catalogue.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
 import { embedCharacterCount, EMBED_LIMITS } from '../../src/render/format.js';
 import { renderInlineCards, type InlineCardAnswer } from '../../src/render/inline-cards.js';
-import { loadCardDump } from '../helpers/card-dump.js';
+import { normalisedDumpCards } from '../helpers/card-dump.js';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
 /** The three cards with the longest texts: the worst case for one message's 6,000 characters. */
 function longestCards(): Card[] {
-  const { cards } = normaliseCards(loadCardDump());
-  return [...cards].sort((a, b) => b.description.text.length - a.description.text.length).slice(0, 3);
+  return [...normalisedDumpCards()].sort((a, b) => b.description.text.length - a.description.text.length).slice(0, 3);
 }
 
 describe('renderInlineCards', () => {

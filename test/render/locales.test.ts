@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCards } from '../../src/cards/normalise-card.js';
 import type { Card, LocalizedCard } from '../../src/cards/card.js';
 import { UserError } from '../../src/interaction/errors.js';
 import { UI_LOCALES } from '../../src/i18n/catalogue.js';
@@ -11,11 +10,11 @@ import { renderLookup, renderRejectedEntries, renderTimeLine } from '../../src/r
 import type { EntryProblem } from '../../src/ip/host-name.js';
 import type { EntryNote, LookupResult } from '../../src/ip/resolution.js';
 import { UpstreamError, type UpstreamErrorKind } from '../../src/interaction/upstream-error.js';
-import { loadCardDump } from '../helpers/card-dump.js';
+import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { LONGEST_NAME, longestLookupResult } from '../helpers/ip-fixtures.js';
 import { payloadProblems } from '../helpers/payload-checks.js';
 
-const cards = normaliseCards(loadCardDump()).cards;
+const cards = normalisedDumpCards();
 const IMAGE = { format: 'jpg' as const, data: Buffer.from('art') };
 const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 const NOW = new Date('2026-07-01T19:32:00Z');

@@ -9,13 +9,13 @@ import { PROJECT_ROOT } from '../../scripts/compile.js';
  * project's node_modules so that its ESLint configuration resolves typescript-eslint as ours does.
  */
 const FILES: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [] }, include: ['src'] }),
+  'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['src'] }),
   'package.json': JSON.stringify({ type: 'module', private: true }),
   'eslint.config.js': [
     "import tseslint from 'typescript-eslint';",
     'const unused = 1;',
     'export default tseslint.config(...tseslint.configs.recommended, {',
-    "  languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname } },",
+    "  languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'], defaultProject: 'tsconfig.json' }, tsconfigRootDir: import.meta.dirname } },",
     "  rules: { '@typescript-eslint/no-floating-promises': 'error' },",
     '});',
     '',

@@ -13,11 +13,11 @@ import { decodeCached, encodeCached } from '../../../src/state/redis/value-codec
 import type { CompactDownload } from '../../../src/services/off-thread/compact-download.js';
 import { YgoprodeckClient } from '../../../src/services/ygoprodeck/ygoprodeck.js';
 import { CARD_FORMAT_VERSION } from '../../../src/cards/card.js';
-import { normaliseCards } from '../../../src/cards/normalise-card.js';
 import { waitForCondition } from '../../helpers/wait-for-condition.js';
 import { writeCardFormat2Snapshot } from '../../helpers/card-snapshot.js';
 import { translatedCard } from '../../fakes/card-translations.js';
-import { QUIRK_CARD_IDS, TEST_PACE, loadCardDump, startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
+import { QUIRK_CARD_IDS, TEST_PACE, startFakeYgoprodeck, type FakeYgoprodeck } from '../../fakes/ygoprodeck.js';
+import { normalisedDumpCards } from '../../helpers/card-dump.js';
 
 let fake: FakeYgoprodeck;
 let dataDir: string;
@@ -176,7 +176,7 @@ describe('restart with a snapshot', () => {
   });
 
   it('loads a snapshot of the full real database (13,703 cards)', async () => {
-    const cards = normaliseCards(loadCardDump()).cards;
+    const cards = normalisedDumpCards();
     await writeCardsSnapshot(cards, { databaseVersion: '99.00' });
     fake.version = '99.00';
     const db = database();
