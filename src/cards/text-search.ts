@@ -72,9 +72,18 @@ export function needle(term: string): string {
 /** Whether `text` holds `term` (a `needle`) at the start of a word: `destroy` finds "destroyed", `ash` not "flash". */
 export function holdsWord(text: string, term: string): boolean {
   for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
-    if (at === 0 || !isWordByte(text.charCodeAt(at - 1)) || (text.charCodeAt(at - 2) === BACKSLASH && text[at - 1] === 'n')) return true;
+    // The texts are still JSON-escaped: the `n` of a `\n` is no word, and a word may follow one.
+    if (isEscaped(text, at)) continue;
+    if (at === 0 || !isWordByte(text.charCodeAt(at - 1)) || isEscaped(text, at - 1)) return true;
   }
   return false;
+}
+
+/** Whether the character at `at` is the one a backslash escapes (an odd run of backslashes before it). */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (at - backslashes - 1 >= 0 && text.charCodeAt(at - backslashes - 1) === BACKSLASH) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 /** A letter or digit, or a byte of a non-ASCII character. */

@@ -30,6 +30,9 @@ describe('cardsWithText', () => {
     expect(find('graveyard')).toEqual([]);
     expect(find('text')).toEqual([]);
     expect(find('pendulumeffect')).toEqual([]);
+    // The texts are read JSON-escaped: the `n` of a line break's `\n` is no word.
+    expect(find('n')).toEqual([4]);
+    expect(find('ndestroy')).toEqual([]);
   });
 
   it('leaves out the cards not wanted, without reading them', () => {
