@@ -55,7 +55,8 @@ function vitestSection(options: VitestSectionOptions): BenchSection {
     name: options.name,
     title: options.title,
     assertions: true,
-    async run(size) {
+    async run(size, fixtures) {
+      await fixtures.testRunEnvironment();
       const results = await runVitest(options, size);
       const rows: Row[] = [];
       const figures: Record<string, unknown> = {};
