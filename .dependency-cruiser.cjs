@@ -166,9 +166,9 @@ module.exports = {
     ),
     importsOnly(
       'bench-imports-only',
-      'bench/ imports the bot (src, commands), scripts/ (the compile) and the tests\' helpers and fakes; never a test file.',
+      'bench/ imports the bot (src, commands), scripts/ (the compile), the tests\' helpers and fakes and their run\'s global setup (made once for the vitest sections); never a test file.',
       '^bench/',
-      '^bench/', '^src/', '^commands/', '^scripts/', '^test/(helpers|fakes)/',
+      '^bench/', '^src/', '^commands/', '^scripts/', '^test/(helpers|fakes)/', '^test/global-setup[.]ts$',
     ),
     importsOnly(
       'test-helpers-import-only',

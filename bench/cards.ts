@@ -7,7 +7,7 @@ import { CARD_LANGUAGES } from '../src/cards/card.js';
 import { withBotChild } from './bot-child.js';
 import type { MemorySample, StallReading } from './bot-shared.js';
 import { CachedMix } from './cached-mix.js';
-import { benchE2eLatency, E2E_SIZES, type E2eLatencyOptions } from './e2e-latency.js';
+import { benchE2eLatency, E2E_SIZES } from './e2e-latency.js';
 import type { BenchFixtures } from './fixtures.js';
 import { sleep, type BenchUpstreams } from './harness.js';
 import { sectionResult, type BenchSection, type BenchSize, type Row } from './section.js';
@@ -41,16 +41,10 @@ export interface CardMemoryOptions {
   variety?: number;
 }
 
-interface CardSectionSize {
-  memory: CardMemoryOptions;
-  /** `/card show` against the trivial command. */
-  latency: E2eLatencyOptions;
-}
-
 /** The section's workload at each size: `full` is what BENCHMARKS.md reports. */
-const SIZES: Readonly<Record<BenchSize, CardSectionSize>> = {
-  full: { memory: { blocks: 3, interactionsPerBlock: 2_500, settleMs: 5_000 }, latency: { ...E2E_SIZES.full, rounds: 150 } },
-  tiny: { memory: { blocks: 1, interactionsPerBlock: 20, settleMs: 0, variety: 1 }, latency: E2E_SIZES.tiny },
+const SIZES: Readonly<Record<BenchSize, { memory: CardMemoryOptions }>> = {
+  full: { memory: { blocks: 3, interactionsPerBlock: 2_500, settleMs: 5_000 } },
+  tiny: { memory: { blocks: 1, interactionsPerBlock: 20, settleMs: 0, variety: 1 } },
 };
 
 export interface CardMemoryResult {
@@ -140,8 +134,13 @@ export async function benchCardSection(size: BenchSize, fixtures: BenchFixtures)
     return { english, allLanguages };
   });
 
-  progress('cards: /card show against the trivial command (in-process)');
-  const latency = await fixtures.withInProcessBot((bot) => benchE2eLatency(bot, settings.latency), 'all');
+  // The e2e section's bot is this one (in process, five databases), its samples the same scenarios
+  // interleaved: a run with both reads them there rather than taking them twice.
+  let latency = fixtures.e2eLatency;
+  if (latency === undefined) {
+    progress('cards: /card show against the trivial command (in-process)');
+    latency = await fixtures.withInProcessBot((bot) => benchE2eLatency(bot, E2E_SIZES[size]), 'all');
+  }
   const show = latency.scenarios.find((scenario) => scenario.key === 'card-show-cached');
   if (show === undefined) throw new Error('cards: the end-to-end bench has no /card show scenario');
   return {

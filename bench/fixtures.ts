@@ -1,14 +1,17 @@
 /**
  * What the sections of one bench run share, each made on first use and kept for the run: the
  * cards of the run's size, the bot compiled for the child processes, card database snapshots
- * written by the bot's own code, the replayed workload, and the one-process replay that the fleet
- * compares itself with. Sharing them keeps a full run from downloading the card databases or
+ * written by the bot's own code, the replayed workload, the one-process replay that the fleet
+ * compares itself with, the end-to-end samples the cards section reads `/card show` from, and the
+ * test run's environment the vitest sections share. Sharing them keeps a full run from downloading the card databases or
  * replaying 10,000 commands twice; a section run alone makes what it needs.
  */
 import type { RawCard } from '../src/cards/normalise-card.js';
+import startTestRun from '../test/global-setup.js';
 import type { TestBot } from '../test/helpers/bot.js';
 import { benchCards } from './card-pool.js';
 import { compileBotForNode, type CompiledBot } from './compile.js';
+import type { E2eLatencyResult } from './e2e-latency.js';
 import type { EconomyResult } from './economy.js';
 import { prepareSnapshotDir, removeDir, startBenchUpstreams, startInProcessBot, type BenchUpstreams } from './harness.js';
 import type { BenchSize } from './row.js';
@@ -23,10 +26,13 @@ export type SnapshotDatabases = 'english' | 'all';
 export class BenchFixtures {
   /** The one-process replay of `workload()`, when a section made it: the fleet's baseline. */
   oneProcessEconomy: EconomyResult | undefined;
+  /** The `e2e` section's samples, when it ran: the cards section reads `/card show` over trivial from them. */
+  e2eLatency: E2eLatencyResult | undefined;
   private cardList: RawCard[] | undefined;
   private compiled: Promise<CompiledBot> | undefined;
   private readonly snapshots = new Map<SnapshotDatabases, Promise<string>>();
   private builtWorkload: Workload | undefined;
+  private testRun: Promise<() => Promise<void>> | undefined;
 
   constructor(
     readonly size: BenchSize,
@@ -96,6 +102,16 @@ export class BenchFixtures {
     return this.builtWorkload;
   }
 
+  /**
+   * What a vitest run's global setup makes (test/global-setup.ts: bundled entry points, the
+   * PostgreSQL cluster), made once in this process: the vitest sections' children inherit it through
+   * the environment and skip their own, seconds each.
+   */
+  async testRunEnvironment(): Promise<void> {
+    this.testRun ??= startTestRun();
+    await this.testRun;
+  }
+
   private compiledBot(): Promise<CompiledBot> {
     this.compiled ??= (this.progress('compiling the bot to JavaScript for the child processes'), compileBotForNode());
     return this.compiled;
@@ -109,6 +125,9 @@ export class BenchFixtures {
     const compiled = await this.compiled?.catch(() => undefined);
     await compiled?.remove();
     this.compiled = undefined;
+    const endTestRun = await this.testRun?.catch(() => undefined);
+    await endTestRun?.();
+    this.testRun = undefined;
   }
 
   private async prepareSnapshot(databases: SnapshotDatabases): Promise<string> {

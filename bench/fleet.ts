@@ -16,7 +16,7 @@ import type { RecordedRequest } from '../test/fakes/fake-server.js';
 import { shardOf, type FakeDiscord } from '../test/fakes/discord.js';
 import { POSTGRES, startTestDatabase } from '../test/helpers/postgres-server.js';
 import { REDIS, startRedisServer } from '../test/helpers/redis-server.js';
-import { startBenchDiscord, startBotChild, type BotChild } from './bot-child.js';
+import { startBenchDiscord, startBotChild, type BotChild, type BotChildOptions } from './bot-child.js';
 import { CachedMix, mixUser } from './cached-mix.js';
 import { benchEconomy, holdsUnderLoad, REPLAY_CONCURRENCY, replay, upstreamMarks, upstreamTraffic, type EconomyResult, type UpstreamTraffic } from './economy.js';
 import type { BenchFixtures } from './fixtures.js';
@@ -92,28 +92,38 @@ export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
   const { processes, timeScale, progress } = options;
   const soloUpstreams = await startBenchUpstreams(timeScale, options.cards);
   const soloDir = await copyDataDir(options.snapshotDir);
-  const solo = await startBotChild(childOptions(options, soloUpstreams, soloDir));
   const upstreams = await startBenchUpstreams(timeScale, options.cards);
   const discord = await startBenchDiscord({ guilds: processes * GUILDS_PER_SHARD, shardCount: processes, maxConcurrency: processes });
   const dataDirs: string[] = [];
-  const bots: BotChild[] = [];
+  const starting: Promise<BotChild>[] = [];
+  /** Starts a process; a start that fails is reported where it is awaited (`Promise.all` below), not as unhandled before. */
+  const start = (child: BotChildOptions): Promise<BotChild> => {
+    const bot = startBotChild(child);
+    bot.catch(() => undefined);
+    starting.push(bot);
+    return bot;
+  };
   try {
+    // Start-up is not measured here: the processes start side by side (the fake lets every shard
+    // identify at once), except while the one-process baseline is replayed, which runs alone.
+    const soloStart = start(childOptions(options, soloUpstreams, soloDir));
     let oneProcess = options.oneProcess;
     if (!oneProcess) {
       progress(`fleet: one-process baseline, replaying ${options.workload.commands} commands`);
-      oneProcess = await benchEconomy(solo, soloUpstreams, options.workload, timeScale);
+      oneProcess = await benchEconomy(await soloStart, soloUpstreams, options.workload, timeScale);
     }
 
-    progress(`fleet: starting ${processes} bot processes (one shard each) on one Redis`);
+    progress(`fleet: starting ${processes} bot processes (one shard each) on one Redis, side by side`);
     for (let shard = 0; shard < processes; shard++) {
       const dataDir = await copyDataDir(options.snapshotDir);
       dataDirs.push(dataDir);
       const env = { SHARD_COUNT: String(processes), SHARD_IDS: String(shard), REDIS_URL: options.redis.url, DATABASE_URL: options.databaseUrl };
-      bots.push(await startBotChild({ ...childOptions(options, upstreams, dataDir), discord, env }));
+      void start({ ...childOptions(options, upstreams, dataDir), discord, env });
     }
+    const [solo, ...bots] = await Promise.all([soloStart, ...starting.slice(1)]);
 
     progress(`fleet: replaying ${options.workload.commands} commands over ${discord.guilds.length} guilds`);
-    const start = upstreamMarks(upstreams);
+    const marks = upstreamMarks(upstreams);
     const before = await fleetOutcomes(bots);
     const actions = spreadOverGuilds(options.workload.actions, discord.guilds.map((guild) => guild.id));
     const started = performance.now();
@@ -121,7 +131,7 @@ export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
     const unanswered = await replay(discord, actions, REPLAY_CONCURRENCY * processes);
     const replayMs = performance.now() - started;
     const after = await fleetOutcomes(bots);
-    const fleet = upstreamTraffic(upstreams, start, options.workload.commands, timeScale);
+    const fleet = upstreamTraffic(upstreams, marks, options.workload.commands, timeScale);
 
     progress('fleet: cost of Redis per cached command');
     const cachedCost = await benchCachedCost(discord, solo.discord, options);
@@ -143,8 +153,8 @@ export async function benchFleet(options: FleetOptions): Promise<FleetResult> {
       recovery,
     };
   } finally {
-    for (const bot of bots) await bot.stop();
-    await solo.stop();
+    // Every process that started, the solo one first, even when another failed to.
+    for (const result of await Promise.allSettled(starting)) if (result.status === 'fulfilled') await result.value.stop();
     await discord.close();
     await Promise.all([upstreams.close(), soloUpstreams.close()]);
     for (const dir of [soloDir, ...dataDirs]) await removeDir(dir);

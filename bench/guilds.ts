@@ -3,8 +3,8 @@
  * channels with two role overwrites each, 25 roles: `communityGuildCreate`) and with a full shard of
  * them, with and without `MESSAGE_SEARCH` (which keeps the permission data inline cards read). Each
  * figure is a fresh child process running the compiled bot on the card database snapshots, logged
- * in to a fake Discord whose gateway sends that many guilds, read once it has settled; the one-guild
- * and full-shard processes of a setting run side by side.
+ * in to a fake Discord whose gateway sends that many guilds, read once it has settled; the four
+ * processes run side by side.
  */
 import { loadavg } from 'node:os';
 import { startBenchDiscord, withBotChild } from './bot-child.js';
@@ -65,14 +65,12 @@ export interface GuildsResult {
 
 export async function benchGuilds(size: BenchSize, fixtures: BenchFixtures): Promise<GuildsResult> {
   const { guilds, settleMs } = SIZES[size];
-  const readings: GuildsReading[] = [];
-  for (const messageSearch of [false, true]) {
-    // One guild and the full shard side by side: each is its own process, read after both have
-    // idled `settleMs`, so starting together changes when they settle, not what they settle at
-    // (read one after the other, the pairs differed by as much as side by side: a few MB).
-    fixtures.progress(`guilds: 1 and ${guilds} of ${COMMUNITY_TEXT_CHANNELS} channels and ${COMMUNITY_ROLES} roles side by side, MESSAGE_SEARCH=${messageSearch}`);
-    readings.push(...(await Promise.all([1, guilds].map((count) => readOnce(fixtures, count, messageSearch, settleMs)))));
-  }
+  // The four processes side by side, each read after it has idled `settleMs`: starting together
+  // changes when they settle, not what they settle at (read one after the other, the pairs differed
+  // by as much as side by side: a few MB).
+  fixtures.progress(`guilds: 1 and ${guilds} of ${COMMUNITY_TEXT_CHANNELS} channels and ${COMMUNITY_ROLES} roles, without and with MESSAGE_SEARCH, side by side`);
+  const settings = [false, true].flatMap((messageSearch) => [1, guilds].map((count) => ({ messageSearch, count })));
+  const readings = await Promise.all(settings.map(({ messageSearch, count }) => readOnce(fixtures, count, messageSearch, settleMs)));
   return { readings };
 }
 

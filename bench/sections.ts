@@ -13,7 +13,7 @@ import { burstSection } from './burst.js';
 import { cardSection } from './cards.js';
 import { deckSection } from './deck.js';
 import { deckLoadSection } from './deck-load.js';
-import { e2eLatencySection } from './e2e-latency.js';
+import { e2eLatencySection } from './e2e-section.js';
 import { fleetSection } from './fleet.js';
 import { guildsSection } from './guilds.js';
 import { httpModeSection } from './http-mode.js';

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FUZZ_SIZE_ENV } from '../test/helpers/fuzz-runs.js';
@@ -55,7 +55,8 @@ function vitestSection(options: VitestSectionOptions): BenchSection {
     name: options.name,
     title: options.title,
     assertions: true,
-    async run(size) {
+    async run(size, fixtures) {
+      await fixtures.testRunEnvironment();
       const results = await runVitest(options, size);
       const rows: Row[] = [];
       const figures: Record<string, unknown> = {};
@@ -88,6 +89,10 @@ export const fuzzSection = vitestSection({
   name: 'fuzz',
   title: 'Fuzz tests at their full count (npm test tries a quarter): hostile values through every parser and handler (pass/fail)',
   vitestArgs: [
+    // One worker per core rather than the suite's 2.5: fuzz.test.ts, most of the CPU time, then has
+    // a core from the start instead of sharing both with four other files' imports (46-50 s against
+    // 51-54 s for the section's files, load 2.5).
+    `--maxWorkers=${availableParallelism()}`,
     'test/reliability/fuzz.test.ts',
     'test/reliability/fuzz-parsers.test.ts',
     'test/reliability/fuzz-e2e.test.ts',
