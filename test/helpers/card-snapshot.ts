@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { CARD_LANGUAGES } from '../../src/cards/card.js';
 import { normaliseCards, type RawCard } from '../../src/cards/normalise-card.js';
@@ -12,6 +11,7 @@ import { compactCardinfoBody } from '../../src/services/off-thread/compact-downl
 import { translatedDump } from '../fakes/card-translations.js';
 import { asDownloaded, genesysDump } from '../fakes/ygoprodeck.js';
 import { GenesysPoints } from '../../src/services/ygoprodeck/card-genesys.js';
+import { onceInRun } from './once-in-run.js';
 
 /**
  * The folder (made by test/global-setup.ts, removed after the run) where snapshots written once are
@@ -78,32 +78,21 @@ function snapshotKey(rawCards: readonly RawCard[], version: string): string {
 }
 
 /**
- * The run's snapshot of these cards, built by whichever test worker asks first while the others wait
- * (a `mkdir` lock). The folder is renamed into place whole, so it is never seen half written; a file
- * inside it records the number of cards.
+ * The run's snapshot of these cards, built by whichever test worker asks first. The folder is
+ * renamed into place whole, so it is never seen half written; a file inside it records the number
+ * of cards.
  */
-async function cachedSnapshot(cacheRoot: string, rawCards: readonly RawCard[], version: string): Promise<{ dir: string; cardCount: number }> {
+function cachedSnapshot(cacheRoot: string, rawCards: readonly RawCard[], version: string): Promise<{ dir: string; cardCount: number }> {
   const dir = join(cacheRoot, snapshotKey(rawCards, version));
-  const lock = `${dir}.lock`;
-  for (;;) {
+  const built = async () => {
     const count = await readFile(join(dir, 'card-count'), 'utf8').catch(() => undefined);
-    if (count !== undefined) return { dir: join(dir, 'cards'), cardCount: Number(count) };
-    if (await mkdir(lock).then(() => true, () => false)) {
-      try {
-        // Built and renamed into place by the worker that held the lock just before.
-        const built = await readFile(join(dir, 'card-count'), 'utf8').catch(() => undefined);
-        if (built !== undefined) return { dir: join(dir, 'cards'), cardCount: Number(built) };
-        const building = await mkdtemp(`${dir}.building-`);
-        const cardCount = await buildSnapshot(join(building, 'cards'), rawCards, version);
-        await writeFile(join(building, 'card-count'), String(cardCount));
-        await rename(building, dir);
-        return { dir: join(dir, 'cards'), cardCount };
-      } finally {
-        await rm(lock, { recursive: true, force: true });
-      }
-    }
-    // Another worker is building it; once its lock is gone the folder is there (or it failed, and
-    // this worker takes the lock).
-    await delay(100);
-  }
+    return count === undefined ? undefined : { dir: join(dir, 'cards'), cardCount: Number(count) };
+  };
+  return onceInRun(dir, built, async () => {
+    const building = await mkdtemp(`${dir}.building-`);
+    const cardCount = await buildSnapshot(join(building, 'cards'), rawCards, version);
+    await writeFile(join(building, 'card-count'), String(cardCount));
+    await rename(building, dir);
+    return { dir: join(dir, 'cards'), cardCount };
+  });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { MatcherTables } from '../../src/cards/matcher-tables.js';
@@ -9,6 +8,7 @@ import { offThreadJobs, type OffThreadJobs } from '../../src/services/off-thread
 import { readStoredTables, writeStoredTables } from '../../src/services/off-thread/stored-tables.js';
 import { SNAPSHOT_CACHE_ENV } from './card-snapshot.js';
 import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
+import { onceInRun } from './once-in-run.js';
 
 /**
  * The off-thread jobs of the bots tests start, two costs of the sources paid once:
@@ -64,8 +64,8 @@ function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['b
 }
 
 /**
- * The run's tables of `key`: read back when another test process built them, else built here (one
- * process at a time: the others wait for the file, as for the card snapshots) and stored for them.
+ * The run's tables of `key`: read back when another test process built them, else built here and
+ * stored for the others (see onceInRun).
  */
 async function builtInRun(key: string, build: () => Promise<MatcherTables>): Promise<MatcherTables> {
   const root = process.env[SNAPSHOT_CACHE_ENV];
@@ -74,20 +74,9 @@ async function builtInRun(key: string, build: () => Promise<MatcherTables>): Pro
   // Not a name stored-tables.ts prunes: every table of the run stays until the run's folder goes.
   const file = { dir, name: 'run', path: join(dir, `${key}.tables`) };
   await mkdir(dir, { recursive: true });
-  for (;;) {
-    const stored = readStoredTables(file);
-    if (stored !== undefined) return stored;
-    if (await mkdir(`${file.path}.lock`).then(() => true, () => false)) {
-      try {
-        const builtMeanwhile = readStoredTables(file);
-        if (builtMeanwhile !== undefined) return builtMeanwhile;
-        const tables = await build();
-        writeStoredTables(file, tables);
-        return tables;
-      } finally {
-        await rm(`${file.path}.lock`, { recursive: true, force: true });
-      }
-    }
-    await delay(100);
-  }
+  return onceInRun(file.path, () => readStoredTables(file), async () => {
+    const tables = await build();
+    writeStoredTables(file, tables);
+    return tables;
+  });
 }
