@@ -151,21 +151,22 @@ export class WordIndex {
   }
 
   /**
-   * A mask of the records (1 = may hold it) holding every word of `term` (a `needle`) at the start
-   * of a word: exactly those holding `term` when it is one word, a superset otherwise.
+   * A mask of the records (1 = may hold them) holding every word of every one of `terms` (each a
+   * `needle`) at the start of a word: exactly those holding the term when there is one and it is one
+   * word, a superset otherwise (a word of a phrase may begin anywhere in a word, as far as the index
+   * can tell). No term, or none with a word: every record.
    */
-  holders(term: string): Uint8Array {
-    const mask = new Uint8Array(this.size);
-    const words = [...wordsOf(term)];
-    if (words.length === 0) return mask.fill(1);
-    words.forEach((word, at) => {
-      const own = at === 0 ? mask : new Uint8Array(this.size);
-      // Only the first word starts where the term does; the others may begin anywhere in a word, as far as the index can tell.
-      for (let index = this.firstWithPrefix(word); index < this.words.length && this.words[index]!.startsWith(word); index++) {
-        for (const record of this.postings[index]!) own[record] = 1;
+  holders(...terms: string[]): Uint8Array {
+    const mask = new Uint8Array(this.size).fill(1);
+    for (const term of terms) {
+      for (const word of wordsOf(term)) {
+        const own = new Uint8Array(this.size);
+        for (let index = this.firstWithPrefix(word); index < this.words.length && this.words[index]!.startsWith(word); index++) {
+          for (const record of this.postings[index]!) own[record] = 1;
+        }
+        for (let record = 0; record < mask.length; record++) mask[record]! &= own[record]!;
       }
-      if (at > 0) for (let record = 0; record < mask.length; record++) mask[record]! &= own[record]!;
-    });
+    }
     return mask;
   }
 

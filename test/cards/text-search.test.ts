@@ -63,6 +63,9 @@ describe('WordIndex', () => {
     expect(await holdersOf(CARDS, 'pendulumeffect')).toEqual([]);
     expect(await holdersOf(CARDS, 'détruisez')).toEqual([3]);
     expect(await holdersOf(CARDS, 'destroy all')).toEqual(expect.arrayContaining([1]));
+    const index = await WordIndex.build(CARDS, async () => {});
+    expect([...index.holders(needle('destroy'), needle('card'))]).toEqual([0, 1, 0, 0]);
+    expect([...index.holders()]).toEqual([1, 1, 1, 1]);
     expect(WordIndex.isOneWord(needle('Détruisez'))).toBe(true);
     expect(WordIndex.isOneWord(needle('destroy all'))).toBe(false);
   });

@@ -79,14 +79,11 @@ function indexedCardsWithText(
 ): number[] {
   const index = wordIndexOf(texts);
   if (index === undefined) return cardsWithText(texts, accept, wanted);
-  const both = (into: Uint8Array, holders: Uint8Array) => holders.forEach((holds, record) => (into[record]! &= holds));
-  const mask = new Uint8Array(index.size).fill(1);
-  for (const term of needles.text) both(mask, index.holders(term));
+  const mask = index.holders(...needles.text);
   if (needles.words.length > 0) {
-    const holdsEvery = new Uint8Array(index.size).fill(1);
-    for (const word of needles.words) both(holdsEvery, index.holders(word));
-    if (needles.named.size > 0) for (let record = 0; record < index.size; record++) if (needles.named.has(index.idAt(record))) holdsEvery[record] = 1;
-    both(mask, holdsEvery);
+    const holdsWords = index.holders(...needles.words);
+    // A card whose name matched need not hold the loose words in its texts.
+    for (let record = 0; record < index.size; record++) if (!needles.named.has(index.idAt(record))) mask[record]! &= holdsWords[record]!;
   }
   const candidates: number[] = [];
   mask.forEach((holds, record) => {

@@ -227,6 +227,8 @@ describe('CardService with the card database loaded', () => {
       [{ words: 'dark magician', phrases: [], text: [] }, {}],
       [{ words: '', phrases: [], text: ['quick-play'] }, {}],
       [{ words: '', phrases: [], text: ['détruisez'] }, {}, 'fr'],
+      [{ words: '', phrases: [], text: ['destroy', 'spellcaster'] }, {}],
+      [{ words: 'magician', phrases: [], text: ['destroy'] }, {}],
     ];
     const run = () => searches.map(([terms, filters, language]) => harness.service.search(terms, filters, 1_000, language).cards.map((card) => card.id));
     const read = run();
