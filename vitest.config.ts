@@ -17,8 +17,9 @@ export default defineConfig({
     execArgv: ['--max-semi-space-size=32', '--single-threaded'],
     // Most end-to-end files spend part of their time waiting on sockets, timers and child
     // processes, not on a core: five workers on this 2-core machine kept both cores busier than
-    // four (npm test 110-116 s against 120-123 s for the same 207-209 s of CPU, quiet) and cost
-    // less CPU than six (227 s), each worker paying for its own module cache.
+    // four (npm test 139-141 s against 154 s with the same flags: four left both cores idle for
+    // about 20 s) and cost less CPU than six, each worker paying for its own module cache (about
+    // 4 CPU-s: ten end-to-end files took 33-37 CPU-s on one worker, 49-52 on five).
     maxWorkers: Math.max(2, Math.round(availableParallelism() * 2.5)),
     // No test mocks a module or fakes a global clock, so a worker's files can share its module
     // cache: each file no longer pays for importing discord.js, undici and the app afresh.

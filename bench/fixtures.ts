@@ -3,8 +3,8 @@
  * cards of the run's size, the bot compiled for the child processes, card database snapshots
  * written by the bot's own code, the replayed workload, the one-process replay that the fleet
  * compares itself with, the end-to-end samples the cards section reads `/card show` from, and the
- * test run's environment the vitest sections share. Sharing them keeps a full run from downloading the card databases or
- * replaying 10,000 commands twice; a section run alone makes what it needs.
+ * test run's environment the vitest sections share. Sharing them keeps a full run from downloading
+ * the card databases or replaying 10,000 commands twice; a section run alone makes what it needs.
  */
 import type { RawCard } from '../src/cards/normalise-card.js';
 import startTestRun from '../test/global-setup.js';
