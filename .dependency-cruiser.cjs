@@ -34,10 +34,25 @@ const DOMAINS = ['cards', 'decks', 'wallpaper', 'ip', 'schedule', 'settings'];
 module.exports = {
   forbidden: [
     // ── What each folder may import (everything else is forbidden) ──────────────────────────────
+    {
+      name: 'entry-points-check-node-first',
+      comment:
+        'src/*.ts are the entry points: the Node.js check, then their program in src/main by a dynamic import, so that nothing else is read before the check (src/runtime/check-node.ts).',
+      severity: 'error',
+      from: { path: '^src/[^/]+[.]ts$' },
+      to: { pathNot: ['^src/runtime/check-node[.]ts$', '^src/main/'] },
+    },
+    {
+      name: 'entry-points-load-programs-late',
+      comment: 'An entry point imports its program (src/main) dynamically: a static import would be read before the Node.js check runs.',
+      severity: 'error',
+      from: { path: '^src/[^/]+[.]ts$' },
+      to: { path: '^src/main/', dependencyTypesNot: ['dynamic-import'] },
+    },
     importsOnly(
-      'entry-points-import-only',
-      'src/*.ts are the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
-      '^src/[^/]+[.]ts$',
+      'main-imports-only',
+      'src/main holds the programs behind the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
+      '^src/main/',
       '^src/', '^commands/',
     ),
     importsOnly(

@@ -7,7 +7,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'test/fixtures/*.mjs'] }, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli.ts', 'src/register.ts', 'src/cards-import.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    files: ['src/main/cli.ts', 'src/main/register.ts', 'src/main/cards-import.ts', 'bench/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );
