@@ -3,7 +3,7 @@ import type { Card } from '../../src/cards/card.js';
 import { sharedProperties, smallWorldBridges, smallWorldDeck, smallWorldMonster, type SmallWorldMonster } from '../../src/decks/small-world.js';
 import { normalisedDumpCards } from '../helpers/card-dump.js';
 
-const cards = normalisedDumpCards();
+const cards = await normalisedDumpCards();
 const named = (name: string): Card => {
   const card = cards.find((candidate) => candidate.name === name);
   if (card === undefined) throw new Error(`no card named ${name}`);

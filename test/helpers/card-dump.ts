@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Card } from '../../src/cards/card.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
+import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
 
 /** The fields of a YGOPRODeck `cardinfo.php` card that tests rely on; the dump has many more. */
 export interface RawCard {
@@ -30,15 +34,31 @@ export function loadCardDump(): RawCard[] {
   return [...dump];
 }
 
-let normalised: readonly Card[] | undefined;
+let normalised: Promise<readonly Card[]> | undefined;
 
 /**
- * The dump's cards as the bot normalises them, once per test process like the dump (a second of CPU
- * each time otherwise; several files of a worker read them). Frozen: a test copies before it changes.
+ * The dump's cards as the bot normalises them, frozen (a test copies before it changes). Normalised
+ * once per run (a second of CPU) and read back by every other test process in a quarter of that
+ * (see onceInRun), then kept by each process like the dump.
  */
-export function normalisedDumpCards(): readonly Card[] {
-  normalised ??= deepFreeze(normaliseCards(loadCardDump()).cards);
+export function normalisedDumpCards(): Promise<readonly Card[]> {
+  normalised ??= sharedInRun().then(deepFreeze);
   return normalised;
+}
+
+async function sharedInRun(): Promise<Card[]> {
+  const normalise = () => normaliseCards(loadCardDump()).cards;
+  const root = process.env[RUN_CACHE_ENV];
+  if (root === undefined) return normalise();
+  const path = join(root, 'normalised-dump.v8');
+  const read = () => readFile(path).then((bytes) => deserialize(bytes) as Card[], () => undefined);
+  return onceInRun(path, read, async () => {
+    const cards = normalise();
+    // Renamed into place whole: a reader never sees half of it.
+    await writeFile(`${path}.partial`, serialize(cards));
+    await rename(`${path}.partial`, path);
+    return cards;
+  });
 }
 
 function deepFreeze<T>(value: T): T {

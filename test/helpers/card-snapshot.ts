@@ -11,14 +11,7 @@ import { compactCardinfoBody } from '../../src/services/off-thread/compact-downl
 import { translatedDump } from '../fakes/card-translations.js';
 import { asDownloaded, genesysDump } from '../fakes/ygoprodeck.js';
 import { GenesysPoints } from '../../src/services/ygoprodeck/card-genesys.js';
-import { onceInRun } from './once-in-run.js';
-
-/**
- * The folder (made by test/global-setup.ts, removed after the run) where snapshots written once are
- * kept for the rest of the run: the full dump's five databases take seconds of CPU to build, and
- * several files start a bot on them. Outside vitest (the bench) there is no cache.
- */
-export const SNAPSHOT_CACHE_ENV = 'ALMANAC_TEST_SNAPSHOT_CACHE';
+import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
 
 /**
  * Writes the card database snapshots of `rawCards` into `dataDir`, exactly as the bot writes them
@@ -29,7 +22,8 @@ export const SNAPSHOT_CACHE_ENV = 'ALMANAC_TEST_SNAPSHOT_CACHE';
  */
 export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   const dir = join(dataDir, 'cards');
-  const cacheRoot = process.env[SNAPSHOT_CACHE_ENV];
+  // Built once per run: the full dump's five databases take seconds of CPU, and several files start a bot on them.
+  const cacheRoot = process.env[RUN_CACHE_ENV];
   if (cacheRoot === undefined) return buildSnapshot(dir, rawCards, version);
   const cached = await cachedSnapshot(cacheRoot, rawCards, version);
   await cp(cached.dir, dir, { recursive: true });

@@ -6,9 +6,8 @@ import { LRUCache } from 'lru-cache';
 import type { MatcherTables } from '../../src/cards/matcher-tables.js';
 import { offThreadJobs, type OffThreadJobs } from '../../src/services/off-thread/off-thread.js';
 import { readStoredTables, writeStoredTables } from '../../src/services/off-thread/stored-tables.js';
-import { SNAPSHOT_CACHE_ENV } from './card-snapshot.js';
 import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
-import { onceInRun } from './once-in-run.js';
+import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
 
 /**
  * The off-thread jobs of the bots tests start, two costs of the sources paid once:
@@ -68,7 +67,7 @@ function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['b
  * stored for the others (see onceInRun).
  */
 async function builtInRun(key: string, build: () => Promise<MatcherTables>): Promise<MatcherTables> {
-  const root = process.env[SNAPSHOT_CACHE_ENV];
+  const root = process.env[RUN_CACHE_ENV];
   if (root === undefined) return build();
   const dir = join(root, 'matcher-tables');
   // Not a name stored-tables.ts prunes: every table of the run stays until the run's folder goes.

@@ -2,6 +2,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
+ * Set by test/global-setup.ts: the folder (removed after the run) where what is made once per run
+ * is kept for every test process. Outside vitest's run (the bench) there is none.
+ */
+export const RUN_CACHE_ENV = 'ALMANAC_TEST_RUN_CACHE';
+
+/**
  * What `path` holds for the rest of the test run, made by whichever test process asks first while
  * the others wait: `read` gives it once made (undefined before), `make` makes it and leaves it where
  * `read` finds it, whole (a rename into place). One process at a time holds a `mkdir` lock next to

@@ -16,7 +16,7 @@ import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { field, only } from '../helpers/components.js';
 
 const CUSTOM_ID_MAX_LENGTH = 100;
-const cards = normalisedDumpCards();
+const cards = await normalisedDumpCards();
 const BLUE_EYES = cards.find((card) => card.id === 89631139)!;
 const DARK_MAGICIAN = cards.find((card) => card.id === 46986414)!;
 const IMAGE = { format: 'jpg' as const, data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };

@@ -12,7 +12,7 @@ import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { CATALOGUES } from '../../src/i18n/messages.js';
 import { field, only } from '../helpers/components.js';
 
-const cards = normalisedDumpCards();
+const cards = await normalisedDumpCards();
 const byId = new Map(cards.map((card) => [card.id, card]));
 
 function card(id: number): Card {

@@ -9,12 +9,10 @@ import { normalisedDumpCards } from '../helpers/card-dump.js';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 
 /** The three cards with the longest texts: the worst case for one message's 6,000 characters. */
-function longestCards(): Card[] {
-  return [...normalisedDumpCards()].sort((a, b) => b.description.text.length - a.description.text.length).slice(0, 3);
-}
+const longestCards: Card[] = [...(await normalisedDumpCards())].sort((a, b) => b.description.text.length - a.description.text.length).slice(0, 3);
 
 describe('renderInlineCards', () => {
-  const cards = longestCards();
+  const cards = longestCards;
   const answers: InlineCardAnswer[] = cards.map((card, index) => ({
     query: card.name.slice(0, 12),
     card,

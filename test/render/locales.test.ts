@@ -14,7 +14,7 @@ import { normalisedDumpCards } from '../helpers/card-dump.js';
 import { LONGEST_NAME, longestLookupResult } from '../helpers/ip-fixtures.js';
 import { payloadProblems } from '../helpers/payload-checks.js';
 
-const cards = normalisedDumpCards();
+const cards = await normalisedDumpCards();
 const IMAGE = { format: 'jpg' as const, data: Buffer.from('art') };
 const BROKEN_VALUE = /\bnull\b|\bundefined\b|\bNaN\b/;
 const NOW = new Date('2026-07-01T19:32:00Z');

@@ -176,7 +176,7 @@ describe('restart with a snapshot', () => {
   });
 
   it('loads a snapshot of the full real database (13,703 cards)', async () => {
-    const cards = normalisedDumpCards();
+    const cards = await normalisedDumpCards();
     await writeCardsSnapshot(cards, { databaseVersion: '99.00' });
     fake.version = '99.00';
     const db = database();
