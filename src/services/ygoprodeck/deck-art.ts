@@ -63,7 +63,8 @@ export class DeckArt {
 
   /**
    * `gathered` with its pending art fetched, one download per background turn (never on the
-   * member's share). Art that still cannot be had stays missing: the picture shows its name.
+   * member's share), until one fails for a reason other than the art not existing. Art that still
+   * cannot be had stays missing: the picture shows its name.
    */
   async complete(gathered: GatheredArt): Promise<Map<number, Buffer>> {
     const art = new Map(gathered.art);
@@ -73,6 +74,9 @@ export class DeckArt {
         art.set(id, await this.options.fetch(id));
       } catch (error) {
         this.logger.debug({ err: error, imageId: id }, 'deck art: a background download failed');
+        // YGOPRODeck unreachable, refusing or paused: the rest of the deck would only be more
+        // requests into it, and the member would wait for each. The picture shows their names.
+        if (worthRetrying(error)) break;
       }
     }
     return art;

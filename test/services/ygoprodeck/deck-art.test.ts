@@ -4,15 +4,23 @@ import { UpstreamError } from '../../../src/interaction/upstream-error.js';
 import { DECK_ART_BACKGROUND, DeckArt } from '../../../src/services/ygoprodeck/deck-art.js';
 import { LocalMemberShareLedger } from '../../../src/state/member-share-ledger.js';
 
-/** A store where ids below 100 are stored, 404 is missing upstream, and the member's share allows `shareLimit` downloads. */
+/**
+ * A store where ids below 100 are stored, 404 is missing upstream, 500-599 cannot be reached, and
+ * the member's share allows `shareLimit` downloads.
+ */
 function harness(shareLimit: number) {
   let now = 0;
   const downloads: { id: number; at: number; onShare: boolean }[] = [];
+  const unreachable: number[] = [];
   let spent = 0;
   const fetch = async (id: number, share?: { beforeRequest?: () => Promise<void> }) => {
     if (id < 100) return Buffer.from(`stored ${id}`);
     if (id === 404) throw new UpstreamError('ygoprodeck', 'not_found', 'no such image');
     await share?.beforeRequest?.();
+    if (id >= 500 && id < 600) {
+      unreachable.push(id);
+      throw new UpstreamError('ygoprodeck', 'unavailable', 'connection refused');
+    }
     downloads.push({ id, at: now, onShare: share !== undefined });
     return Buffer.from(`downloaded ${id}`);
   };
@@ -30,7 +38,7 @@ function harness(shareLimit: number) {
       now += ms;
     },
   });
-  return { art, share, downloads };
+  return { art, share, downloads, unreachable };
 }
 
 describe('DeckArt', () => {
@@ -54,6 +62,17 @@ describe('DeckArt', () => {
       expect(downloads.filter((other) => other.at >= at && other.at < at + DECK_ART_BACKGROUND.windowMs).length).toBeLessThanOrEqual(4);
     }
     expect(DECK_ART_BACKGROUND).toEqual({ limit: 4, windowMs: 1_000 });
+  });
+
+  it('asks for no more of a deck’s art once YGOPRODeck cannot be reached; art missing upstream does not stop it', async () => {
+    const { art, share, downloads, unreachable } = harness(0);
+    const gathered = await art.gather([404, 201, 501, 502, 503], share);
+    expect(gathered.pending).toEqual([201, 501, 502, 503]);
+    unreachable.length = 0;
+    const complete = await art.complete(gathered);
+    expect([...complete.keys()]).toEqual([201]);
+    expect(unreachable).toEqual([501]);
+    expect(downloads.map((download) => download.id)).toEqual([201]);
   });
 
   it('stops the background once closed: the deck is completed with what it has', async () => {
