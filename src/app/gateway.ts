@@ -11,6 +11,7 @@ import { logGatewayLifecycle } from '../discord/gateway-log.js';
 import { DiscordChatChannels, messageDispatchListener } from '../discord/message-events.js';
 import { countDiscordResponses } from '../discord/rest-responses.js';
 import { registerShardGauges } from '../discord/shard-gauges.js';
+import { TurnEach } from '../discord/turn-each.js';
 import { LATE, raceDeadline } from '../interaction/deadline.js';
 import type { Router } from '../interaction/router.js';
 import { InlineCardSearch } from '../inline/inline-cards.js';
@@ -66,11 +67,15 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   client.on(Events.Raw, ageRestricted.remember);
   if (services.settings) client.on(Events.Raw, forgetRemovedGuilds(services.settings, logger));
   // Interactions are read from the dispatch itself: discord.js builds no objects for them (src/discord/client.ts).
+  // Each is read and routed in a turn of the loop of its own: a burst comes in one socket read.
+  const turns = new TurnEach((error) => logger.error({ err: error }, 'an interaction dispatch failed before it was routed'));
   client.on(Events.Raw, (packet: GatewayDispatchPayload, shardId: number) => {
     if (packet.t !== GatewayDispatchEvents.InteractionCreate) return;
-    const routed = fromGatewayDispatch(packet.d, shardId, { callbacks, webhooks, ageRestricted });
-    if (routed) void router.handle(routed);
-    else logger.warn({ shardId, interactionId: packet.d.id, type: packet.d.type }, 'interaction dispatch not understood; ignored');
+    turns.push(() => {
+      const routed = fromGatewayDispatch(packet.d, shardId, { callbacks, webhooks, ageRestricted });
+      if (routed) void router.handle(routed);
+      else logger.warn({ shardId, interactionId: packet.d.id, type: packet.d.type }, 'interaction dispatch not understood; ignored');
+    });
   });
   if (config.messageSearch) {
     const permissions = new ChannelPermissions();
