@@ -15,10 +15,10 @@ COMPOSE.describe('docker-compose.yml', () => {
     try {
       await copyFile(join(PROJECT_ROOT, 'docker-compose.yml'), join(dir, 'docker-compose.yml'));
       await copyFile(join(PROJECT_ROOT, '.env.example'), join(dir, '.env'));
-      const checked = spawnSync('docker-compose', ['config', '-q'], { cwd: dir, encoding: 'utf8' });
-      expect(checked.stderr).toBe('');
-      expect(checked.status).toBe(0);
+      // Listing the services reads and checks the whole file, as `config -q` would.
       const services = spawnSync('docker-compose', ['config', '--services'], { cwd: dir, encoding: 'utf8' });
+      expect(services.stderr).toBe('');
+      expect(services.status).toBe(0);
       expect(services.stdout.trim().split('\n').sort()).toEqual(['almanac-shard-0', 'almanac-shard-1', 'postgres', 'redis']);
       // Each shard's DATABASE_URL names the postgres service, with the password the operator chose.
       const chosen = spawnSync('docker-compose', ['config'], { cwd: dir, encoding: 'utf8', env: { ...process.env, POSTGRES_PASSWORD: 'chosen-password' } }).stdout;
