@@ -33,6 +33,8 @@ export interface BotChildOptions {
   env?: Record<string, string>;
   /** The bot's stall readings split their longest delay (`StallReading.longestDelay`), at the cost of a 5 ms probe in the bot. */
   splitLongestDelay?: boolean;
+  /** The deck composer's child leaves after this long idle (the bot's default: 20 s); a bench that waits for it to leave shortens it. */
+  deckComposerIdleMs?: number;
 }
 
 export interface BotChild {
@@ -70,7 +72,9 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
   // sampled every 200 µs: fine enough to see what one turn of a busy event loop held.
   const profileDir = process.env.BENCH_BOT_CPU_PROF;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200'] : [];
-  const child = spawn(process.execPath, ['--expose-gc', ...productionNodeFlags('start'), ...profile, ...script], {
+  // Settings of the bot's own construction travel as arguments (bench/bot-process.ts reads them): not environment the bot would read.
+  const botArguments = options.deckComposerIdleMs === undefined ? [] : [`--deck-composer-idle-ms=${options.deckComposerIdleMs}`];
+  const child = spawn(process.execPath, ['--expose-gc', ...productionNodeFlags('start'), ...profile, ...script, ...botArguments], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

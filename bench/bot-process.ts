@@ -8,9 +8,11 @@
  * (bench/compile.ts) or under tsx, with:
  * - BENCH_TIME_SCALE: divide limiter spacings and the per-user Wallhaven window by this (default 1).
  * - BENCH_SPLIT_LONGEST_DELAY=1: stall readings split their longest delay (bench/longest-delay.ts).
+ * and the argument `--deck-composer-idle-ms=<ms>`: the deck composer's child leaves after this long idle.
  * With REDIS_URL (the fleet section) the time-compressed limiters are the fleet's, shared in Redis.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { createGatewayApp } from '../src/app/gateway.js';
 import { CARD_LANGUAGES } from '../src/cards/card.js';
@@ -59,6 +61,9 @@ function send(report: BotReport): void {
 const timeScale = Number(process.env.BENCH_TIME_SCALE ?? '1');
 if (!Number.isFinite(timeScale) || timeScale < 1) throw new TypeError(`BENCH_TIME_SCALE must be a number ≥ 1, got ${process.env.BENCH_TIME_SCALE}`);
 if (globalThis.gc === undefined) throw new Error('bench/bot-process.ts needs --expose-gc');
+const { values: botArguments } = parseArgs({ options: { 'deck-composer-idle-ms': { type: 'string' } } });
+const deckComposerIdleMs = botArguments['deck-composer-idle-ms'] === undefined ? undefined : Number(botArguments['deck-composer-idle-ms']);
+if (deckComposerIdleMs !== undefined && !(deckComposerIdleMs >= 0)) throw new TypeError(`--deck-composer-idle-ms must be a number ≥ 0, got ${botArguments['deck-composer-idle-ms']}`);
 
 const config = loadConfig(process.env, { require: ['DISCORD_TOKEN'] });
 const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
@@ -74,6 +79,7 @@ const app = await createGatewayApp({
   state,
   commands: [...commands, TRIVIAL_COMMAND],
   overrides: {
+    ...(deckComposerIdleMs === undefined ? {} : { deckPictures: { idleMs: deckComposerIdleMs } }),
     ...(timeScale === 1
       ? {}
       : {

@@ -64,13 +64,18 @@ export interface CardMemoryResult {
   lost: number;
 }
 
-/** Starts the bot on a copy of `dataDir`, lets it settle, reads its memory, then times GC over cached interactions. */
+/**
+ * Starts the bot on a copy of `dataDir`, lets it settle, reads its memory and warms its caches, then,
+ * once `blocksAfter` has settled (another child's blocks: timed GC wants the cores to itself), times
+ * GC over cached interactions.
+ */
 export async function benchCardMemory(
   upstreams: BenchUpstreams,
   dataDir: string,
   compiledScript: string,
   languages: string[],
   options: CardMemoryOptions = SIZES.full.memory,
+  blocksAfter: Promise<unknown> = Promise.resolve(),
 ): Promise<CardMemoryResult> {
   const { blocks, interactionsPerBlock: perBlock } = options;
   const mix = new CachedMix(options.variety);
@@ -78,6 +83,7 @@ export async function benchCardMemory(
     await sleep(options.settleMs);
     const settled = await bot.measureMemory();
     await mix.warm(bot.discord);
+    await blocksAfter.catch(() => undefined);
     const random = seededRandom(29);
     const gcMsPerThousand: number[] = [];
     const blockStalls: StallReading[] = [];
@@ -123,16 +129,19 @@ export async function benchCardSection(size: BenchSize, fixtures: BenchFixtures)
   const englishDir = await fixtures.snapshotDir('english');
   const allDir = await fixtures.snapshotDir('all');
   const compiledScript = await fixtures.compiledScript();
-  const { english, allLanguages } = await fixtures.withUpstreams(async (upstreams) => {
-    progress('cards: English database alone, memory settled and GC per 1,000 cached interactions');
-    // The fake refuses every language dump as too short, so the bot keeps English alone.
-    upstreams.ygoprodeck.languageDumpBody = Object.fromEntries(CARD_LANGUAGES.map((language) => [language, 'few']));
-    const english = await benchCardMemory(upstreams, englishDir, compiledScript, ['en'], settings.memory);
-    upstreams.ygoprodeck.languageDumpBody = {};
-    progress('cards: all five databases, memory settled and GC per 1,000 cached interactions');
-    const allLanguages = await benchCardMemory(upstreams, allDir, compiledScript, ['en', ...CARD_LANGUAGES], settings.memory);
-    return { english, allLanguages };
-  });
+  // The two children start, settle and warm their caches side by side, each against its own fakes
+  // (their memory is their own; warming waits on real upstream spacing); their GC blocks, which load
+  // moves, run one child after the other.
+  progress('cards: English database alone and all five databases side by side: memory settled, then GC per 1,000 cached interactions in turn');
+  const [english, allLanguages] = await fixtures.withUpstreams((englishUpstreams) =>
+    fixtures.withUpstreams(async (allUpstreams) => {
+      // The fake refuses every language dump as too short, so the bot keeps English alone.
+      englishUpstreams.ygoprodeck.languageDumpBody = Object.fromEntries(CARD_LANGUAGES.map((language) => [language, 'few']));
+      const englishAlone = benchCardMemory(englishUpstreams, englishDir, compiledScript, ['en'], settings.memory);
+      const all = benchCardMemory(allUpstreams, allDir, compiledScript, ['en', ...CARD_LANGUAGES], settings.memory, englishAlone);
+      return Promise.all([englishAlone, all]);
+    }),
+  );
 
   // The e2e section's bot is this one (in process, five databases), its samples the same scenarios
   // interleaved: a run with both reads them there rather than taking them twice.
