@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalCacheFactory } from '../../../src/upstream/cache.js';
-import { GeoService, type GeoServiceOptions } from '../../../src/services/geojs/geojs.js';
+import { GEOJS_LIMITS, GeoService, type GeoServiceOptions } from '../../../src/services/geojs/geojs.js';
+import { maxStartsInWindow } from '../../../src/services/wallhaven/wallhaven.js';
 import { parseIpAddress } from '../../../src/ip/address.js';
 import type { GeoRecord } from '../../../src/ip/geo-record.js';
 import { UpstreamHttp } from '../../../src/upstream/http.js';
@@ -358,6 +359,12 @@ describe('GeoService failures', () => {
 });
 
 describe('GeoService setup', () => {
+  it('spaces requests so that one slowed by its connection cannot bring an eleventh into its second', () => {
+    expect(maxStartsInWindow(GEOJS_LIMITS.minTimeMs, 1_000)).toBe(10);
+    // Eleven requests span ten gaps: GeoJS receives them within a second only past 100 ms of delay.
+    expect(GEOJS_LIMITS.minTimeMs * 10 - 1_000).toBeGreaterThanOrEqual(100);
+  });
+
   it.each([
     ['requestTimeoutMs', { requestTimeoutMs: 0 }],
     ['maxBatchSize', { maxBatchSize: -1 }],
