@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Card } from '../../src/cards/card.js';
 import { normaliseCards } from '../../src/cards/normalise-card.js';
-import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
+import { inRunFolder, onceInRun } from './once-in-run.js';
 
 /** The fields of a YGOPRODeck `cardinfo.php` card that tests rely on; the dump has many more. */
 export interface RawCard {
@@ -48,9 +47,8 @@ export function normalisedDumpCards(): Promise<readonly Card[]> {
 
 async function sharedInRun(): Promise<Card[]> {
   const normalise = () => normaliseCards(loadCardDump()).cards;
-  const root = process.env[RUN_CACHE_ENV];
-  if (root === undefined) return normalise();
-  const path = join(root, 'normalised-dump.v8');
+  const path = inRunFolder('normalised-dump.v8');
+  if (path === undefined) return normalise();
   const read = () => readFile(path).then((bytes) => deserialize(bytes) as Card[], () => undefined);
   return onceInRun(path, read, async () => {
     const cards = normalise();

@@ -11,7 +11,7 @@ import { compactCardinfoBody } from '../../src/services/off-thread/compact-downl
 import { translatedDump } from '../fakes/card-translations.js';
 import { asDownloaded, genesysDump } from '../fakes/ygoprodeck.js';
 import { GenesysPoints } from '../../src/services/ygoprodeck/card-genesys.js';
-import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
+import { inRunFolder, onceInRun } from './once-in-run.js';
 
 /**
  * Writes the card database snapshots of `rawCards` into `dataDir`, exactly as the bot writes them
@@ -23,9 +23,9 @@ import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
 export async function writeCardSnapshot(dataDir: string, rawCards: readonly RawCard[], version: string): Promise<number> {
   const dir = join(dataDir, 'cards');
   // Built once per run: the full dump's five databases take seconds of CPU, and several files start a bot on them.
-  const cacheRoot = process.env[RUN_CACHE_ENV];
-  if (cacheRoot === undefined) return buildSnapshot(dir, rawCards, version);
-  const cached = await cachedSnapshot(cacheRoot, rawCards, version);
+  const cacheDir = inRunFolder(snapshotKey(rawCards, version));
+  if (cacheDir === undefined) return buildSnapshot(dir, rawCards, version);
+  const cached = await cachedSnapshot(cacheDir, rawCards, version);
   await cp(cached.dir, dir, { recursive: true });
   return cached.cardCount;
 }
@@ -76,8 +76,7 @@ function snapshotKey(rawCards: readonly RawCard[], version: string): string {
  * renamed into place whole, so it is never seen half written; a file inside it records the number
  * of cards.
  */
-function cachedSnapshot(cacheRoot: string, rawCards: readonly RawCard[], version: string): Promise<{ dir: string; cardCount: number }> {
-  const dir = join(cacheRoot, snapshotKey(rawCards, version));
+function cachedSnapshot(dir: string, rawCards: readonly RawCard[], version: string): Promise<{ dir: string; cardCount: number }> {
   const built = async () => {
     const count = await readFile(join(dir, 'card-count'), 'utf8').catch(() => undefined);
     return count === undefined ? undefined : { dir: join(dir, 'cards'), cardCount: Number(count) };

@@ -7,7 +7,7 @@ import type { MatcherTables } from '../../src/cards/matcher-tables.js';
 import { offThreadJobs, type OffThreadJobs } from '../../src/services/off-thread/off-thread.js';
 import { readStoredTables, writeStoredTables } from '../../src/services/off-thread/stored-tables.js';
 import { COMPILED_ENTRY_POINTS_ENV } from './compiled-entry-points.js';
-import { onceInRun, RUN_CACHE_ENV } from './once-in-run.js';
+import { inRunFolder, onceInRun } from './once-in-run.js';
 
 /**
  * The off-thread jobs of the bots tests start, two costs of the sources paid once:
@@ -67,9 +67,8 @@ function buildOnce(build: OffThreadJobs['buildMatcherTables']): OffThreadJobs['b
  * stored for the others (see onceInRun).
  */
 async function builtInRun(key: string, build: () => Promise<MatcherTables>): Promise<MatcherTables> {
-  const root = process.env[RUN_CACHE_ENV];
-  if (root === undefined) return build();
-  const dir = join(root, 'matcher-tables');
+  const dir = inRunFolder('matcher-tables');
+  if (dir === undefined) return build();
   // Not a name stored-tables.ts prunes: every table of the run stays until the run's folder goes.
   const file = { dir, name: 'run', path: join(dir, `${key}.tables`) };
   await mkdir(dir, { recursive: true });

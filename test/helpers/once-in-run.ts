@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
@@ -6,6 +7,12 @@ import { setTimeout as delay } from 'node:timers/promises';
  * is kept for every test process. Outside vitest's run (the bench) there is none.
  */
 export const RUN_CACHE_ENV = 'ALMANAC_TEST_RUN_CACHE';
+
+/** `name` in the run's folder, or undefined outside a test run (made afresh there). */
+export function inRunFolder(name: string): string | undefined {
+  const root = process.env[RUN_CACHE_ENV];
+  return root === undefined ? undefined : join(root, name);
+}
 
 /**
  * What `path` holds for the rest of the test run, made by whichever test process asks first while
