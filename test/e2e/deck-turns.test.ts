@@ -66,8 +66,12 @@ describe('/deck show: deck pictures take turns', () => {
     expect(refused).toMatchObject({ content: en.deck.pictureRefused.member, ephemeral: true });
 
     release();
-    // Each answer replaces its "thinking…" or its note, with the picture.
-    for (const exchange of [first, bob, ...waiting]) {
+    // The held deck never waited: released within the 250 ms before a deferral (about 200 ms here),
+    // it is answered at once, else its "thinking…" is replaced. Each waiting deck's note is replaced.
+    const firstAnswer = await first.final();
+    expect(firstAnswer.files.map((file) => file.name)).toContain('deck.jpg');
+    expect(firstAnswer.content).toMatch(/^ydke:\/\//);
+    for (const exchange of [bob, ...waiting]) {
       const answer = await exchange.waitForEdit((edit) => edit.files.some((file) => file.name === 'deck.jpg'));
       expect(answer.message.content).toMatch(/^ydke:\/\//);
     }
