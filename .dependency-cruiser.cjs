@@ -49,6 +49,14 @@ module.exports = {
       from: { path: '^src/[^/]+[.]ts$' },
       to: { path: '^src/main/', dependencyTypesNot: ['dynamic-import'] },
     },
+    {
+      name: 'sharp-loaded-on-first-use',
+      comment:
+        'The bot loads sharp (libvips, about 20 MB of RSS) when it first draws, through src/runtime/sharp.ts. Only the deck pictures\' child (render/deck-image.ts) and the CLI import it directly.',
+      severity: 'error',
+      from: { path: '^(src|commands)/', pathNot: ['^src/runtime/sharp[.]ts$', '^src/render/deck-image[.]ts$', '^src/main/cli[.]ts$'] },
+      to: { path: '^node_modules/sharp/' },
+    },
     importsOnly(
       'main-imports-only',
       'src/main holds the programs behind the entry points: anything of the bot (src, commands), nothing of bench, test or scripts.',
@@ -254,7 +262,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist)/' },
+    // sharp stays in the graph for sharp-loaded-on-first-use; other packages are left out.
+    exclude: { path: '^(node_modules/(?!sharp/)|dist/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../runtime/sharp.js';
 import type { Rgb } from '../../wallpaper/card-colours.js';
 
 /** The edge an artwork is shrunk to before its colours are counted: enough for a dominant colour, and cheap. */
@@ -11,6 +11,7 @@ const SAMPLE_EDGE = 64;
  */
 export class ArtColours {
   async dominant(image: Buffer): Promise<Rgb> {
+    const sharp = await loadSharp();
     const small = await sharp(image).resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: 'inside' }).removeAlpha().toBuffer();
     const { dominant } = await sharp(small).stats();
     return dominant;

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { dotsSvg, worldOutlineSvg, type MapPoint } from '../../ip/world-map.js';
+import { loadSharp } from '../../runtime/sharp.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +17,7 @@ export class WorldMap {
   /** A PNG of the world with a dot per place, 1,200 × 600. */
   async draw(points: readonly MapPoint[]): Promise<Buffer> {
     const base = await (this.base ??= this.drawBase());
+    const sharp = await loadSharp();
     return sharp(base)
       .composite([{ input: Buffer.from(dotsSvg(points)), top: 0, left: 0 }])
       .png({ compressionLevel: 6 })
@@ -26,6 +27,7 @@ export class WorldMap {
   private async drawBase(): Promise<Buffer> {
     const topology = require('world-atlas/land-110m.json') as Topology<{ land: GeometryCollection }>;
     const land = feature(topology, topology.objects.land);
+    const sharp = await loadSharp();
     return sharp(Buffer.from(worldOutlineSvg(land))).png().toBuffer();
   }
 }
