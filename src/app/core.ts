@@ -6,6 +6,7 @@ import { shardLabel } from '../discord/shards.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { startOpsServer, type OpsServer } from '../runtime/ops-server.js';
+import { trimNativeMemoryAfterGc } from '../runtime/native-memory.js';
 import { createServices, type AppServices, type ServiceOverrides } from './services.js';
 import type { RunMode } from '../runtime/status-report.js';
 import { createSharedState } from '../state/index.js';
@@ -50,6 +51,7 @@ interface AppCoreHooks {
  */
 export async function createAppCore(options: AppCoreOptions, mode: RunMode, hooks: AppCoreHooks): Promise<AppCore> {
   const { config, logger } = options;
+  trimNativeMemoryAfterGc(logger);
   const storage = await startStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const metrics = createMetrics();
   // Until heartbeats say how many processes there are, assume one per shard: a safe (small) local share.

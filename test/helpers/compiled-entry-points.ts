@@ -22,9 +22,10 @@ const FENCE_PRELOAD = 'test/fence/child-preload.ts';
  * Kept as packages, loaded from node_modules at run time: pino starts its pretty printer (a
  * devDependency) in a worker thread from a file path inside its own package, which a bundle does
  * not have; better-sqlite3 finds its native module from its own package's folder (and pg keeps
- * its optional native binding out of the bundle).
+ * its optional native binding out of the bundle); koffi loads its prebuilt binary from its
+ * platform's package.
  */
-const NOT_BUNDLED = ['pino', 'pino-pretty', 'better-sqlite3', 'pg'];
+const NOT_BUNDLED = ['pino', 'pino-pretty', 'better-sqlite3', 'pg', 'koffi'];
 
 /**
  * Bundles carry CommonJS packages (discord.js) inside an ES module: their `require` of Node's
