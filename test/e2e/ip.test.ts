@@ -3,6 +3,7 @@ import { InteractionResponseType, MessageFlags } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_GEO_RECORDS, startFakeGeoJs, type FakeGeoJs } from '../fakes/geojs.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
+import { TEST_REQUEST_TIMEOUT_MS } from '../helpers/reliability.js';
 import { controlsAsked, controlsSent, TYPED_CONTROLS } from '../helpers/hostile-input.js';
 
 describe('/ip and "Locate IP addresses" end to end', () => {
@@ -12,7 +13,8 @@ describe('/ip and "Locate IP addresses" end to end', () => {
 
   beforeAll(async () => {
     geo = await startFakeGeoJs();
-    bot = await startTestBot({ env: { GEOJS_URL: geo.url }, overrides: { clock: { now: () => now } } });
+    // GeoJS given up after 2 s rather than production's 5-6 s, so the timeout test ends sooner.
+    bot = await startTestBot({ env: { GEOJS_URL: geo.url }, overrides: { clock: { now: () => now }, requestTimeoutMs: { geojs: TEST_REQUEST_TIMEOUT_MS.geojs } } });
   });
 
   afterAll(async () => {

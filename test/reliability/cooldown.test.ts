@@ -5,6 +5,7 @@ import { WALLHAVEN_RATE_LIMIT } from '../../src/wallpaper/wallhaven-site.js';
 import { WALLHAVEN_MEMBER_SHARE } from '../../src/runtime/member-shares.js';
 import { WALLHAVEN_LIMITS, maxStartsInWindow } from '../../src/services/wallhaven/wallhaven.js';
 import { decodePagerId, encodePagerId } from '../../src/wallpaper/pager-state.js';
+import { createLocalLimiter } from '../../src/upstream/limiter.js';
 import type { FakeMessage, InteractionOrigin } from '../fakes/discord.js';
 import { PER_PAGE, startFakeWallhaven, type FakeWallhaven } from '../fakes/wallhaven.js';
 import { startTestBot, type TestBot } from '../helpers/bot.js';
@@ -124,8 +125,12 @@ describe('the per-user Wallhaven budget while the shared queue is long', () => {
 
   beforeAll(async () => {
     wallhaven = await startFakeWallhaven();
-    // The real spacing (1.4 s), so a few queued requests make a wait worth a note; a budget of 1.
-    bot = await startTestBot({ env: { WALLHAVEN_URL: wallhaven.url }, overrides: { memberShares: { wallhaven: { limit: 1 } } } });
+    // Starts 3 s apart: with two requests allowed at once, the limiter then expects 3 s for one request
+    // ahead, the least wait worth a note (the real 1.4 s took five requests ahead, 8 s to drain); a budget of 1.
+    bot = await startTestBot({
+      env: { WALLHAVEN_URL: wallhaven.url },
+      overrides: { limiterFactory: (options) => createLocalLimiter({ ...options, minTimeMs: 3_000 }), memberShares: { wallhaven: { limit: 1 } } },
+    });
   });
 
   afterAll(async () => {
@@ -138,7 +143,7 @@ describe('the per-user Wallhaven budget while the shared queue is long', () => {
     const show = (id: string, user: InteractionOrigin['user']) => bot.discord.chatInput({ name: 'wallpaper', subcommand: 'show', options: { id }, user });
     const spender = member(100);
     expect((await answerOf(await show(ids[0]!, spender))).embeds).toHaveLength(1);
-    const queued = await Promise.all([1, 2, 3, 4, 5].map((n) => show(ids[n]!, member(100 + n))));
+    const queued = [await show(ids[1]!, member(101))];
     await expect.poll(() => bot.app.services.wallhaven.expectedWaitMs()).toBeGreaterThanOrEqual(3_000);
 
     const refused = await answerOf(await show(ids[10]!, spender));
@@ -150,7 +155,7 @@ describe('the per-user Wallhaven budget while the shared queue is long', () => {
     expect(cached.embeds[0]?.title).toBe(`Wallpaper ${ids[0]}`);
 
     // A member who really waits in that queue is told why, then gets the wallpaper.
-    const waiting = await show(ids[6]!, member(106));
+    const waiting = await show(ids[2]!, member(102));
     for (const exchange of [...queued, waiting]) expect((await answerOf(exchange)).embeds).toHaveLength(1);
     expect(waiting.edits()[0]!.message.content).toMatch(/^⏳ Wallhaven allows 45 requests a minute/);
   });
