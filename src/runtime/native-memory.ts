@@ -38,11 +38,12 @@ export function trimAfterFullCollections(trim: MallocTrim, logger: Logger, inter
   const trimNow = () => {
     pending = undefined;
     const startedAt = (lastTrimAt = performance.now());
-    const before = process.memoryUsage.rss();
+    // RSS is read (from /proc) only for the debug line that reports what a trim freed.
+    const before = logger.isLevelEnabled('debug') ? process.memoryUsage.rss() : undefined;
     // On libuv's pool: a trim walks every heap of the allocator (up to 7 ms measured), off the event loop.
     trim.async(0, (error) => {
       if (error) logger.warn({ err: error }, 'malloc_trim failed');
-      else logger.debug({ freedBytes: before - process.memoryUsage.rss(), ms: performance.now() - startedAt }, 'native memory trimmed');
+      else if (before !== undefined) logger.debug({ freedBytes: before - process.memoryUsage.rss(), ms: performance.now() - startedAt }, 'native memory trimmed');
     });
   };
   const observer = new PerformanceObserver((list) => {
