@@ -30,7 +30,10 @@ export function scaledLimiterFactory(timeScale: number, base: LimiterFactory = c
 }
 
 export interface MemorySample {
+  /** After a full collection and the bot's trim of glibc's heaps that follows one. */
   rssBytes: number;
+  /** After the full collection, before that trim (the same where there is no glibc). */
+  rssBeforeTrimBytes?: number;
   /** Linux only: the anonymous (heaps, malloc) and file-backed (code) parts of the RSS. */
   rssAnonBytes?: number;
   rssFileBytes?: number;

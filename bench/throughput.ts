@@ -164,9 +164,18 @@ export function throughputRows(throughput: ThroughputResult): Row[] {
       comparison: failedStep
         ? `${failedStep.offeredPerSecond}/s failed: p50 ${fixed(failedStep.p50Ms, 1)} ms, p99 ${fixed(failedStep.p99Ms, 1)} ms, ${failedStep.lost} lost; ` +
           `bot loop stalled ≤ ${fixed(failedStep.botStalls.loopDelayMaxMs, 0)} ms (GC ${fixed(failedStep.botStalls.gcPauseTotalMs, 0)} ms in ${throughput.stepMs / 1000} s), ` +
-          `load generator ≤ ${fixed(failedStep.loadGeneratorStalls.loopDelayMaxMs, 0)} ms${throughput.limitedByLoadGenerator ? ' (could not keep up)' : ''}`
+          `load generator ≤ ${fixed(failedStep.loadGeneratorStalls.loopDelayMaxMs, 0)} ms${throughput.limitedByLoadGenerator ? ' (could not keep up)' : ''}; ` +
+          `CPU per interaction: bot ${cpuPerInteraction(failedStep.botStalls, failedStep)} ms, load generator ${cpuPerInteraction(failedStep.loadGeneratorStalls, failedStep)} ms`
         : 'no rate failed',
       pass: throughput.sustainedPerSecond >= THROUGHPUT_TARGET_PER_SECOND,
     },
   ];
+}
+
+/**
+ * Milliseconds of CPU (all threads) one process spent per interaction of a step: the bot and the load
+ * generator share the machine's cores, so together they bound the rate a run can reach.
+ */
+function cpuPerInteraction(stalls: StallReading, step: RateStep): string {
+  return fixed(stalls.cpuMs / (step.answered + step.lost), 2);
 }
