@@ -112,8 +112,13 @@ export function createGatedLimiter(options: LimiterOptions, bottleneck: LimiterG
 
   const queuedGauge = metrics?.limiterQueued.labels(upstream);
   const updateGauge = () => queuedGauge?.set(bottleneck.counts().QUEUED);
+  /** When this process's latest job started: the spacing counts from it. */
+  let lastStartAt = Number.NEGATIVE_INFINITY;
   bottleneck.on('queued', updateGauge);
-  bottleneck.on('executing', updateGauge);
+  bottleneck.on('executing', () => {
+    lastStartAt = now();
+    updateGauge();
+  });
 
   const remainingPauseMs = () => (pausedUntil === null ? 0 : Math.max(0, pausedUntil - now()));
 
@@ -172,9 +177,12 @@ export function createGatedLimiter(options: LimiterOptions, bottleneck: LimiterG
       resumeTimer.unref();
     },
     expectedWaitMs() {
-      const counts = bottleneck.counts();
-      const ahead = counts.QUEUED + counts.RUNNING;
-      return remainingPauseMs() + Math.ceil(ahead / options.maxConcurrent) * options.minTimeMs;
+      // Bottleneck starts one job per spacing whatever its concurrency, the jobs waiting for a slot
+      // (RUNNING) and those queued behind them each take one: a new job starts one spacing after
+      // the last of them. Dividing by the concurrency, as this once did, halved the wait announced.
+      const { QUEUED, RUNNING } = bottleneck.counts();
+      const startsAt = lastStartAt + (QUEUED + RUNNING + 1) * options.minTimeMs;
+      return remainingPauseMs() + Math.max(0, startsAt - now());
     },
     state() {
       const counts = bottleneck.counts();
