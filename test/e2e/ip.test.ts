@@ -13,7 +13,7 @@ describe('/ip and "Locate IP addresses" end to end', () => {
 
   beforeAll(async () => {
     geo = await startFakeGeoJs();
-    // GeoJS given up after 2 s rather than production's 5-6 s, so the timeout test ends sooner.
+    // GeoJS given up after 1 s rather than production's 5-6 s, so the timeout test ends sooner.
     bot = await startTestBot({ env: { GEOJS_URL: geo.url }, overrides: { clock: { now: () => now }, requestTimeoutMs: { geojs: TEST_REQUEST_TIMEOUT_MS.geojs } } });
   });
 

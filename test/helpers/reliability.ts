@@ -18,10 +18,11 @@ import { CANARY_TOKEN, CANARY_WALLHAVEN_KEY, everythingSentToDiscord, type TestB
 export const CALLBACK_DEADLINE_MS = 3_000;
 export const FINAL_ANSWER_WITHIN_MS = 20_000;
 /**
- * The fault tests' bots abandon a request after 2 s rather than production's 6–15 s, so "a timeout"
- * ends in seconds; test/upstream/upstream.test.ts checks that production's own leave time to answer.
+ * The fault tests' bots abandon a request after 1 s rather than production's 6–15 s, so "a timeout"
+ * ends in about a second (loopback fakes answer in milliseconds, even on a busy machine);
+ * test/upstream/upstream.test.ts checks that production's own leave time to answer.
  */
-export const TEST_REQUEST_TIMEOUT_MS = { geojs: 2_000, wallhaven: 2_000, ygoprodeck: 2_000 } as const;
+export const TEST_REQUEST_TIMEOUT_MS = { geojs: 1_000, wallhaven: 1_000, ygoprodeck: 1_000 } as const;
 
 /**
  * A plain sentence as the router sends failures: one line of text, no embed, ending with a full stop.

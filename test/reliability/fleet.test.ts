@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FakeDiscord } from '../fakes/discord.js';
 import type { FakeGeoJs } from '../fakes/geojs.js';
 import type { FakeWallhaven } from '../fakes/wallhaven.js';
-import { FLEET_WALLHAVEN_WINDOW_MS as WALLHAVEN_WINDOW_MS, startTestFleet, type TestFleet } from '../helpers/fleet.js';
+import { startTestFleet, type TestFleet } from '../helpers/fleet.js';
 import { describeWithFleetStores } from '../helpers/fleet-stores.js';
 import { answerOf, expectPlainSentence, type FaultProxy } from '../helpers/reliability.js';
 
@@ -46,7 +46,6 @@ describeWithFleetStores('a fleet of three shard processes on one Redis', () => {
 
   it('a 429 seen through one instance stops the others from sending to Wallhaven until it ends', { timeout: 20_000 }, async () => {
     // Scaled 20×: a 40 s Retry-After pauses the fleet for 2 s.
-    await new Promise((resolve) => setTimeout(resolve, WALLHAVEN_WINDOW_MS));
     wallhavenProxy.reset();
     wallhavenProxy.nextResponses.push({ status: 429, headers: { 'retry-after': '40' }, body: 'Too Many Requests' });
     const first = await answerOf(await discord.chatInput({ name: 'wallpaper', subcommand: 'search', options: { resolution: '400x1' }, user: member(6_000), guildId: guildOn(0) }));

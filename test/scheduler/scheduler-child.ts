@@ -34,14 +34,14 @@ const scheduler = new Scheduler({
   batchSize: 10,
 });
 let handled = 0;
-// Ticks until a tick finds nothing it can take, then once more after the lease (a crashed claim).
-for (let idle = 0; idle < 2; ) {
+// Ticks until a tick finds nothing it can take, then once more after the lease (a crashed claim);
+// a second idle tick in a row ends it at once: nothing is left to wait for.
+for (let idle = 0; ; ) {
   const count = await scheduler.tick();
   handled += count;
-  if (count === 0) {
-    idle++;
-    await new Promise((resolve) => setTimeout(resolve, Number(env('LEASE_MS')) + 200));
-  } else idle = 0;
+  if (count > 0) idle = 0;
+  else if (++idle === 2) break;
+  else await new Promise((resolve) => setTimeout(resolve, Number(env('LEASE_MS')) + 200));
 }
 await storage.close();
 process.stdout.write(JSON.stringify({ handled }));

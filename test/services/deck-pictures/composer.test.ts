@@ -62,8 +62,9 @@ describe('DeckComposer', () => {
   });
 
   it('fails a picture its child does not answer by the deadline, kills that child, and composes the next in a new one', async () => {
-    // Long enough for the next picture's new child on a machine with both cores busy (500 ms was not).
-    composer = new DeckComposer({ ...testComposerEntry(), deadlineMs: 3_000 });
+    // Long enough for the next picture's new child on a machine with both cores busy (500 ms was not;
+    // it took 0.2 s alone, 0.65 s with its start beside two busy loops, and its start is not counted).
+    composer = new DeckComposer({ ...testComposerEntry(), deadlineMs: 1_500 });
     await composer.compose(namesOnly(1));
     const pid = composer.childPid!;
     process.kill(pid, 'SIGSTOP');

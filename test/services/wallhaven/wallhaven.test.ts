@@ -362,15 +362,17 @@ describe('WallhavenService limits', () => {
     expect(maxStartsInWindow(WALLHAVEN_LIMITS.minTimeMs / TIME_SCALE, SCALED_WINDOW_MS)).toBe(43);
   });
 
-  it('keeps a burst of 200 detail calls under the (scaled) 45-per-window limit, each answered', async () => {
+  it('keeps a burst of 100 detail calls under the (scaled) 45-per-window limit, each answered', async () => {
     const server = await startServer({ rateLimit: { limit: WALLHAVEN_RATE_LIMIT.requests, windowMs: SCALED_WINDOW_MS } });
     const service = makeService({ limits: { ...WALLHAVEN_LIMITS, minTimeMs: WALLHAVEN_LIMITS.minTimeMs / TIME_SCALE, maxQueued: 200 } }, server);
+    // Every other id: over two full windows of starts, which is all the limit needs (more only waits).
+    const ids = BURST_IDS.filter((_, index) => index % 2 === 0);
 
-    const kinds = (await Promise.allSettled(BURST_IDS.map((id) => service.detail(id)))).map(kindOf);
+    const kinds = (await Promise.allSettled(ids.map((id) => service.detail(id)))).map(kindOf);
 
-    expect(kinds.filter((kind) => kind === 'ok')).toHaveLength(108);
-    expect(kinds.filter((kind) => kind === 'not_found')).toHaveLength(92);
-    expect(server.requests).toHaveLength(200);
+    expect(kinds.filter((kind) => kind === 'ok')).toHaveLength(54);
+    expect(kinds.filter((kind) => kind === 'not_found')).toHaveLength(46);
+    expect(server.requests).toHaveLength(100);
     expect(kinds).not.toContain('rate_limited');
     // Not 43: Bottleneck plans starts exactly minTime apart, but after an event-loop stall (GC, ~30 ms
     // here) two planned starts fire together, one extra request per stall in the window (44 is
