@@ -60,7 +60,7 @@ export type CardinfoBodyMode =
 
 export interface FakeYgoprodeckOptions {
   /** Default: `representativeCards()`, 300 cards of the real dump covering every quirk. */
-  cards?: RawCard[];
+  cards?: readonly RawCard[];
   /** `cardsets.php`'s list. Default: `dumpCardSets()`, every set of the real dump (the real list does not depend on `cards`). */
   cardSets?: RawCardSet[];
   version?: string;
@@ -86,7 +86,7 @@ export class FakeYgoprodeck {
   readonly server: FakeServer;
   /** Emits `request` with each recorded request, for tests that wait on traffic (see waitForCondition). */
   readonly events = new EventEmitter();
-  cards: RawCard[];
+  cards: readonly RawCard[];
   /** `cardsets.php`'s answer, as served: a bare array, A–Z. Tests may replace it. */
   cardSets: RawCardSet[];
   version: string;
@@ -497,11 +497,12 @@ let representative: readonly RawCard[] | undefined;
 /**
  * 300 cards of the real dump: every quirk card above, at least 8 of every frame type, the banned
  * ones first, then an even spread of the rest. Deterministic, so chosen once per process (most
- * tests start a fake), and a fresh array on every call: a test may add or drop cards.
+ * tests start a fake). One frozen list, so its whole-database bodies are made once per process
+ * (see `cardinfo`), not once per fake: a test adds or drops cards by assigning a new list.
  */
-function representativeCards(): RawCard[] {
-  representative ??= chooseRepresentativeCards(300);
-  return [...representative];
+function representativeCards(): readonly RawCard[] {
+  representative ??= Object.freeze(chooseRepresentativeCards(300));
+  return representative;
 }
 
 function chooseRepresentativeCards(count: number): RawCard[] {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { wordIndexBuilt } from '../../../src/cards/text-search.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testOffThread } from '../../helpers/off-thread.js';
 import { CARD_LANGUAGES } from '../../../src/cards/card.js';
 import type { RawCard } from '../../../src/cards/normalise-card.js';
@@ -64,13 +64,21 @@ async function startLoaded(options: Partial<CardServiceOptions> = {}, databaseOp
  */
 async function everyLanguageMatched(harness: Harness): Promise<void> {
   const matched = () => CARD_LANGUAGES.every((language) => !harness.database.hasTexts(language) || harness.service.languageReady(language));
-  await expect.poll(matched, { timeout: 15_000 }).toBe(true);
+  // vi.waitFor, not expect.poll: a describe block's beforeAll waits on it too.
+  await vi.waitFor(() => expect(matched()).toBe(true), { timeout: 15_000, interval: 50 });
+}
+
+/** A harness the tests of one describe block share: started once, closed after the block (not after each test). */
+let shared: Harness | undefined;
+
+async function stop(started: Harness | undefined): Promise<void> {
+  await started?.service.close();
+  await started?.fake.close();
+  if (started) await rm(started.dataDir, { recursive: true, force: true });
 }
 
 afterEach(async () => {
-  await harness?.service.close();
-  await harness?.fake.close();
-  if (harness) await rm(harness.dataDir, { recursive: true, force: true });
+  if (harness !== shared) await stop(harness);
 });
 
 function cardinfoRequests(): number {
@@ -116,8 +124,17 @@ describe('CardService before the card database has loaded', () => {
 });
 
 describe('CardService with the card database loaded', () => {
-  beforeEach(async () => {
-    harness = await startLoaded({ recentPerChannel: 10 });
+  // Loading the 300 cards in five languages is most of a test's CPU: these tests only read, each
+  // channel of random cards its own, so they share one load.
+  beforeAll(async () => {
+    shared = await startLoaded({ recentPerChannel: 10 });
+  });
+  beforeEach(() => {
+    harness = shared!;
+  });
+  afterAll(async () => {
+    await stop(shared);
+    shared = undefined;
   });
 
   it('answers a wait for the database at once, without pacing it, once loaded', async () => {
@@ -219,24 +236,6 @@ describe('CardService with the card database loaded', () => {
     expect(both.cards.slice(firstByText).every((card) => texts(card.id).includes('graveyard'))).toBe(true);
   });
 
-  it('answers every search the same once the texts are indexed as while it read them', async () => {
-    const searches: [Parameters<typeof harness.service.search>[0], Parameters<typeof harness.service.search>[1], 'fr'?][] = [
-      [{ words: '', phrases: [], text: ['destroy'] }, {}],
-      [{ words: '', phrases: [], text: ['monster'] }, {}],
-      [{ words: '', phrases: ['destroy all'], text: [] }, { atk: { min: 2500, max: 99_999 } }],
-      [{ words: 'dark magician', phrases: [], text: [] }, {}],
-      [{ words: '', phrases: [], text: ['quick-play'] }, {}],
-      [{ words: '', phrases: [], text: ['détruisez'] }, {}, 'fr'],
-      [{ words: '', phrases: [], text: ['destroy', 'spellcaster'] }, {}],
-      [{ words: 'magician', phrases: [], text: ['destroy'] }, {}],
-    ];
-    const run = () => searches.map(([terms, filters, language]) => harness.service.search(terms, filters, 1_000, language).cards.map((card) => card.id));
-    const read = run();
-    await Promise.all([wordIndexBuilt(harness.database.effectTexts()!), wordIndexBuilt(harness.database.effectTexts('fr')!)]);
-    expect(run()).toEqual(read);
-    expect(read.every((ids) => ids.length > 0)).toBe(true);
-  });
-
   it('names archetypes in the database’s spelling and suggests those starting with the input first', () => {
     expect(harness.service.archetype('abyss actor')).toBe('Abyss Actor');
     expect(harness.service.archetype('no such archetype')).toBeUndefined();
@@ -316,6 +315,38 @@ describe('CardService with the card database loaded', () => {
     expect(cardinfoRequests()).toBe(before);
   });
 
+  it('reports the card database and image store in YGOPRODeck’s health', () => {
+    const health = harness.service.health();
+    expect(health.upstream).toBe('ygoprodeck');
+    expect(health.details).toMatchObject({ cardDatabaseVersion: '1.00', cardDatabaseSize: 300 });
+    expect(health.details).toHaveProperty('cardImages');
+  });
+});
+
+describe('CardService with the card database loaded, one load per test', () => {
+  // These change what they read (the fake's cards and version, its blocking, the art store) or need
+  // the effect texts not yet indexed when they start.
+  beforeEach(async () => {
+    harness = await startLoaded({ recentPerChannel: 10 });
+  });
+  it('answers every search the same once the texts are indexed as while it read them', async () => {
+    const searches: [Parameters<typeof harness.service.search>[0], Parameters<typeof harness.service.search>[1], 'fr'?][] = [
+      [{ words: '', phrases: [], text: ['destroy'] }, {}],
+      [{ words: '', phrases: [], text: ['monster'] }, {}],
+      [{ words: '', phrases: ['destroy all'], text: [] }, { atk: { min: 2500, max: 99_999 } }],
+      [{ words: 'dark magician', phrases: [], text: [] }, {}],
+      [{ words: '', phrases: [], text: ['quick-play'] }, {}],
+      [{ words: '', phrases: [], text: ['détruisez'] }, {}, 'fr'],
+      [{ words: '', phrases: [], text: ['destroy', 'spellcaster'] }, {}],
+      [{ words: 'magician', phrases: [], text: ['destroy'] }, {}],
+    ];
+    const run = () => searches.map(([terms, filters, language]) => harness.service.search(terms, filters, 1_000, language).cards.map((card) => card.id));
+    const read = run();
+    await Promise.all([wordIndexBuilt(harness.database.effectTexts()!), wordIndexBuilt(harness.database.effectTexts('fr')!)]);
+    expect(run()).toEqual(read);
+    expect(read.every((ids) => ids.length > 0)).toBe(true);
+  });
+
   it('serves card art from the store after one download', async () => {
     const card = harness.service.byId(DARK_MAGICIAN)!;
     const first = await harness.service.art(card);
@@ -344,12 +375,6 @@ describe('CardService with the card database loaded', () => {
     expect(harness.service.suggest('mst')[0]?.id).toBe(MYSTICAL_SPACE_TYPHOON);
   });
 
-  it('reports the card database and image store in YGOPRODeck’s health', () => {
-    const health = harness.service.health();
-    expect(health.upstream).toBe('ygoprodeck');
-    expect(health.details).toMatchObject({ cardDatabaseVersion: '1.00', cardDatabaseSize: 300 });
-    expect(health.details).toHaveProperty('cardImages');
-  });
 });
 
 describe('CardService options and production limits', () => {
