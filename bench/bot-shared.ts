@@ -33,7 +33,7 @@ export interface MemorySample {
   /** After a full collection and the bot's trim of glibc's heaps that follows one. */
   rssBytes: number;
   /** After the full collection, before that trim (the same where there is no glibc). */
-  rssBeforeTrimBytes?: number;
+  rssBeforeTrimBytes: number;
   /** Linux only: the anonymous (heaps, malloc) and file-backed (code) parts of the RSS. */
   rssAnonBytes?: number;
   rssFileBytes?: number;

@@ -133,7 +133,7 @@ export function memoryRows(memory: ProcessMemory, soak: SoakResult, newUsers: Ne
   const area = 'Memory';
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
   // Each reading follows the bot's trim of glibc's heaps (bench/bot-process.ts): what it held before is kept beside.
-  const beforeTrim = (sample: MemorySample) => `${mb(sample.rssBeforeTrimBytes ?? sample.rssBytes)} before the trim`;
+  const beforeTrim = (sample: MemorySample) => `${mb(sample.rssBeforeTrimBytes)} before the trim`;
   const settleSeconds = memory.settleMs / 1000;
   const lastSoak = soak.samples[soak.samples.length - 1]!.memory;
   return [
