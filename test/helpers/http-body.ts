@@ -22,9 +22,16 @@ export interface ParsedBody {
  * content type is read and ignored.
  */
 export async function readRequestBody(request: IncomingMessage): Promise<ParsedBody> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return parseBody(Buffer.concat(chunks), request.headers['content-type'] ?? '');
+  // Events rather than `for await`: the async iterator cost the bench's load generator 1 % of its time.
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    request.once('error', reject);
+    // After 'end' this is a no-op; before it, the client went away mid-body.
+    request.once('close', () => reject(new Error('the request was aborted before its body ended')));
+  });
+  return parseBody(raw, request.headers['content-type'] ?? '');
 }
 
 /** Parses a raw body of the given content type (a request's, or a response's read by a fake). */
