@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   ActionRowBuilder,
@@ -190,6 +190,22 @@ describe('fake Discord driven by the real discord.js client', () => {
     const followUp = await exchange.waitForFollowUp();
     expect(followUp.message).toMatchObject({ content: 'and one more thing', flags: MessageFlags.Ephemeral });
     expect(followUp.call.query.get('wait')).toBe('true');
+  });
+
+  it('wakes the waits on an interaction only for requests on that interaction', async () => {
+    // The bench's throughput keeps hundreds of exchanges pending: a request must not probe them all.
+    const changesOf = (exchange: InteractionExchange) => (exchange as unknown as { changes: EventEmitter }).changes;
+    const answered = await fake.chatInput({ name: 'ping' });
+    await answered.callback();
+    let answeredWakes = 0;
+    changesOf(answered).on('change', () => answeredWakes++);
+    const slow = await fake.chatInput({ name: 'slow' });
+    let slowWakes = 0;
+    changesOf(slow).on('change', () => slowWakes++);
+    await slow.waitForEdit();
+    await (await fake.chatInput({ name: 'ping' })).callback();
+    expect(slowWakes).toBeGreaterThanOrEqual(2);
+    expect(answeredWakes).toBe(0);
   });
 
   it('parses a reply with an attachment from its multipart body', async () => {
