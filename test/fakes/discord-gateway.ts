@@ -69,6 +69,8 @@ function shardOfIdentify(payload: Record<string, unknown>): [number, number] {
 export class FakeGateway {
   identifyCount = 0;
   resumeCount = 0;
+  /** Off, dispatches are not kept for a RESUME to replay (see `FakeDiscord.keepHistory`). */
+  keepHistory = true;
 
   private readonly server: WebSocketServer;
   private readonly sessions = new Map<string, GatewaySession>();
@@ -148,7 +150,7 @@ export class FakeGateway {
 
   private dispatchOn(session: GatewaySession, eventName: string, data: unknown): void {
     const payload: GatewayDispatch = { op: GatewayOpcodes.Dispatch, t: eventName, s: ++session.sequence, d: data };
-    session.history.push(payload);
+    if (this.keepHistory) session.history.push(payload);
     if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(JSON.stringify(payload));
   }
 

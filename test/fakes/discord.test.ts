@@ -208,6 +208,29 @@ describe('fake Discord driven by the real discord.js client', () => {
     expect(answeredWakes).toBe(0);
   });
 
+  it('keeps no history while told not to: no call recorded, an answered interaction forgotten, a deferred one kept', async () => {
+    fake.keepHistory(false);
+    try {
+      const recorded = fake.calls.length;
+      const answered = await fake.chatInput({ name: 'ping' });
+      await answered.callback();
+      const deferred = await fake.chatInput({ name: 'slow' });
+      expect((await deferred.waitForFollowUp()).message.content).toBe('and one more thing');
+      expect(fake.calls).toHaveLength(recorded);
+      const lateFollowUp = await fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${answered.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'late' }),
+      });
+      expect(lateFollowUp.status).toBe(404);
+    } finally {
+      fake.keepHistory(true);
+    }
+    const kept = await fake.chatInput({ name: 'ping' });
+    await kept.callback();
+    expect(fake.calls.at(-1)?.path).toBe(callbackPath(kept));
+  });
+
   it('parses a reply with an attachment from its multipart body', async () => {
     const exchange = await fake.chatInput({ name: 'file' });
 

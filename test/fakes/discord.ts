@@ -262,8 +262,16 @@ export interface FakeDiscord {
   /** The first guild and its channels, where interactions come from by default. */
   guildId: string;
   channels: FakeGuild['channels'];
-  /** Every REST request, in arrival order, including faults and 404s. */
+  /** Every REST request, in arrival order, including faults and 404s (while history is kept). */
   calls: RecordedCall[];
+  /**
+   * On by default. Off (the bench's throughput), nothing answered is kept: requests are not
+   * recorded in `calls`, an interaction is forgotten once acknowledged without a deferral (a later
+   * edit of its reply is an Unknown Webhook), and a dispatch is not kept for a RESUME to replay.
+   * What the load creates then dies young instead of being copied by every young-generation
+   * collection of the load generator.
+   */
+  keepHistory(keep: boolean): void;
   identifyCount: number;
   resumeCount: number;
   /** Resolves once a client has IDENTIFYed and received READY + GUILD_CREATE. */
@@ -334,6 +342,9 @@ const DISCORD_EPOCH_MS = 1_420_070_400_000n;
 const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
 /** Which acknowledgements Discord accepts for each interaction type. */
+/** Acknowledgements whose message comes later, by an edit of `@original`. */
+const DEFERRALS: ReadonlySet<InteractionResponseType> = new Set([InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.DeferredMessageUpdate]);
+
 const ALLOWED_CALLBACKS: Partial<Record<InteractionType, readonly InteractionResponseType[]>> = {
   [InteractionType.ApplicationCommand]: [
     InteractionResponseType.ChannelMessageWithSource,
@@ -544,6 +555,7 @@ class FakeDiscordServer implements FakeDiscord {
   readonly guildId: string;
   readonly channels: FakeGuild['channels'];
   readonly calls: RecordedCall[] = [];
+  private keepingHistory = true;
   readonly applicationEdits: unknown[] = [];
   private interactionsEndpoint?: InteractionsEndpoint;
 
@@ -1262,14 +1274,21 @@ class FakeDiscordServer implements FakeDiscord {
       receivedAt,
       status: 0,
     };
+    // Looked up first: without history, the acknowledgement forgets its interaction.
+    const exchange = this.exchangeOnPath(call.path);
     const reply = (await this.readBodyInto(call, request)) ?? this.replyTo(call, isApiPath);
     call.status = reply.status;
-    this.calls.push(call);
+    if (this.keepingHistory) this.calls.push(call);
     const headers = { ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers };
     response.writeHead(reply.status, headers);
     response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     this.changes.emit('change');
-    this.exchangeOnPath(call.path)?.changes.emit('change');
+    exchange?.changes.emit('change');
+  }
+
+  keepHistory(keep: boolean): void {
+    this.keepingHistory = keep;
+    this.gateway.keepHistory = keep;
   }
 
   /** The interaction a callback (`/interactions/:id/…`) or webhook (`/webhooks/:app/:token…`) path names. */
@@ -1404,6 +1423,10 @@ class FakeDiscordServer implements FakeDiscord {
       callback: { type, ...(data ? { data } : {}), files },
       ...(exchange.original ? { message: exchange.original } : {}),
     };
+    if (!this.keepingHistory && !DEFERRALS.has(type)) {
+      this.exchangesById.delete(id);
+      this.exchangesByToken.delete(token);
+    }
     if (call.query.get('with_response') !== 'true') return { status: 204 };
     return {
       status: 200,
