@@ -341,10 +341,10 @@ const DISCORD_EPOCH_MS = 1_420_070_400_000n;
 /** Discord's default upload limit per attachment (10 MiB). */
 const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
-/** Which acknowledgements Discord accepts for each interaction type. */
 /** Acknowledgements whose message comes later, by an edit of `@original`. */
 const DEFERRALS: ReadonlySet<InteractionResponseType> = new Set([InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.DeferredMessageUpdate]);
 
+/** Which acknowledgements Discord accepts for each interaction type. */
 const ALLOWED_CALLBACKS: Partial<Record<InteractionType, readonly InteractionResponseType[]>> = {
   [InteractionType.ApplicationCommand]: [
     InteractionResponseType.ChannelMessageWithSource,
