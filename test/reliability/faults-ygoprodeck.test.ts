@@ -102,6 +102,16 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
 
   const endYgoprodeckFault = () => endFault(proxy, () => [remote, local].map((bot) => bot.app.services.cards.health().limiter));
 
+  /**
+   * Applies `fault`. A 429 without Retry-After pauses YGOPRODeck for an hour: run 2,400× faster, so
+   * the recovery after it can be seen, and so it ends within the next test's wait for the fault to
+   * end (at the usual 40× it lasts 90 s, and a background refresh of an expired card meets it too).
+   */
+  const applyYgoprodeckFault = (fault: UpstreamFault) => {
+    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 2_400;
+    applyFault(proxy, fault, FAULT_ANSWERS);
+  };
+
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck();
     proxy = await startFaultProxy(ygoprodeck.url);
@@ -137,10 +147,8 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
   });
 
   it.each(UPSTREAM_FAULTS)('$name: answered within 3 s and 20 s: a plain sentence remotely, the card without what failed locally', { timeout: 60_000 }, async (fault) => {
-    // A one-hour block runs 2,400× faster here, so the recovery after it can be seen too.
-    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 2_400;
     const [byName, byPasscode, translated, set] = [freshCard(), freshCard(), freshCard(), freshSet()];
-    applyFault(proxy, fault, FAULT_ANSWERS);
+    applyYgoprodeckFault(fault);
     const exchanges = await Promise.all([
       show(remote, byName.name),
       show(local, String(byPasscode.id)),
@@ -189,14 +197,11 @@ describe('YGOPRODeck faults through the card paths that reach it', () => {
   });
 
   it.each(UPSTREAM_FAULTS)('$name: a card looked up before (now expired) is still shown, and the local database keeps serving', { timeout: 30_000 }, async (fault) => {
-    // The expired card is refreshed in the background: a 429 without Retry-After pauses YGOPRODeck for
-    // an hour, which at the usual 40× would outlast the next test's wait for the fault to end.
-    if (fault.kind === 'rate_limited' && fault.retryAfterSeconds === undefined) pacing.pauseScale = 2_400;
     const card = freshCard();
     expectCard(await answerOf(await show(remote, card.name)), card);
     cacheClock.advance(YGOPRODECK_CACHE.cardTtlMs + 60_000);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    applyFault(proxy, fault, FAULT_ANSWERS);
+    applyYgoprodeckFault(fault);
     expectCard(await answerOf(await show(remote, card.name)), card);
     const search = await answerOf(await local.discord.chatInput({ name: 'card', subcommand: 'search', options: { query: card.name } }));
     expect(search.embeds[0]!.description).toContain(card.name.slice(0, 20));
