@@ -83,7 +83,7 @@ export async function benchThroughput(bot: BotChild, mix: CachedMix, options: Th
     return { ...step, botStalls: await bot.readStalls(), loadGeneratorStalls: ownStalls.read() };
   };
   // The fake keeps no history meanwhile: at 2,000/s what it kept of each interaction was copied by
-  // every young-generation collection of this process (12-17 ms each, 33 in a 4 s step).
+  // every young-generation collection of this process (11-18 ms each, 32-33 in a 4 s step).
   bot.discord.keepHistory(false);
   await measuredStep(WARMUP_RATE, options.warmupMs);
 

@@ -1295,7 +1295,7 @@ class FakeDiscordServer implements FakeDiscord {
   private exchangeOnPath(path: string): Exchange | undefined {
     const [, resource, first, second] = path.split('/');
     if (resource === 'interactions') return this.exchangesById.get(first ?? '');
-    if (resource === 'webhooks') return this.exchangesByToken.get(second ?? '');
+    if (resource === 'webhooks') return this.exchangeForWebhook(first ?? '', second ?? '');
     return undefined;
   }
 
