@@ -66,6 +66,9 @@ async function answer(interaction: Interaction): Promise<void> {
   if (interaction.isAutocomplete()) {
     const typed = interaction.options.getFocused();
     await interaction.respond([{ name: `Dark Magician (${typed})`, value: 'dark-magician' }]);
+  } else if (interaction.isButton() && interaction.customId === 'details') {
+    await interaction.deferUpdate();
+    await interaction.followUp({ content: 'the details, for you alone', flags: MessageFlags.Ephemeral });
   } else if (interaction.isButton()) {
     await interaction.update({ content: `pressed ${interaction.customId} by ${interaction.user.id}`, components: [] });
   } else if (interaction.isStringSelectMenu()) {
@@ -295,6 +298,15 @@ describe('fake Discord driven by the real discord.js client', () => {
     const pick = await fake.select({ customId: 'pick', values: ['two'], message: page });
     expect((await pick.callback()).type).toBe(InteractionResponseType.DeferredMessageUpdate);
     expect(await pick.final()).toMatchObject({ id: page.id, content: 'picked two' });
+  });
+
+  it('takes the follow-up as the answer to a press deferred without a placeholder', async () => {
+    const page = await (await fake.chatInput({ name: 'pager' })).final();
+    const press = await fake.button({ customId: 'details', message: page });
+    expect((await press.callback()).type).toBe(InteractionResponseType.DeferredMessageUpdate);
+    const answer = await press.final();
+    expect(answer).toMatchObject({ content: 'the details, for you alone', ephemeral: true });
+    expect(answer.id).not.toBe(page.id);
   });
 
   it('resolves the target message of a message context command', async () => {

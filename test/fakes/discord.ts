@@ -180,7 +180,8 @@ export interface InteractionExchange {
   waitForFollowUp(predicate?: (followUp: MessageWrite) => boolean, timeoutMs?: number): Promise<MessageWrite>;
   /**
    * The callback's message for type 4/7, or the first `@original` edit after a type 5/6 defer; once
-   * `@original` is deleted without an edit (a private answer after a public placeholder), the first follow-up.
+   * `@original` is deleted without an edit (a private answer after a public placeholder), or after a
+   * type 6 defer (a press answered by a new message), the first follow-up.
    */
   final(timeoutMs?: number): Promise<FinalMessage>;
 }
@@ -504,9 +505,14 @@ class Exchange implements InteractionExchange {
       case InteractionResponseType.UpdateMessage:
         if (!message) throw new Error(`interaction ${this.id}: callback type ${callback.type} produced no message`);
         return toFinalMessage(message, callback.files);
-      case InteractionResponseType.DeferredChannelMessageWithSource:
-      case InteractionResponseType.DeferredMessageUpdate: {
+      case InteractionResponseType.DeferredChannelMessageWithSource: {
         const write = await this.waitFor(() => this.editWrites[0] ?? (this.original === undefined ? this.followUpWrites[0] : undefined), timeoutMs, '@original edit, or follow-up after its deletion');
+        return toFinalMessage(write.message, write.files);
+      }
+      case InteractionResponseType.DeferredMessageUpdate: {
+        // A press deferred without a placeholder is answered by editing the message it sits on, or
+        // by a new (often private) message: a follow-up.
+        const write = await this.waitFor(() => this.editWrites[0] ?? this.followUpWrites[0], timeoutMs, '@original edit or follow-up');
         return toFinalMessage(write.message, write.files);
       }
       default:
