@@ -39,10 +39,20 @@ const STOP_WAIT_MS = 1_000;
  * from this process's own last start whichever side sent it: the fallback does not begin with a burst, and the
  * first shared job after an outage waits for the slot the fallback had reserved, so a Redis that comes
  * back empty does not start the window afresh. Jobs still waiting in the shared queue when Redis is
- * lost move to the local share instead of waiting on a dead connection.
+ * lost move to the local share instead of waiting on a dead connection, and that shared Bottleneck
+ * is stopped with its queue dropped: Bottleneck cannot take one job back, and each job left in it
+ * would have spent a shared slot once Redis returned (25 leftovers held the next request 35 s at
+ * Wallhaven's spacing, and the queue gauge and the announced waits counted them). A new one takes
+ * its place when Redis is back.
  */
 class FleetGate implements LimiterGate {
-  private readonly shared: Bottleneck;
+  private shared: Bottleneck;
+  /** Set when Redis is lost: `shared` is stopped, and is replaced on the next 'up'. */
+  private sharedStopped = false;
+  /** Stops of replaced shared Bottlenecks still finishing (their running jobs end first). */
+  private readonly retiring = new Set<Promise<unknown>>();
+  /** What `on` was given, for each shared Bottleneck that replaces the last. */
+  private readonly listeners: ['queued' | 'executing', () => void][] = [];
   private readonly fallback: Bottleneck;
   /** Earliest start of this process's next job under the local share. */
   private nextSlot = 0;
@@ -56,7 +66,22 @@ class FleetGate implements LimiterGate {
     private readonly deps: FleetLimiterDeps,
   ) {
     this.now = deps.now ?? Date.now;
-    this.shared = new Bottleneck({
+    this.shared = this.sharedBottleneck();
+    this.fallback = localBottleneck({ minTimeMs: 0, maxConcurrent: options.maxConcurrent, maxQueued: options.maxQueued });
+    deps.connection.on('down', () => {
+      this.moveWaitingToFallback();
+      this.stopShared();
+    });
+    deps.connection.on('up', () => {
+      if (!this.sharedStopped) return;
+      this.sharedStopped = false;
+      this.shared = this.sharedBottleneck();
+    });
+  }
+
+  private sharedBottleneck(): Bottleneck {
+    const { options, deps } = this;
+    const shared = new Bottleneck({
       id: `${deps.keyPrefix}${limiterKey(options)}`,
       datastore: 'ioredis',
       connection: deps.bottleneckConnection,
@@ -66,21 +91,39 @@ class FleetGate implements LimiterGate {
       strategy: Bottleneck.strategy.OVERFLOW,
       // Never `timeout` (settings expiring break Bottleneck on Redis 7) nor `clearDatastore`.
     });
-    this.shared.on('error', (error: unknown) =>
+    shared.on('error', (error: unknown) =>
       deps.logger.debug({ upstream: options.upstream, err: { message: error instanceof Error ? error.message : String(error) } }, 'shared limiter error'),
     );
+    for (const [event, listener] of this.listeners) this.listen(shared, event, listener);
     // The first limiter to reach Redis stores its settings for all; a deploy's new settings win here.
-    void this.shared
+    void shared
       .ready()
-      .then(() => this.shared.updateSettings({ minTime: options.minTimeMs, maxConcurrent: options.maxConcurrent }))
+      .then(() => shared.updateSettings({ minTime: options.minTimeMs, maxConcurrent: options.maxConcurrent }))
       .catch((error: unknown) => deps.logger.warn({ upstream: options.upstream, err: error }, 'shared limiter could not start; using the local share'));
-    this.fallback = localBottleneck({ minTimeMs: 0, maxConcurrent: options.maxConcurrent, maxQueued: options.maxQueued });
-    deps.connection.on('down', () => this.moveWaitingToFallback());
+    return shared;
+  }
+
+  /**
+   * Drops what the shared Bottleneck still holds (each job already moved to the local share) and
+   * lets its running jobs end. It is not disconnected: its replacement has the same id, so the same
+   * pub/sub channels, which a disconnect would unsubscribe.
+   */
+  private stopShared(): void {
+    if (this.sharedStopped) return;
+    this.sharedStopped = true;
+    const stopping = this.shared.stop({ dropWaitingJobs: true }).catch(() => undefined);
+    this.retiring.add(stopping);
+    void stopping.then(() => this.retiring.delete(stopping));
+  }
+
+  private listen(bottleneck: Bottleneck, event: 'queued' | 'executing', listener: () => void): void {
+    if (event === 'queued') bottleneck.on('queued', listener);
+    else bottleneck.on('executing', listener);
   }
 
   schedule<T>(options: { expiration: number }, job: () => Promise<T>): Promise<T> {
     // Bottleneck holds jobs until its Redis side is ready; a failure before the start moves them to the local share.
-    return this.deps.connection.isUp ? this.viaShared(options, job) : this.viaFallback(options, job);
+    return this.deps.connection.isUp && !this.sharedStopped ? this.viaShared(options, job) : this.viaFallback(options, job);
   }
 
   counts() {
@@ -95,14 +138,12 @@ class FleetGate implements LimiterGate {
   }
 
   on(event: 'queued' | 'executing', listener: () => void): void {
-    for (const bottleneck of [this.shared, this.fallback]) {
-      if (event === 'queued') bottleneck.on('queued', listener);
-      else bottleneck.on('executing', listener);
-    }
+    this.listeners.push([event, listener]);
+    for (const bottleneck of [this.shared, this.fallback]) this.listen(bottleneck, event, listener);
   }
 
   async stop(options: { dropWaitingJobs: boolean }): Promise<void> {
-    const stopShared = this.shared.stop(options).catch(() => undefined);
+    const stopShared = Promise.all([this.sharedStopped ? undefined : this.shared.stop(options).catch(() => undefined), ...this.retiring]);
     await Promise.all([Promise.race([stopShared, sleep(STOP_WAIT_MS)]), this.fallback.stop(options).catch(() => undefined)]);
   }
 

@@ -289,12 +289,18 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     expect(maxInWindow(starts, WINDOW_MS)).toBeLessThanOrEqual(LIMIT);
     expect(states.map((state) => state.health().degraded)).toEqual([true, true]);
     expect(states.map((state) => state.health().fallbackShareOf)).toEqual([2, 2]);
+    // Every job is done: none is left in the shared queue to spend a slot, or a member's announced wait, once Redis returns.
+    expect([first!.state(), second!.state()].map(({ queued, running }) => ({ queued, running }))).toEqual([
+      { queued: 0, running: 0 },
+      { queued: 0, running: 0 },
+    ]);
 
     await redis.restart();
     await until(() => states.every((state) => !state.health().degraded), 'sharing to resume');
     starts.length = 0;
     await Promise.all(burst(LIMIT));
     expect(maxInWindow(starts, WINDOW_MS)).toBeLessThanOrEqual(LIMIT);
+    expect([first!.state().queued, second!.state().queued]).toEqual([0, 0]);
 
     // Sharing is back: a value loaded by one is a hit for the other.
     let loads = 0;
