@@ -11,6 +11,7 @@ describe('parseBody', () => {
       { name: 'files[0]', filename: 'art.jpg', data: art, contentType: 'image/jpeg' },
       { name: 'files[1]', filename: 'my "deck"\n.ydk', data: Buffer.from('#main\r\n89631139\r\n') },
       { name: 'files[2]', filename: 'empty.txt', data: Buffer.alloc(0) },
+      { name: 'files[3]', filename: 'line\u2028separator.txt', data: Buffer.from('x') },
     ]);
     const parsed = await parseBody(body, contentType);
     expect(parsed.fields).toEqual({ payload_json: '{"content":"Blue-Eyes ✓\\r\\n"}' });
@@ -18,6 +19,8 @@ describe('parseBody', () => {
       ['files[0]', 'art.jpg', 'image/jpeg', [...art]],
       ['files[1]', 'my "deck"\n.ydk', 'application/octet-stream', [...Buffer.from('#main\r\n89631139\r\n')]],
       ['files[2]', 'empty.txt', 'application/octet-stream', []],
+      // A JavaScript line terminator inside a header line: the parser is patched to read past it (patches/).
+      ['files[3]', 'line\u2028separator.txt', 'application/octet-stream', [...Buffer.from('x')]],
     ]);
   });
 
