@@ -41,14 +41,16 @@ const STOP_WAIT_MS = 1_000;
  * back empty does not start the window afresh. Jobs still waiting in the shared queue when Redis is
  * lost move to the local share instead of waiting on a dead connection, and that shared Bottleneck
  * is stopped with its queue dropped: Bottleneck cannot take one job back, and each job left in it
- * would have spent a shared slot once Redis returned (25 leftovers held the next request 35 s at
- * Wallhaven's spacing, and the queue gauge and the announced waits counted them). A new one takes
- * its place when Redis is back.
+ * would spend a shared slot once Redis returned, and count in the queue gauge and the waits
+ * announced meanwhile (an outage test left 25, which at Wallhaven's 1.4 s spacing would hold the
+ * next request 35 s). A new one takes its place when Redis is back.
  */
 class FleetGate implements LimiterGate {
   private shared: Bottleneck;
   /** Set when Redis is lost: `shared` is stopped, and is replaced on the next 'up'. */
   private sharedStopped = false;
+  /** Set by `stop`: a Redis that comes back afterwards gets no new shared Bottleneck. */
+  private closed = false;
   /** Stops of replaced shared Bottlenecks still finishing (their running jobs end first). */
   private readonly retiring = new Set<Promise<unknown>>();
   /** What `on` was given, for each shared Bottleneck that replaces the last. */
@@ -73,7 +75,7 @@ class FleetGate implements LimiterGate {
       this.stopShared();
     });
     deps.connection.on('up', () => {
-      if (!this.sharedStopped) return;
+      if (!this.sharedStopped || this.closed) return;
       this.sharedStopped = false;
       this.shared = this.sharedBottleneck();
     });
@@ -143,6 +145,7 @@ class FleetGate implements LimiterGate {
   }
 
   async stop(options: { dropWaitingJobs: boolean }): Promise<void> {
+    this.closed = true;
     const stopShared = Promise.all([this.sharedStopped ? undefined : this.shared.stop(options).catch(() => undefined), ...this.retiring]);
     await Promise.all([Promise.race([stopShared, sleep(STOP_WAIT_MS)]), this.fallback.stop(options).catch(() => undefined)]);
   }

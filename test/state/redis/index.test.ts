@@ -311,4 +311,27 @@ describeWithRedis('shared state on a real Redis, two processes', () => {
     expect(await caches[1]!.get('k')).toBe('value 1');
     expect(loads).toBe(1);
   });
+
+  it('gives a limiter stopped during an outage no shared side when Redis returns', async () => {
+    const [state] = await twoProcesses();
+    const [stopped] = limiters([state], 'geojs');
+    await stopped!.schedule(async () => undefined);
+    await redis.kill();
+    await until(() => state.health().degraded, 'the outage to be seen');
+    await stopped!.stop();
+    await redis.restart();
+    await until(() => !state.health().degraded, 'sharing to resume');
+    // Made after the return, on the same connection: once it has stored its settings, a shared side
+    // the stopped limiter had made at the return would have stored its own before.
+    const [live] = limiters([state], 'wallhaven');
+    await live!.schedule(async () => undefined);
+    const client = new Redis(redis.url);
+    try {
+      const settings = await client.keys('*_settings');
+      expect(settings.filter((key) => key.includes('wallhaven'))).toHaveLength(1);
+      expect(settings.filter((key) => key.includes('geojs'))).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
 });
