@@ -342,7 +342,7 @@ const DISCORD_EPOCH_MS = 1_420_070_400_000n;
 /** Discord's default upload limit per attachment (10 MiB). */
 const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
-/** Acknowledgements whose message comes later, by an edit of `@original`. */
+/** Acknowledgements whose message comes later: an edit of `@original`, or a follow-up. */
 const DEFERRALS: ReadonlySet<InteractionResponseType> = new Set([InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.DeferredMessageUpdate]);
 
 /** Which acknowledgements Discord accepts for each interaction type. */
