@@ -40,12 +40,22 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
   );
   await writeSnapshot(dir, SNAPSHOT_FILE, header, body);
   for (const language of CARD_LANGUAGES) {
-    const translated = compactCardinfoBody(Buffer.from(JSON.stringify({ data: translatedDump(rawCards, language) })), 'texts');
+    const texts = translatedDump(rawCards, language).map(textFields);
+    const translated = compactCardinfoBody(Buffer.from(JSON.stringify({ data: texts })), 'texts');
     await new LanguageTexts(language, dir, pino({ level: 'silent' }), Date.now).replace(translated, { version });
   }
   const genesys = compactCardinfoBody(Buffer.from(JSON.stringify({ data: genesysDump(rawCards) })), 'genesys');
   await new GenesysPoints(dir, pino({ level: 'silent' }), Date.now).replace(genesys, { version });
   return cards.length;
+}
+
+/**
+ * The fields of a language's card that its texts are made of (`translationOf`, the schema's required
+ * ones): what the bot keeps of the language's download is the same without the rest (sets, prices,
+ * images), which only takes the parse a second of CPU per language.
+ */
+export function textFields({ id, name, type, frameType, desc, pend_desc, monster_desc }: RawCard): RawCard {
+  return { id, name, type, frameType, desc, pend_desc, monster_desc };
 }
 
 /**
