@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'commands/**/*.test.ts'],
     // The bench's smoke tests are `npm run test:bench` (test/bench/vitest.config.ts), the container
-    // test `npm run test:container` (test/container/vitest.config.ts): each is timed apart.
-    exclude: ['test/bench/**', 'test/container/**', 'node_modules/**'],
+    // test `npm run test:container` (test/container/vitest.config.ts), and the tests that start the
+    // real entry points or the deploy tools as processes (`*.process.test.ts`) `npm run
+    // test:processes` (vitest.processes.config.ts): each is timed apart.
+    exclude: ['test/bench/**', 'test/container/**', '**/*.process.test.ts', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

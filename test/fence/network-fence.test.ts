@@ -11,7 +11,6 @@ import { DnsDig } from '../../src/services/dns/dig.js';
 import { startFakeDns } from '../fakes/dns.js';
 import { startTestBot } from '../helpers/bot.js';
 import { answerOf, expectPlainSentence } from '../helpers/reliability.js';
-import { runEntryPoint } from '../helpers/run-script.js';
 import { assertNoBlockedAttempts, FENCE_MARKER, isLoopback, takeBlockedAttempts } from './network-fence.js';
 
 /**
@@ -136,12 +135,6 @@ describe('the network fence', () => {
       await bot.stop();
     }
     expect(takeBlockedAttempts().map((attempt) => attempt.target)).toContain(`${FAR_ADDRESS}:80`);
-  });
-
-  it('fences entry points run as child processes, and reports their attempts here', async () => {
-    const result = await runEntryPoint('src/cli.ts', ['ip', 'lookup', '--addresses', '8.8.8.8'], { GEOJS_URL: `http://${FAR_ADDRESS}` });
-    expect(result.stderr).toContain(`${FENCE_MARKER} ${FAR_ADDRESS}:80 (connect)`);
-    expect(takeBlockedAttempts()).toContainEqual({ target: `${FAR_ADDRESS}:80`, via: 'connect' });
   });
 
   it('fails the test that made an attempt, naming what it tried to reach', async () => {
