@@ -76,6 +76,10 @@ export async function compileEntryPoints(projectRoot: string): Promise<{ dir: st
     chunkNames: 'src/[name]-[hash]',
     external: NOT_BUNDLED,
     banner: { js: REQUIRE_FOR_COMMONJS },
+    // Without comments, indentation and dead branches each process reads 5.4 MB instead of 8.3:
+    // 0.82 s of CPU instead of 0.89 for `cli ip lookup`. Names are kept: a stack names the source.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'error',
   });
   await copyFile(join(projectRoot, 'package.json'), join(root, 'package.json'));
