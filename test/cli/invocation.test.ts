@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readInvocation } from '../../src/cli/invocation.js';
 
 /**
- * `npm run cli`'s reading of argv, in process: test/entry-points.test.ts spawns the CLI for one
+ * `npm run cli`'s reading of argv, in process: test/entry-points.process.test.ts spawns the CLI for one
  * usage and one refusal, which proves the entry point prints these where they belong.
  */
 describe('npm run cli: usage and mistakes', () => {

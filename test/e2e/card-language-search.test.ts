@@ -37,7 +37,7 @@ describe("/card in the user's language: names in French, German, Italian or Port
   beforeAll(async () => {
     const dump = loadCardDump();
     ygoprodeck = await startFakeYgoprodeck({ cards: dump });
-    // Every card database from a snapshot: a first start's download of the real dump is first-start.test.ts's.
+    // Every card database from a snapshot: a first start's download of the real dump is first-start.process.test.ts's.
     bot = await startTestBot({
       cardSnapshot: { cards: dump, version: ygoprodeck.version },
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },

@@ -100,7 +100,7 @@ describe('/card set end to end: the real client against the fake Discord and the
 
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck({ cards: loadCardDump() });
-    // The card databases come from a snapshot (a first start's download of the real dump is first-start.test.ts's); the set list is fetched at start.
+    // The card databases come from a snapshot (a first start's download of the real dump is first-start.process.test.ts's); the set list is fetched at start.
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },

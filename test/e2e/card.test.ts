@@ -69,7 +69,7 @@ describe('/card end to end: the real client against the fake Discord and the fak
   beforeAll(async () => {
     ygoprodeck = await startFakeYgoprodeck({ cards: loadCardDump() });
     // One member shows far more new cards than a member's share of art downloads: lifted here (see fair-share.test.ts).
-    // Every card database from a snapshot: a first start's download of the real dump is first-start.test.ts's,
+    // Every card database from a snapshot: a first start's download of the real dump is first-start.process.test.ts's,
     // the language downloads card-database.test.ts's.
     bot = await startTestBot({
       env: { YGOPRODECK_URL: ygoprodeck.url, YGOPRODECK_IMAGES_URL: ygoprodeck.imagesUrl },

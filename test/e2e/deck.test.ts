@@ -43,7 +43,7 @@ describe('/deck show end to end: decks built from the real dump, through the fak
 
   beforeAll(async () => {
     const dump = loadCardDump();
-    // Every card database from a snapshot (a first start's download of the real dump is first-start.test.ts's), with the
+    // Every card database from a snapshot (a first start's download of the real dump is first-start.process.test.ts's), with the
     // formats and ban lists a download stores. Decks of up to 200 new cards draw their art here: the limiter runs 20×
     // faster (the fake lets it), and the member's share covers whole decks (the background's pace is deck-picture's).
     ygoprodeck = await startFakeYgoprodeck({ cards: dump, rateLimit: { windowMs: 1_000, maxRequests: Number.MAX_SAFE_INTEGER } });

@@ -109,7 +109,7 @@ describe('players everywhere: user install in every context, in the player’s l
 
   beforeAll(async () => {
     [ygoprodeck, geo, wallhaven] = await Promise.all([startFakeYgoprodeck({ cards: loadCardDump() }), startFakeGeoJs(), startFakeWallhaven({ apiKey: CANARY_WALLHAVEN_KEY })]);
-    // Every card database from a snapshot: a first start's download of the real dump is first-start.test.ts's.
+    // Every card database from a snapshot: a first start's download of the real dump is first-start.process.test.ts's.
     bot = await startTestBot({
       cardSnapshot: { cards: ygoprodeck.cards, version: ygoprodeck.version },
       env: {

@@ -1,5 +1,5 @@
 /**
- * One process of a fleet, for test/scheduler/fleet.test.ts: its scheduler on the shared
+ * One process of a fleet, for test/scheduler/fleet.process.test.ts: its scheduler on the shared
  * PostgreSQL, posting to the fake Discord through REST, until nothing is due. With
  * `KILL_AFTER_POSTING` it dies by SIGKILL right after Discord accepted a post to that channel,
  * before marking it: the claim is left held, and another process must not post it twice.
