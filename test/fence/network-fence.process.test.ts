@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runEntryPoint } from '../helpers/run-script.js';
-import { FENCE_MARKER, takeBlockedAttempts } from './network-fence.js';
-
-/** A documentation address (RFC 5737): routable nowhere, and never loopback. */
-const FAR_ADDRESS = '192.0.2.1';
+import { FAR_ADDRESS, FENCE_MARKER, takeBlockedAttempts } from './network-fence.js';
 
 // The entry points that tests spawn start behind the fence too (test/fence/child-preload.ts).
 describe('the network fence, in a child process', () => {

@@ -11,16 +11,13 @@ import { DnsDig } from '../../src/services/dns/dig.js';
 import { startFakeDns } from '../fakes/dns.js';
 import { startTestBot } from '../helpers/bot.js';
 import { answerOf, expectPlainSentence } from '../helpers/reliability.js';
-import { assertNoBlockedAttempts, FENCE_MARKER, isLoopback, takeBlockedAttempts } from './network-fence.js';
+import { assertNoBlockedAttempts, FAR_ADDRESS, FENCE_MARKER, isLoopback, takeBlockedAttempts } from './network-fence.js';
 
 /**
  * The fence that keeps the whole suite on loopback (vitest-setup.ts) refuses every way out, records
  * it, and lets loopback through. Each test takes the attempts it caused, so the fence's own
  * afterEach check finds none left.
  */
-
-/** A documentation address (RFC 5737): routable nowhere, and never loopback. */
-const FAR_ADDRESS = '192.0.2.1';
 
 function failureOf(emitter: { once(event: 'error', listener: (error: Error) => void): unknown }): Promise<Error> {
   return new Promise((resolve) => emitter.once('error', resolve));

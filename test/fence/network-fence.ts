@@ -18,6 +18,9 @@ import net from 'node:net';
 /** Starts the line a fenced child process writes to stderr for each refusal (see child-preload.ts). */
 export const FENCE_MARKER = 'network fence: refused';
 
+/** What the fence's own tests try to reach: a documentation address (RFC 5737), routable nowhere and never loopback. */
+export const FAR_ADDRESS = '192.0.2.1';
+
 export interface BlockedAttempt {
   /** `host:port`, or the name a DNS call asked about. */
   target: string;
