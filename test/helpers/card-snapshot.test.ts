@@ -9,9 +9,9 @@ describe('card snapshots for tests', () => {
     const dump = loadCardDump();
     // Every Pendulum card (its texts come from three fields) and a run of the others.
     const cards = [...dump.filter((card) => card.frameType.endsWith('_pendulum')), ...dump.slice(0, 1_500)];
+    const compact = (data: unknown[]) => compactCardinfoBody(Buffer.from(JSON.stringify({ data })), 'texts');
     for (const language of ['fr', 'de'] as const) {
       const whole = translatedDump(cards, language);
-      const compact = (data: unknown[]) => compactCardinfoBody(Buffer.from(JSON.stringify({ data })), 'texts');
       const fromWhole = compact(whole);
       expect(fromWhole.ids.length).toBeGreaterThan(1_000);
       expect(compact(whole.map(textFields)).body.equals(fromWhole.body)).toBe(true);

